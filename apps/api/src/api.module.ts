@@ -1,0 +1,34 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { PersistenceModule } from '@hcs/persistence';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { HealthModule } from './health/health.module';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
+import { RequestValidationPipe } from './http/request-validation.pipe';
+
+/** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(),
+        RequestContextModule,
+        RedisModule,
+        PersistenceModule,
+        QueuesModule.forRoot(),
+        HealthModule,
+        DiscoveryModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppConfig } from '@hcs/platform';
+import { ApiModule } from './api.module';
+import { contentTypeMiddleware } from './http/content-type.middleware';
+import { traceMiddleware } from './http/trace.middleware';
+
+export const BODY_LIMIT = '256kb';
+
+/**
+ * Builds the api exactly as production runs it; `main.ts` and the e2e tests both call this, so
+ * tests exercise the real middleware order, parsers and global pipeline.
+ */
+export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(traceMiddleware);
+  app.use(contentTypeMiddleware);
+  app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,12 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TenancyModule } from '@hcs/domain';
+import { PersistenceModule } from '@hcs/persistence';
+import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
+
+/** What operator commands need: the same use cases as the api, without HTTP or queues. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule] };
+  }
+}

@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '@hcs/platform';
+import { createWorkerApp } from './bootstrap';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  await createWorkerApp(config);
+  process.stderr.write(`worker started (queues on ${new URL(config.redisUrl).host}, prefix ${config.queuePrefix})\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+// Three tiers (STYLE.md): unit specs sit beside the code; integration and e2e specs live in test/.
+const esmPackages = ['@nestjs', 'jose', '@modelcontextprotocol', 'zod', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'load-esm'];
+const shared = {
+  transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/support/esm-transformer.js' },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '^@hcs/(contracts|domain|persistence|auth|platform)$': '<rootDir>/libs/$1/src',
+  },
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+      testTimeout: 30000,
+    },
+  ],
+};

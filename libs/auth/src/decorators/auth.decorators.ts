@@ -1,0 +1,25 @@
+import { SetMetadata } from '@nestjs/common';
+import type { PrincipalKind, Scope } from '@hcs/domain';
+
+export const AUTH_METADATA = {
+  public: 'hcs:auth:public',
+  anonymousCatalog: 'hcs:auth:anonymous-catalog',
+  scopes: 'hcs:auth:scopes',
+  principalKinds: 'hcs:auth:principal-kinds',
+  delegation: 'hcs:auth:delegation',
+} as const;
+
+/** No credential needed (discovery, health, OAuth token minting). */
+export const Public = () => SetMetadata(AUTH_METADATA.public, true);
+
+/** A catalog read that may also be called without a bearer when X-Tenant-Id names a tenant. */
+export const AnonymousCatalogRead = () => SetMetadata(AUTH_METADATA.anonymousCatalog, true);
+
+/** The agent credential must carry every one of these scopes (`forbidden` otherwise). */
+export const Scopes = (...scopes: Scope[]) => SetMetadata(AUTH_METADATA.scopes, scopes);
+
+/** Only these principal kinds may call (`principal_kind_not_allowed` otherwise). */
+export const PrincipalKinds = (...kinds: PrincipalKind[]) => SetMetadata(AUTH_METADATA.principalKinds, kinds);
+
+/** The route acts for a traveler and needs a verified `X-Delegated-User` JWT. */
+export const RequiresDelegation = () => SetMetadata(AUTH_METADATA.delegation, true);

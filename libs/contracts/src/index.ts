@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './error-catalog';
+export * from './next-action';
+export * from './receipt';

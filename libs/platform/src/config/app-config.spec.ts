@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies the CONTRACT defaults', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/hotel_commerce');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.docsUrl).toBe('http://localhost:3000/docs');
+    expect(config.quoteTtlSeconds).toBe(600);
+    expect(config.holdTtlSeconds).toBe(900);
+    expect(config.paymentTimeoutMs).toBe(10000);
+    expect(config.idempotencyTtlHours).toBe(24);
+    expect(config.webhookAllowPrivate).toBe(false);
+    expect(config.webhookRetryScheduleSeconds).toEqual([10, 60, 300, 1800, 7200, 21600, 43200]);
+    expect(config.rateLimitPerMinute).toBe(1200);
+    expect(config.rateLimitAnonPerMinute).toBe(120);
+    expect(config.delegationAudience).toBe('http://localhost:3000');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('derives addresses from BASE_URL and reads lists and booleans', () => {
+    const config = loadConfig({ BASE_URL: 'https://api.example.com/', WEBHOOK_RETRY_SCHEDULE: '1, 2,3', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    expect(config.baseUrl).toBe('https://api.example.com');
+    expect(config.siteUrl).toBe('https://api.example.com');
+    expect(config.mcpUrl).toBe('https://api.example.com');
+    expect(config.webhookRetryScheduleSeconds).toEqual([1, 2, 3]);
+    expect(config.webhookAllowPrivate).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', HOLD_TTL_SECONDS: '-5', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'HOLD_TTL_SECONDS', 'REDIS_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+});

@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../config/app-config';
+import { REDACTED_PATHS } from './redaction';
+
+interface LoggedRequest {
+  traceContext?: { traceId: string };
+  principal?: { tenantId: string; principalId: string; kind: string };
+  url?: string;
+}
+
+/**
+ * JSON logs through pino. Every HTTP log line carries trace_id, tenant_id and principal_id;
+ * secrets are redacted. `destination` 2 (stderr) is used by the CLI, whose stdout is JSON only.
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(options: { destination?: 1 | 2 } = {}): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: async (config: AppConfig) => {
+            const pino = (await import('pino')).default;
+            return {
+              pinoHttp: {
+                level: config.logLevel,
+                stream: pino.destination({ dest: options.destination ?? 1, sync: false }),
+                redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+                base: { service: config.serviceName },
+                genReqId: (req: LoggedRequest) => req.traceContext?.traceId ?? '',
+                customProps: (req: LoggedRequest) => ({
+                  trace_id: req.traceContext?.traceId,
+                  tenant_id: req.principal?.tenantId,
+                  principal_id: req.principal?.principalId,
+                }),
+                autoLogging: { ignore: (req: LoggedRequest) => req.url === '/healthz' },
+                serializers: {
+                  req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+                    method: req.method,
+                    url: req.url,
+                    headers: req.headers,
+                  }),
+                },
+              },
+            };
+          },
+        }),
+      ],
+    };
+  }
+}

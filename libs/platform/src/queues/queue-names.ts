@@ -1,0 +1,35 @@
+/** Every BullMQ queue of the service. Producers and processors name queues only through this. */
+export enum QueueName {
+  HoldExpiry = 'hold-expiry',
+  OutboxRelay = 'outbox-relay',
+  WebhookDelivery = 'webhook-delivery',
+  OversellSweep = 'oversell-sweep',
+}
+
+export const ALL_QUEUES = Object.values(QueueName);
+
+/** Job payloads carry ids and the tenant only; the database row is the truth. */
+export interface HoldExpiryJob {
+  tenant_id: string;
+  hold_id: string;
+  trace_id?: string;
+}
+
+export interface OutboxRelayJob {
+  outbox_event_id?: string;
+}
+
+export interface WebhookDeliveryJob {
+  tenant_id: string;
+  delivery_id: string;
+}
+
+export interface OversellSweepJob {
+  tenant_id?: string;
+}
+
+/** Deterministic job ids, so that a job enqueued twice runs once. */
+export const jobIds = {
+  holdExpiry: (holdId: string) => `hold-expiry:${holdId}`,
+  webhookDelivery: (deliveryId: string, attempt: number) => `webhook-delivery:${deliveryId}:${attempt}`,
+};

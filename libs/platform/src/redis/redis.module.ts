@@ -1,0 +1,45 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import IORedis, { Redis, RedisOptions } from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+export const REDIS = Symbol('REDIS');
+
+/**
+ * Options for every Redis connection of the service: reconnect forever with a short backoff (a
+ * Redis that comes back is used again without a restart) and never retry a command forever, so a
+ * caller with a deadline gets an answer.
+ */
+export function redisOptions(extra: RedisOptions = {}): RedisOptions {
+  return {
+    lazyConnect: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(200 * times, 2000),
+    ...extra,
+  };
+}
+
+export function createRedis(url: string, extra: RedisOptions = {}): Redis {
+  const client = new IORedis(url, redisOptions(extra));
+  // Connection errors are reported by readiness; an unhandled 'error' event would crash the process.
+  client.on('error', () => undefined);
+  return client;
+}
+
+@Injectable()
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+/** One shared ioredis client (rate limits, caches, readiness) for the process. */
+@Global()
+@Module({
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedis(config.redisUrl) }, RedisLifecycle],
+  exports: [REDIS],
+})
+export class RedisModule {}
+
+export type { Redis };

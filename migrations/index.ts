@@ -1,0 +1,4 @@
+import { Foundation1763800000000 } from './1763800000000-Foundation';
+
+/** Every migration, in order. A new migration file is added here too. */
+export const MIGRATIONS = [Foundation1763800000000];
