@@ -17,11 +17,14 @@ const swc = createTransformer({
 module.exports = {
   process(src, filename, options) {
     const patched = src.includes('import.meta')
-      ? src.replace(/import\.meta\.url/g, "require('url').pathToFileURL(__filename).href").replace(/import\.meta\.dirname/g, '__dirname').replace(/import\.meta\.filename/g, '__filename')
+      ? src
+          // CommonJS already has `require`; redeclaring it breaks SWC's module wrapper.
+          .replace(/const require\s*=\s*createRequire\(import\.meta\.url\);?/g, '')
+          .replace(/import\.meta\.url/g, "require('url').pathToFileURL(__filename).href").replace(/import\.meta\.dirname/g, '__dirname').replace(/import\.meta\.filename/g, '__filename')
       : src;
     return swc.process(patched, filename, options);
   },
   getCacheKey(src, filename, options) {
-    return swc.getCacheKey(src, filename, options) + ':esm-v1';
+    return swc.getCacheKey(src, filename, options) + ':esm-v2';
   },
 };

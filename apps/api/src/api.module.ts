@@ -1,6 +1,8 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, ForwardReference, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AuthModule } from '@hcs/auth';
+import { TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
@@ -11,7 +13,7 @@ import { RequestValidationPipe } from './http/request-validation.pipe';
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
 export class ApiModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extra: Array<Type | DynamicModule | ForwardReference> = []): DynamicModule {
     return {
       module: ApiModule,
       imports: [
@@ -21,8 +23,11 @@ export class ApiModule {
         RedisModule,
         PersistenceModule,
         QueuesModule.forRoot(),
+        TenancyModule,
+        AuthModule,
         HealthModule,
         DiscoveryModule,
+        ...extra,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -1,3 +1,4 @@
+import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -12,8 +13,13 @@ export const BODY_LIMIT = '256kb';
  * Builds the api exactly as production runs it; `main.ts` and the e2e tests both call this, so
  * tests exercise the real middleware order, parsers and global pipeline.
  */
-export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
+export interface ApiAppOptions {
+  /** Extra modules mounted beside the api's own (tests use it for probe routes). */
+  imports?: Array<Type | DynamicModule | ForwardReference>;
+}
+
+export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.imports), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,

@@ -1,0 +1,17 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { DomainError } from '@hcs/domain';
+import type { Actor, AuthenticatedRequest, Traveler } from './actor';
+
+/** The authenticated caller. A route without a guard-resolved actor fails loudly, not silently. */
+export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
+  const actor = ctx.switchToHttp().getRequest<AuthenticatedRequest>().actor;
+  if (!actor) throw new DomainError('unauthenticated');
+  return actor;
+});
+
+/** The traveler of a verified delegation JWT (routes marked `@RequiresDelegation()`). */
+export const CurrentTraveler = createParamDecorator((_: unknown, ctx: ExecutionContext): Traveler => {
+  const traveler = ctx.switchToHttp().getRequest<AuthenticatedRequest>().traveler;
+  if (!traveler) throw new DomainError('delegation_required');
+  return traveler;
+});
