@@ -6,3 +6,5 @@ export * from './money/money';
 export * from './tenancy/create-tenant.use-case';
 export * from './tenancy/tenant';
 export * from './tenancy/tenancy.module';
+export * from './money/currency';
+export * from './stay/stay-rules';
