@@ -11,6 +11,8 @@ export class BookingChain1764100000000 implements MigrationInterface {
   name = 'BookingChain1764100000000';
 
   async up(db: QueryRunner): Promise<void> {
+    // A replay must be byte-for-byte the first answer: json keeps the stored text (jsonb reorders keys).
+    await db.query(`ALTER TABLE idempotency_records ALTER COLUMN response_body TYPE json USING response_body::json`);
     await db.query(`
       CREATE TABLE quotes (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -190,6 +192,7 @@ export class BookingChain1764100000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE idempotency_records ALTER COLUMN response_body TYPE jsonb USING response_body::jsonb`);
     await db.query(`DROP TABLE sandbox_charges`);
     await db.query(`DROP TABLE receipt_keys`);
     await db.query(`DROP TABLE audit_events`);

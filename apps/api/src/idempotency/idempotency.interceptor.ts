@@ -24,6 +24,8 @@ interface IdempotentRequest extends AuthenticatedRequest {
 export const BODY_KEY_FIELD = 'idempotency_key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const DEFAULT_WAIT_MS = 10_000;
+/** Beyond the payment budget, what a duplicate of a booking also allows for the database work around it. */
+const PAYMENT_WAIT_MARGIN_MS = 5_000;
 
 /**
  * The HTTP side of idempotency: reads the key, hashes the request (path parameters and the JCS
@@ -80,7 +82,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       options.stillRunning === 'payment_timeout'
         ? new DomainError('payment_timeout', { message: 'The first request with this Idempotency-Key is still waiting for the payment provider.', detail: { idempotency_key: key } })
         : new DomainError('idempotency_conflict', { message: 'A request with this Idempotency-Key is still in progress.', detail: { idempotency_key: key, in_progress: true }, retryAfter: 1 });
-    const waitMs = options.waitForPaymentBudget ? this.config.paymentTimeoutMs : DEFAULT_WAIT_MS;
+    const waitMs = options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
 
     const run = await this.service.run(scope, requestHash, execute, waitMs, stillRunning);
     if (run.replayed) return new RawResponse(run.response.status, run.response.body, { [REPLAYED_HEADER]: 'true' });

@@ -13,7 +13,7 @@ export interface IdempotentOptions {
    * `payment_timeout` for bookings (the outcome is not known yet), else `idempotency_conflict`.
    */
   stillRunning?: Extract<ErrorCode, 'payment_timeout' | 'idempotency_conflict'>;
-  /** How long a duplicate waits for the first request; defaults to 10 s, bookings use PAYMENT_TIMEOUT_MS. */
+  /** How long a duplicate waits for the first request: 10 s, or PAYMENT_TIMEOUT_MS + 5 s for bookings. */
   waitForPaymentBudget?: boolean;
 }
 

@@ -73,7 +73,12 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
   async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
     const rows = (await this.m.query(
       `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending') RETURNING ${ATTEMPT_COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending')
+       -- the same key again after a provider error (not sealed): the attempt starts over, same provider key
+       ON CONFLICT (tenant_id, hold_id, idempotency_key) DO UPDATE
+         SET state = 'pending', amount = EXCLUDED.amount, currency = EXCLUDED.currency, method = EXCLUDED.method, provider_token = EXCLUDED.provider_token,
+             billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL
+       RETURNING ${ATTEMPT_COLUMNS}`,
       [a.tenantId, a.holdId, a.idempotencyKey, a.amount.amount, a.amount.currency, a.method, a.providerToken, a.billingCountry],
     )) as AttemptRow[];
     return toAttempt(rows[0]);

@@ -73,7 +73,7 @@ export class TypeOrmIdempotencyRecordRepository extends IdempotencyRecordReposit
 
   async complete(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
     await this.m.query(
-      `UPDATE idempotency_records SET state = 'completed', response_status = $5, response_body = $6::jsonb, locked_until = NULL WHERE ${KEY}`,
+      `UPDATE idempotency_records SET state = 'completed', response_status = $5, response_body = $6::json, locked_until = NULL WHERE ${KEY}`,
       [...keyParams(scope), response.status, JSON.stringify(response.body)],
     );
   }
