@@ -8,7 +8,7 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "Installing dependencies"
-  npm ci --no-fund --no-audit >&2
+  npm install --no-fund --no-audit >&2
 fi
 
 step "Checking Postgres and Redis"
