@@ -3,7 +3,13 @@
 # the built api, worker and CLI as separate processes), then unit and e2e tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[ -d node_modules ] || npm ci --no-fund --no-audit
+[ -d node_modules ] || npm install --no-fund --no-audit
 bash scripts/ensure-services.sh
 npm run build --silent
-npx jest --ci --maxWorkers=2 "$@"
+results="$(mktemp --suffix=.json)"
+status=0
+npx jest --ci --maxWorkers=2 --json --outputFile="$results" "$@" || status=$?
+# One plain closing line that any CI can read.
+node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); console.log('jest: ' + r.numPassedTests + ' passed, ' + r.numFailedTests + ' failed' + (r.numPendingTests ? ', ' + r.numPendingTests + ' skipped' : ''))" "$results" || true
+rm -f "$results"
+exit $status

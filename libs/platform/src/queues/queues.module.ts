@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ALL_QUEUES } from './queue-names';
+import { QueueErrorReporter } from './queue-error-reporter';
 
 /**
  * BullMQ on the shared Redis with every queue of `QueueName` registered, for producers (api) and
@@ -30,6 +31,7 @@ export class QueuesModule {
         }),
         queues,
       ],
+      providers: [QueueErrorReporter],
       exports: [queues],
     };
   }
