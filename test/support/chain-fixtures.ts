@@ -69,10 +69,12 @@ export async function createChainCatalog(app: INestApplicationContext, tenantId:
     [tenantId, property.id, options.maxOccupancy ?? 3, options.defaultInventory ?? 5],
   );
   const plan = async (code: string, policyId: string | null) =>
-    ((await db.query(
-      `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, policy_id) VALUES ($1, $2, $3, $4, $4, $5, $6, $7) RETURNING id`,
-      [tenantId, property.id, room.id, code, currency, options.baseRate ?? 10000, policyId],
-    )) as Array<{ id: string }>)[0].id;
+    (
+      (await db.query(
+        `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, policy_id) VALUES ($1, $2, $3, $4, $4, $5, $6, $7) RETURNING id`,
+        [tenantId, property.id, room.id, code, currency, options.baseRate ?? 10000, policyId],
+      )) as Array<{ id: string }>
+    )[0].id;
   return {
     propertyId: property.id,
     roomTypeId: room.id,
@@ -86,7 +88,9 @@ export async function createChainCatalog(app: INestApplicationContext, tenantId:
 
 /** A per-date rate for a rate plan (minor units). */
 export async function setDailyRate(app: INestApplicationContext, tenantId: string, ratePlanId: string, night: string, amount: number): Promise<void> {
-  await app.get(DataSource).query(`INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount) VALUES ($1, $2, $3, $4)`, [tenantId, ratePlanId, night, amount]);
+  await app
+    .get(DataSource)
+    .query(`INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount) VALUES ($1, $2, $3, $4)`, [tenantId, ratePlanId, night, amount]);
 }
 
 export interface InventoryRow {
@@ -97,7 +101,9 @@ export interface InventoryRow {
 }
 
 export async function inventoryOf(app: INestApplicationContext, roomTypeId: string): Promise<InventoryRow[]> {
-  return app.get(DataSource).query(`SELECT night::text AS night, allotment, held, sold FROM inventory_nights WHERE room_type_id = $1 ORDER BY night`, [roomTypeId]);
+  return app
+    .get(DataSource)
+    .query(`SELECT night::text AS night, allotment, held, sold FROM inventory_nights WHERE room_type_id = $1 ORDER BY night`, [roomTypeId]);
 }
 
 export interface ChainAgent {
@@ -106,7 +112,11 @@ export interface ChainAgent {
 }
 
 /** An agent principal with an API key, through the identity ports. */
-export async function createChainAgent(app: INestApplicationContext, tenantId: string, options: { scopes?: Scope[]; bookingLimit?: Money | null } = {}): Promise<ChainAgent> {
+export async function createChainAgent(
+  app: INestApplicationContext,
+  tenantId: string,
+  options: { scopes?: Scope[]; bookingLimit?: Money | null } = {},
+): Promise<ChainAgent> {
   const agent = await app.get(PrincipalRepository).create({
     tenantId,
     kind: 'agent',

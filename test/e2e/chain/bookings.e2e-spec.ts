@@ -23,11 +23,21 @@ async function chainToHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog,
     .http()
     .post('/v1/quotes')
     .set('authorization', `Bearer ${agent.apiKey}`)
-    .send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: planId, stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) }, guests: { adults: 2 } });
+    .send({
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: planId,
+      stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
+      guests: { adults: 2 },
+    });
   expect(q.status).toBe(201);
   const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
   expect(h.status).toBe(201);
-  return { quoteId: q.body.data.quote_id as string, holdId: h.body.data.hold_id as string, total: q.body.data.price_breakdown.total as { amount: number; currency: string } };
+  return {
+    quoteId: q.body.data.quote_id as string,
+    holdId: h.body.data.hold_id as string,
+    total: q.body.data.price_breakdown.total as { amount: number; currency: string },
+  };
 }
 
 function book(t: TestApp, agent: ChainAgent, body: Record<string, unknown>, key: string | null, who: string | null = TRAVELER) {
@@ -83,7 +93,12 @@ describe('POST /v1/bookings', () => {
     });
     expect(b.price_breakdown.total).toEqual(ids.total);
     expect(b.policy_snapshot.cancellation_kind).toBe('free_cancellation');
-    expect(res.body.receipt).toMatchObject({ kind: 'booking_confirmed', algorithm: 'HS256', kid: expect.stringMatching(/^receipt-v\d+$/), subject: { booking_id: b.booking_id, tenant_id: tenantId, total_amount: ids.total.amount, currency: 'EUR' } });
+    expect(res.body.receipt).toMatchObject({
+      kind: 'booking_confirmed',
+      algorithm: 'HS256',
+      kid: expect.stringMatching(/^receipt-v\d+$/),
+      subject: { booking_id: b.booking_id, tenant_id: tenantId, total_amount: ids.total.amount, currency: 'EUR' },
+    });
     expect(res.body.receipt.payload_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get', 'cancel', 'get_audit']);
     const inv = (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= daysFromToday(10) && r.night < daysFromToday(12));
@@ -98,7 +113,11 @@ describe('POST /v1/bookings', () => {
     const adminRead = await t.http().get(`/v1/bookings/${b.booking_id}`).set('authorization', `Bearer ${adminKey}`);
     expect(adminRead.status).toBe(200);
 
-    const audit = await t.http().get(`/v1/bookings/${b.booking_id}/audit`).set('authorization', `Bearer ${agent.apiKey}`).set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    const audit = await t
+      .http()
+      .get(`/v1/bookings/${b.booking_id}/audit`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
     expect(audit.status).toBe(200);
     const items = audit.body.data.items;
     expect(items.map((i: { type: string }) => i.type)).toEqual(['quote.created', 'hold.created', 'booking.confirmed', 'payment.captured']);
@@ -127,7 +146,12 @@ describe('POST /v1/bookings', () => {
   });
 
   it('names every hold problem: not found, quote mismatch, not active', async () => {
-    const missing = await book(t, agent, bookingBody({ holdId: '00000000-0000-4000-8000-000000000000', quoteId: '00000000-0000-4000-8000-000000000000' }), 'k-missing');
+    const missing = await book(
+      t,
+      agent,
+      bookingBody({ holdId: '00000000-0000-4000-8000-000000000000', quoteId: '00000000-0000-4000-8000-000000000000' }),
+      'k-missing',
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('hold_not_found');
 
@@ -225,8 +249,14 @@ describe('POST /v1/bookings', () => {
     expect(replay.body.data.state).toBe('confirmed');
     expect(replay.body.receipt.kind).toBe('booking_confirmed');
     const db = t.app.get(DataSource);
-    expect(await db.query(`SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.hold_id = $1`, [ids.holdId])).toEqual([{ n: 1 }]);
-    expect(await db.query(`SELECT count(*)::int AS n FROM sandbox_charges sc JOIN payment_attempts pa ON pa.id::text = sc.idempotency_key WHERE pa.hold_id = $1`, [ids.holdId])).toEqual([{ n: 1 }]);
+    expect(await db.query(`SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.hold_id = $1`, [ids.holdId])).toEqual([
+      { n: 1 },
+    ]);
+    expect(
+      await db.query(`SELECT count(*)::int AS n FROM sandbox_charges sc JOIN payment_attempts pa ON pa.id::text = sc.idempotency_key WHERE pa.hold_id = $1`, [
+        ids.holdId,
+      ]),
+    ).toEqual([{ n: 1 }]);
   });
 
   describe('booking limits and authorizations', () => {
@@ -234,7 +264,8 @@ describe('POST /v1/bookings', () => {
     beforeAll(async () => {
       limited = await createChainAgent(t.app, tenantId, { bookingLimit: { amount: 10000, currency: 'EUR' } });
     });
-    const authorize = (body: Record<string, unknown>, key = adminKey) => t.http().post('/v1/admin/booking-authorizations').set('authorization', `Bearer ${key}`).send(body);
+    const authorize = (body: Record<string, unknown>, key = adminKey) =>
+      t.http().post('/v1/admin/booking-authorizations').set('authorization', `Bearer ${key}`).send(body);
     const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
     it('requires an authorization above the limit and names what is wrong with a bad one', async () => {
@@ -246,8 +277,17 @@ describe('POST /v1/bookings', () => {
       const small = await authorize({ agent_id: limited.agentId, max_amount: { amount: ids.total.amount - 1, currency: 'EUR' }, expires_at: inAnHour() });
       expect(small.status).toBe(201);
       const forOther = await authorize({ agent_id: agent.agentId, max_amount: { amount: 99999999, currency: 'EUR' }, expires_at: inAnHour() });
-      const otherTraveler = await authorize({ agent_id: limited.agentId, max_amount: { amount: 99999999, currency: 'EUR' }, expires_at: inAnHour(), traveler_sub: 'someone-else' });
-      const shortLived = await authorize({ agent_id: limited.agentId, max_amount: { amount: 99999999, currency: 'EUR' }, expires_at: new Date(Date.now() + 1000).toISOString() });
+      const otherTraveler = await authorize({
+        agent_id: limited.agentId,
+        max_amount: { amount: 99999999, currency: 'EUR' },
+        expires_at: inAnHour(),
+        traveler_sub: 'someone-else',
+      });
+      const shortLived = await authorize({
+        agent_id: limited.agentId,
+        max_amount: { amount: 99999999, currency: 'EUR' },
+        expires_at: new Date(Date.now() + 1000).toISOString(),
+      });
       const cases: Array<[string, string]> = [
         [small.body.data.booking_authorization_id, 'amount_too_small'],
         [forOther.body.data.booking_authorization_id, 'other_agent'],
@@ -256,17 +296,36 @@ describe('POST /v1/bookings', () => {
       ];
       for (const [id, reason] of cases) {
         const res = await book(t, limited, bookingBody(ids, 'tok_visa', { booking_authorization_id: id }), `k-auth-${reason}`);
-        expect({ status: res.status, code: res.body.error?.code, reason: res.body.error?.detail?.reason }).toEqual({ status: 409, code: 'booking_authorization_invalid', reason });
+        expect({ status: res.status, code: res.body.error?.code, reason: res.body.error?.detail?.reason }).toEqual({
+          status: 409,
+          code: 'booking_authorization_invalid',
+          reason,
+        });
       }
       await new Promise((r) => setTimeout(r, 1100));
-      const expired = await book(t, limited, bookingBody(ids, 'tok_visa', { booking_authorization_id: shortLived.body.data.booking_authorization_id }), 'k-auth-expired');
+      const expired = await book(
+        t,
+        limited,
+        bookingBody(ids, 'tok_visa', { booking_authorization_id: shortLived.body.data.booking_authorization_id }),
+        'k-auth-expired',
+      );
       expect(expired.body.error.detail.reason).toBe('expired');
     });
 
     it('books with a valid authorization, once', async () => {
-      const auth = await authorize({ agent_id: limited.agentId, max_amount: { amount: 99999999, currency: 'EUR' }, expires_at: inAnHour(), traveler_sub: 'traveler-1' });
+      const auth = await authorize({
+        agent_id: limited.agentId,
+        max_amount: { amount: 99999999, currency: 'EUR' },
+        expires_at: inAnHour(),
+        traveler_sub: 'traveler-1',
+      });
       const id = auth.body.data.booking_authorization_id;
-      expect(auth.body.data).toMatchObject({ agent_id: limited.agentId, state: 'active', traveler_sub: 'traveler-1', max_amount: { amount: 99999999, currency: 'EUR' } });
+      expect(auth.body.data).toMatchObject({
+        agent_id: limited.agentId,
+        state: 'active',
+        traveler_sub: 'traveler-1',
+        max_amount: { amount: 99999999, currency: 'EUR' },
+      });
       const first = await chainToHold(t, limited, catalog, 25, 1);
       const ok = await book(t, limited, bookingBody(first, 'tok_visa', { booking_authorization_id: id }), 'k-auth-ok');
       expect(ok.status).toBe(201);

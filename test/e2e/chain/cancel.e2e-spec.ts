@@ -39,7 +39,13 @@ describe('POST /v1/bookings/{id}/cancel', () => {
       .http()
       .post('/v1/quotes')
       .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: planId, stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) }, guests: { adults: 1 } });
+      .send({
+        hotel_id: catalog.propertyId,
+        room_type_id: catalog.roomTypeId,
+        rate_plan_id: planId,
+        stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
+        guests: { adults: 1 },
+      });
     const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
     const b = await t
       .http()
@@ -79,14 +85,28 @@ describe('POST /v1/bookings/{id}/cancel', () => {
 
     const refund = await t.http().get(`/v1/refunds/${refundId}`).set('authorization', `Bearer ${agent.apiKey}`);
     expect(refund.status).toBe(200);
-    expect(refund.body.data).toEqual({ refund_id: refundId, booking_id: b.id, amount: { amount: b.total, currency: 'EUR' }, state: 'succeeded', reason: 'plans changed', created_at: expect.any(String) });
+    expect(refund.body.data).toEqual({
+      refund_id: refundId,
+      booking_id: b.id,
+      amount: { amount: b.total, currency: 'EUR' },
+      state: 'succeeded',
+      reason: 'plans changed',
+      created_at: expect.any(String),
+    });
     expect(refund.body.receipt).toMatchObject({ kind: 'refund_issued', subject: { refund_id: refundId, amount: b.total } });
     const missing = await t.http().get('/v1/refunds/00000000-0000-4000-8000-000000000000').set('authorization', `Bearer ${agent.apiKey}`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('refund_not_found');
 
     const audit = await t.http().get(`/v1/bookings/${b.id}/audit`).set('authorization', `Bearer ${adminKey}`);
-    expect(audit.body.data.items.map((i: { type: string }) => i.type)).toEqual(['quote.created', 'hold.created', 'booking.confirmed', 'payment.captured', 'booking.cancelled', 'refund.issued']);
+    expect(audit.body.data.items.map((i: { type: string }) => i.type)).toEqual([
+      'quote.created',
+      'hold.created',
+      'booking.confirmed',
+      'payment.captured',
+      'booking.cancelled',
+      'refund.issued',
+    ]);
 
     const again = await cancel(b.id);
     expect(again.status).toBe(409);
@@ -108,7 +128,12 @@ describe('POST /v1/bookings/{id}/cancel', () => {
       const b = await booked(start, catalog.nonRefundablePlanId, 1);
       const res = await cancel(b.id);
       expect(res.status).toBe(200);
-      expect(res.body.data.cancellation).toMatchObject({ fee: { amount: b.total, currency: 'EUR' }, refund: { amount: 0, currency: 'EUR' }, refund_id: null, policy_version: '1' });
+      expect(res.body.data.cancellation).toMatchObject({
+        fee: { amount: b.total, currency: 'EUR' },
+        refund: { amount: 0, currency: 'EUR' },
+        refund_id: null,
+        policy_version: '1',
+      });
       expect(res.body.data.payment.state).toBe('captured');
       expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get_audit']);
     }
@@ -125,7 +150,12 @@ describe('POST /v1/bookings/{id}/cancel', () => {
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
     const colleague = await createChainAgent(t.app, tenantId);
-    const byColleague = await t.http().post(`/v1/bookings/${b.id}/cancel`).set('authorization', `Bearer ${colleague.apiKey}`).set(TEST_TRAVELER_HEADER, TRAVELER).send({});
+    const byColleague = await t
+      .http()
+      .post(`/v1/bookings/${b.id}/cancel`)
+      .set('authorization', `Bearer ${colleague.apiKey}`)
+      .set(TEST_TRAVELER_HEADER, TRAVELER)
+      .send({});
     expect(byColleague.body.error.code).toBe('resource_access_denied');
     const unknown = await cancel('00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);

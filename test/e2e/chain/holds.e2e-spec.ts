@@ -42,7 +42,12 @@ describe('POST /v1/holds and release', () => {
     const res = await hold(quoteId);
     expect(res.status).toBe(201);
     const h = res.body.data;
-    expect(h).toMatchObject({ quote_id: quoteId, state: 'held', room_type_id: catalog.roomTypeId, stay: { check_in: daysFromToday(30), check_out: daysFromToday(32) } });
+    expect(h).toMatchObject({
+      quote_id: quoteId,
+      state: 'held',
+      room_type_id: catalog.roomTypeId,
+      stay: { check_in: daysFromToday(30), check_out: daysFromToday(32) },
+    });
     const ttl = Date.parse(h.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(890_000);
     expect(ttl).toBeLessThanOrEqual(900_000);
@@ -59,13 +64,15 @@ describe('POST /v1/holds and release', () => {
     const released = await t.http().post(`/v1/holds/${h.hold_id}/release`).set('authorization', `Bearer ${agent.apiKey}`);
     expect(released.status).toBe(200);
     expect(released.body.data.state).toBe('released');
-    expect((await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= daysFromToday(30) && r.night < daysFromToday(32)).map((r) => r.held)).toEqual([0, 0]);
+    expect(
+      (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= daysFromToday(30) && r.night < daysFromToday(32)).map((r) => r.held),
+    ).toEqual([0, 0]);
     const again = await t.http().post(`/v1/holds/${h.hold_id}/release`).set('authorization', `Bearer ${agent.apiKey}`);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'hold_not_active', detail: { state: 'released' } });
   });
 
-  it('refuses unknown, foreign and other agents\' quotes and holds', async () => {
+  it("refuses unknown, foreign and other agents' quotes and holds", async () => {
     const missing = await hold('00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('quote_not_found');
@@ -92,10 +99,11 @@ describe('POST /v1/holds and release', () => {
 
   it('rolls back all nights when one is full and names the full dates', async () => {
     const db = t.app.get(DataSource);
-    await db.query(
-      `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 2, 0, 2)`,
-      [tenantId, catalog.roomTypeId, daysFromToday(51)],
-    );
+    await db.query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 2, 0, 2)`, [
+      tenantId,
+      catalog.roomTypeId,
+      daysFromToday(51),
+    ]);
     const quoteId = await quote(50, 3);
     const res = await hold(quoteId);
     expect(res.status).toBe(409);
@@ -131,7 +139,11 @@ describe('POST /v1/holds and release', () => {
       expect(second.body).toEqual(first.body);
       expect((await inventoryOf(t.app, catalog.roomTypeId)).find((r) => r.night === daysFromToday(70))?.held).toBe(1);
       // the body field is the same key, and is not part of the request hash
-      const viaBody = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: quoteId, idempotency_key: 'hold-key-1' });
+      const viaBody = await t
+        .http()
+        .post('/v1/holds')
+        .set('authorization', `Bearer ${agent.apiKey}`)
+        .send({ quote_id: quoteId, idempotency_key: 'hold-key-1' });
       expect(viaBody.headers['idempotent-replayed']).toBe('true');
       expect(viaBody.body).toEqual(first.body);
     });
@@ -152,7 +164,12 @@ describe('POST /v1/holds and release', () => {
       expect((await hold(mine, agent, 'shared-key')).status).toBe(201);
       expect((await hold(theirs, colleague, 'shared-key')).status).toBe(201);
 
-      const invalid = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).set('idempotency-key', 'reusable').send({ quote_id: 'nope' });
+      const invalid = await t
+        .http()
+        .post('/v1/holds')
+        .set('authorization', `Bearer ${agent.apiKey}`)
+        .set('idempotency-key', 'reusable')
+        .send({ quote_id: 'nope' });
       expect(invalid.status).toBe(400);
       const valid = await hold(await quote(74, 1), agent, 'reusable');
       expect(valid.status).toBe(201);
@@ -164,13 +181,22 @@ describe('POST /v1/holds and release', () => {
       const tooLong = await hold(mine, agent, 'k'.repeat(256));
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.error.detail.field_errors[0].path).toBe('Idempotency-Key');
-      const mismatch = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).set('idempotency-key', 'a').send({ quote_id: mine, idempotency_key: 'b' });
+      const mismatch = await t
+        .http()
+        .post('/v1/holds')
+        .set('authorization', `Bearer ${agent.apiKey}`)
+        .set('idempotency-key', 'a')
+        .send({ quote_id: mine, idempotency_key: 'b' });
       expect(mismatch.status).toBe(400);
     });
 
     it('seals a 409 and replays it', async () => {
       const db = t.app.get(DataSource);
-      await db.query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 0, 0, 0)`, [tenantId, catalog.roomTypeId, daysFromToday(80)]);
+      await db.query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 0, 0, 0)`, [
+        tenantId,
+        catalog.roomTypeId,
+        daysFromToday(80),
+      ]);
       const q = await quote(80, 1);
       const first = await hold(q, agent, 'sealed-409');
       expect(first.body.error.code).toBe('allotment_exhausted');
@@ -196,7 +222,13 @@ describe('quote expiry', () => {
       .http()
       .post('/v1/quotes')
       .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: catalog.freePlanId, stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) }, guests: { adults: 1 } });
+      .send({
+        hotel_id: catalog.propertyId,
+        room_type_id: catalog.roomTypeId,
+        rate_plan_id: catalog.freePlanId,
+        stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) },
+        guests: { adults: 1 },
+      });
     await new Promise((r) => setTimeout(r, 1300));
     const res = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
     expect(res.status).toBe(410);

@@ -30,13 +30,23 @@ describe('POST /v1/quotes', () => {
     guests: { adults: 2, children: [{ age: 5 }] },
     ...overrides,
   });
-  const post = (payload: unknown, key = agent.apiKey) => t.http().post('/v1/quotes').set('authorization', `Bearer ${key}`).send(payload as object);
+  const post = (payload: unknown, key = agent.apiKey) =>
+    t
+      .http()
+      .post('/v1/quotes')
+      .set('authorization', `Bearer ${key}`)
+      .send(payload as object);
 
   it('prices per night (per-date rate else base rate), taxes per tax on the subtotal, adds fees, freezes the policy', async () => {
     const res = await post(body());
     expect(res.status).toBe(201);
     const q = res.body.data;
-    expect(q).toMatchObject({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: catalog.freePlanId, stay: { check_in: checkIn, check_out: checkOut } });
+    expect(q).toMatchObject({
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: catalog.freePlanId,
+      stay: { check_in: checkIn, check_out: checkOut },
+    });
     expect(q.price_breakdown.nights).toEqual([
       { date: checkIn, amount: { amount: 10000, currency: 'EUR' } },
       { date: daysFromToday(21), amount: { amount: 12345, currency: 'EUR' } },
@@ -62,7 +72,9 @@ describe('POST /v1/quotes', () => {
     expect(Date.parse(q.policy_snapshot.free_cancellation_until)).toBe(checkInAt - 48 * 3600_000);
     expect(res.body.expires_at).toBe(q.expires_at);
     expect(Date.parse(q.expires_at) - Date.now()).toBeGreaterThan(590_000);
-    expect(res.body.next_actions).toEqual([{ rel: 'create_hold', method: 'POST', href: '/v1/holds', body_hint: { quote_id: q.quote_id }, expires_at: q.expires_at }]);
+    expect(res.body.next_actions).toEqual([
+      { rel: 'create_hold', method: 'POST', href: '/v1/holds', body_hint: { quote_id: q.quote_id }, expires_at: q.expires_at },
+    ]);
   });
 
   it('freezes non-refundable terms without a free cancellation window', async () => {
@@ -71,7 +83,7 @@ describe('POST /v1/quotes', () => {
     expect(res.body.data.policy_snapshot).toMatchObject({ cancellation_kind: 'non_refundable', free_cancellation_until: null, version: '1' });
   });
 
-  it('answers unknown catalog ids with their not-found codes, another tenant\'s property included', async () => {
+  it("answers unknown catalog ids with their not-found codes, another tenant's property included", async () => {
     const other = await createTenant(t.app);
     const foreign = await createChainCatalog(t.app, other.tenantId);
     const cases: Array<[Record<string, unknown>, string, number]> = [
@@ -95,7 +107,12 @@ describe('POST /v1/quotes', () => {
     expect(paths).toEqual(['guests', 'stay.check_in', 'stay.check_out']);
     const shape = await post({ ...body(), hotel_id: 'not-a-uuid', guests: { adults: 0, children: [{ age: 18 }] }, extra: true });
     expect(shape.status).toBe(400);
-    expect(shape.body.error.detail.field_errors.map((e: { path: string }) => e.path).sort()).toEqual(['extra', 'guests.adults', 'guests.children[0].age', 'hotel_id']);
+    expect(shape.body.error.detail.field_errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'extra',
+      'guests.adults',
+      'guests.children[0].age',
+      'hotel_id',
+    ]);
   });
 
   it('is for agents with booking:write only', async () => {

@@ -1,6 +1,16 @@
 import { ReceiptKeyRepository } from '@hcs/domain';
 import { createTenant } from '../../support/factories';
-import { CARD, ChainAgent, createChainAgent, createChainCatalog, daysFromToday, GUEST, TEST_TRAVELER_HEADER, traveler, TestTravelerModule } from '../../support/chain-fixtures';
+import {
+  CARD,
+  ChainAgent,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  GUEST,
+  TEST_TRAVELER_HEADER,
+  traveler,
+  TestTravelerModule,
+} from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('POST /v1/receipts/verify', () => {
@@ -17,7 +27,13 @@ describe('POST /v1/receipts/verify', () => {
       .http()
       .post('/v1/quotes')
       .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: catalog.freePlanId, stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) }, guests: { adults: 1 } });
+      .send({
+        hotel_id: catalog.propertyId,
+        room_type_id: catalog.roomTypeId,
+        rate_plan_id: catalog.freePlanId,
+        stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) },
+        guests: { adults: 1 },
+      });
     const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
     const b = await t
       .http()

@@ -19,7 +19,13 @@ describe('two api processes on one database', () => {
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       const up = await eventually(
-        () => request(url).get('/healthz').then((r) => r.status, () => 0),
+        () =>
+          request(url)
+            .get('/healthz')
+            .then(
+              (r) => r.status,
+              () => 0,
+            ),
         (s) => s === 200,
         20000,
       );
@@ -40,10 +46,21 @@ describe('two api processes on one database', () => {
     const q = await request(urls[0])
       .post('/v1/quotes')
       .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: catalog.freePlanId, stay: { check_in: daysFromToday(90), check_out: daysFromToday(93) }, guests: { adults: 2 } });
+      .send({
+        hotel_id: catalog.propertyId,
+        room_type_id: catalog.roomTypeId,
+        rate_plan_id: catalog.freePlanId,
+        stay: { check_in: daysFromToday(90), check_out: daysFromToday(93) },
+        guests: { adults: 2 },
+      });
     expect(q.status).toBe(201);
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => request(urls[i % 2]).post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id })),
+      Array.from({ length: 100 }, (_, i) =>
+        request(urls[i % 2])
+          .post('/v1/holds')
+          .set('authorization', `Bearer ${agent.apiKey}`)
+          .send({ quote_id: q.body.data.quote_id }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);

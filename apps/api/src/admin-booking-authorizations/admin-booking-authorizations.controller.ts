@@ -23,7 +23,12 @@ export class AdminBookingAuthorizationsController {
   @ApiEnvelope(BookingAuthorizationResponseDto, 201, 'The authorization (single use).')
   create(@Body() body: CreateBookingAuthorizationRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.createAuthorization.execute(
-      { agentId: body.agent_id, maxAmount: { amount: body.max_amount.amount, currency: body.max_amount.currency }, expiresAt: new Date(body.expires_at), travelerSub: body.traveler_sub ?? null },
+      {
+        agentId: body.agent_id,
+        maxAmount: { amount: body.max_amount.amount, currency: body.max_amount.currency },
+        expiresAt: new Date(body.expires_at),
+        travelerSub: body.traveler_sub ?? null,
+      },
       actor,
     );
   }

@@ -9,7 +9,11 @@ import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto } from './dto/bookings.request.dto';
 
-const DELEGATION_HEADER = ApiHeader({ name: 'X-Delegated-User', required: true, description: 'Delegation JWT (RS256/ES256) of the traveler the agent acts for.' });
+const DELEGATION_HEADER = ApiHeader({
+  name: 'X-Delegated-User',
+  required: true,
+  description: 'Delegation JWT (RS256/ES256) of the traveler the agent acts for.',
+});
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
@@ -58,7 +62,10 @@ export class BookingsController {
   @Get(':id')
   @PrincipalKinds('agent', 'admin')
   @Scopes('booking:read')
-  @ApiOperation({ summary: 'The current state of a booking.', description: 'Errors: booking_not_found (404), resource_access_denied (another agent\'s booking).' })
+  @ApiOperation({
+    summary: 'The current state of a booking.',
+    description: "Errors: booking_not_found (404), resource_access_denied (another agent's booking).",
+  })
   @ApiEnvelope(BookingResponseDto, 200, 'The booking.')
   get(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getBooking.execute({ bookingId: id }, actor);
@@ -76,7 +83,12 @@ export class BookingsController {
     description: 'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state).',
   })
   @ApiEnvelope(BookingResponseDto, 200, 'The cancelled booking with its cancellation.', { receipt: true })
-  cancel(@Param('id', UuidParamPipe) id: string, @Body() body: CancelBookingRequestDto, @CurrentActor() actor: Actor, @CurrentTraveler() traveler: Traveler): Promise<Outcome> {
+  cancel(
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: CancelBookingRequestDto,
+    @CurrentActor() actor: Actor,
+    @CurrentTraveler() traveler: Traveler,
+  ): Promise<Outcome> {
     return this.cancelBooking.execute({ bookingId: id, reason: body.reason ?? null }, actor, traveler);
   }
 

@@ -46,4 +46,3 @@ export class IdempotencyKeyField {
   @Length(1, 255)
   idempotency_key?: string;
 }
-

@@ -25,7 +25,7 @@ export class HoldsController {
   @ApiOperation({
     summary: 'Reserve the quoted room on every night of the stay for HOLD_TTL_SECONDS.',
     description:
-      'Errors: quote_not_found (404), resource_access_denied (another agent\'s quote), quote_expired (410), allotment_exhausted (409, detail.dates), allocation_failed (409), idempotency_conflict (409). Next: confirm, release, requote.',
+      "Errors: quote_not_found (404), resource_access_denied (another agent's quote), quote_expired (410), allotment_exhausted (409, detail.dates), allocation_failed (409), idempotency_conflict (409). Next: confirm, release, requote.",
   })
   @ApiEnvelope(HoldResponseDto, 201, 'The hold (state held), valid until expires_at.', { expires: true })
   create(@Body() body: CreateHoldRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
@@ -35,7 +35,10 @@ export class HoldsController {
   @Post(':id/release')
   @HttpCode(200)
   @Scopes('booking:write')
-  @ApiOperation({ summary: 'Give the held room back at once (state released).', description: 'Errors: hold_not_found (404), hold_not_active (409, detail.state).' })
+  @ApiOperation({
+    summary: 'Give the held room back at once (state released).',
+    description: 'Errors: hold_not_found (404), hold_not_active (409, detail.state).',
+  })
   @ApiEnvelope(HoldResponseDto, 200, 'The released hold.')
   release(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.releaseHold.execute({ holdId: id }, actor);

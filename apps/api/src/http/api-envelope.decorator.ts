@@ -19,7 +19,13 @@ export const ApiEnvelope = (model: Type, status: number, description: string, op
             items: {
               type: 'object',
               required: ['rel', 'method', 'href'],
-              properties: { rel: { type: 'string' }, method: { type: 'string' }, href: { type: 'string' }, body_hint: { type: 'object' }, expires_at: { type: 'string', format: 'date-time' } },
+              properties: {
+                rel: { type: 'string' },
+                method: { type: 'string' },
+                href: { type: 'string' },
+                body_hint: { type: 'object' },
+                expires_at: { type: 'string', format: 'date-time' },
+              },
             },
           },
           ...(options.expires ? { expires_at: { type: 'string', format: 'date-time' } } : {}),

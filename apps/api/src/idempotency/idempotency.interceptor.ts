@@ -58,11 +58,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .digest('hex');
     const route = `${req.method} ${req.route?.path ?? ctx.getClass().name + '.' + ctx.getHandler().name}`;
     const scope = { tenantId: req.actor.tenantId, principalId: req.actor.principalId, route, key };
-    const defaultStatus = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
+    const defaultStatus =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
     const traceId = this.context.traceId;
 
     const render = (outcome: unknown) =>
-      outcome instanceof Outcome ? { status: outcome.meta.status ?? defaultStatus, body: renderSuccess(outcome, traceId) } : this.renderFailure(new Error('an idempotent route must return an Outcome'), traceId);
+      outcome instanceof Outcome
+        ? { status: outcome.meta.status ?? defaultStatus, body: renderSuccess(outcome, traceId) }
+        : this.renderFailure(new Error('an idempotent route must return an Outcome'), traceId);
     const failure: { thrown: boolean; error?: unknown } = { thrown: false };
     const execute = async (): Promise<Execution> => {
       try {
@@ -80,8 +83,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     const stillRunning = () =>
       options.stillRunning === 'payment_timeout'
-        ? new DomainError('payment_timeout', { message: 'The first request with this Idempotency-Key is still waiting for the payment provider.', detail: { idempotency_key: key } })
-        : new DomainError('idempotency_conflict', { message: 'A request with this Idempotency-Key is still in progress.', detail: { idempotency_key: key, in_progress: true }, retryAfter: 1 });
+        ? new DomainError('payment_timeout', {
+            message: 'The first request with this Idempotency-Key is still waiting for the payment provider.',
+            detail: { idempotency_key: key },
+          })
+        : new DomainError('idempotency_conflict', {
+            message: 'A request with this Idempotency-Key is still in progress.',
+            detail: { idempotency_key: key, in_progress: true },
+            retryAfter: 1,
+          });
     const waitMs = options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
 
     const run = await this.service.run(scope, requestHash, execute, waitMs, stillRunning);
@@ -105,7 +115,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const key = fromHeader ?? fromBody;
     if (key === undefined) {
-      if (required) throw validationFailed([{ path: 'Idempotency-Key', message: 'this operation needs an Idempotency-Key header (or body field idempotency_key)' }]);
+      if (required)
+        throw validationFailed([{ path: 'Idempotency-Key', message: 'this operation needs an Idempotency-Key header (or body field idempotency_key)' }]);
       return null;
     }
     if (typeof key !== 'string' || key.length < 1 || key.length > 255) {

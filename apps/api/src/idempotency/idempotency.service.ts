@@ -41,7 +41,13 @@ export class IdempotencyService {
     private readonly config: AppConfig,
   ) {}
 
-  async run(scope: IdempotencyScope, requestHash: string, execute: () => Promise<Execution>, waitMs: number, stillRunning: () => DomainError): Promise<IdempotentRun> {
+  async run(
+    scope: IdempotencyScope,
+    requestHash: string,
+    execute: () => Promise<Execution>,
+    waitMs: number,
+    stillRunning: () => DomainError,
+  ): Promise<IdempotentRun> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       if (await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours)) return this.own(scope, execute);

@@ -17,7 +17,10 @@ export class ReceiptsController {
   @HttpCode(200)
   @PrincipalKinds('agent', 'admin')
   @Scopes('booking:read')
-  @ApiOperation({ summary: 'Verify a signed receipt: {valid, reason?} (payload_hash_mismatch, signature_mismatch, unknown_kid).', description: RECEIPT_CANONICAL_FORM })
+  @ApiOperation({
+    summary: 'Verify a signed receipt: {valid, reason?} (payload_hash_mismatch, signature_mismatch, unknown_kid).',
+    description: RECEIPT_CANONICAL_FORM,
+  })
   @ApiEnvelope(ReceiptVerdictDto, 200, 'The verdict.')
   verify(@Body() body: VerifyReceiptRequestDto): Promise<Outcome> {
     return this.verifyReceipt.execute({ receipt: body.receipt });

@@ -48,9 +48,7 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     guest: b.guest,
     price_breakdown: b.priceBreakdown,
     policy_snapshot: b.policySnapshot,
-    payment: payment
-      ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() }
-      : null,
+    payment: payment ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() } : null,
     traveler: b.traveler,
     agent_id: b.agentId,
     created_at: b.createdAt.toISOString(),

@@ -29,7 +29,18 @@ export class TypeOrmAuditLog extends AuditLog {
     await this.m.query(
       `INSERT INTO audit_events (tenant_id, quote_id, hold_id, booking_id, type, actor_kind, actor_id, traveler, trace_id, data)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb)`,
-      [e.tenantId, e.quoteId, e.holdId ?? null, e.bookingId ?? null, e.type, e.actor.kind, e.actor.id, e.traveler ? json({ iss: e.traveler.iss, sub: e.traveler.sub }) : null, e.traceId, json(e.data ?? {})],
+      [
+        e.tenantId,
+        e.quoteId,
+        e.holdId ?? null,
+        e.bookingId ?? null,
+        e.type,
+        e.actor.kind,
+        e.actor.id,
+        e.traveler ? json({ iss: e.traveler.iss, sub: e.traveler.sub }) : null,
+        e.traceId,
+        json(e.data ?? {}),
+      ],
     );
   }
 

@@ -80,7 +80,9 @@ export class TypeOrmHoldRepository extends HoldRepository {
   }
 
   async listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>> {
-    const rows = (await this.m.query(`SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`, [limit])) as Array<{
+    const rows = (await this.m.query(`SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`, [
+      limit,
+    ])) as Array<{
       tenant_id: string;
       id: string;
     }>;

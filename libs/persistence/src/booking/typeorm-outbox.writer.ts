@@ -11,13 +11,9 @@ export class TypeOrmOutboxWriter extends OutboxWriter {
   }
 
   async append(e: NewOutboxEvent): Promise<void> {
-    await (this.tx as Tx).tx.query(`INSERT INTO outbox_events (tenant_id, type, aggregate_type, aggregate_id, payload, trace_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`, [
-      e.tenantId,
-      e.type,
-      e.aggregateType,
-      e.aggregateId,
-      json(e.payload),
-      e.traceId,
-    ]);
+    await (this.tx as Tx).tx.query(
+      `INSERT INTO outbox_events (tenant_id, type, aggregate_type, aggregate_id, payload, trace_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+      [e.tenantId, e.type, e.aggregateType, e.aggregateId, json(e.payload), e.traceId],
+    );
   }
 }

@@ -93,7 +93,13 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
-  async completeAttempt(tenantId: string, attemptId: string, state: 'succeeded' | 'declined' | 'error', providerReference: string | null, providerMessage: string | null): Promise<void> {
+  async completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ): Promise<void> {
     await this.m.query(
       `UPDATE payment_attempts SET state = $3, provider_reference = $4, provider_message = $5, completed_at = now() WHERE tenant_id = $1 AND id = $2`,
       [tenantId, attemptId, state, providerReference, providerMessage],
@@ -110,7 +116,10 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
   }
 
   async findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null> {
-    const rows = (await this.m.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant_id = $1 AND booking_id = $2`, [tenantId, bookingId])) as PaymentRow[];
+    const rows = (await this.m.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant_id = $1 AND booking_id = $2`, [
+      tenantId,
+      bookingId,
+    ])) as PaymentRow[];
     return rows[0] ? toPayment(rows[0]) : null;
   }
 

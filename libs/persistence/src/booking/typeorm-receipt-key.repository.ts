@@ -28,7 +28,10 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
    * transaction could be rolled back after it had signed (and been cached).
    */
   async onApplicationBootstrap(): Promise<void> {
-    await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [DEFAULT_RECEIPT_KID, randomBytes(32).toString('base64url')]);
+    await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
+      DEFAULT_RECEIPT_KID,
+      randomBytes(32).toString('base64url'),
+    ]);
   }
 
   async signingKey(): Promise<ReceiptKey> {
@@ -60,7 +63,9 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   }
 
   private async newest(): Promise<ReceiptKey | null> {
-    const rows = (await this.m.query(`SELECT kid, secret FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`)) as ReceiptKey[];
+    const rows = (await this.m.query(
+      `SELECT kid, secret FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`,
+    )) as ReceiptKey[];
     return rows[0] ?? null;
   }
 }

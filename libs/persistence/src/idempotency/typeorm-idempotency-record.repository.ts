@@ -72,10 +72,11 @@ export class TypeOrmIdempotencyRecordRepository extends IdempotencyRecordReposit
   }
 
   async complete(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-    await this.m.query(
-      `UPDATE idempotency_records SET state = 'completed', response_status = $5, response_body = $6::json, locked_until = NULL WHERE ${KEY}`,
-      [...keyParams(scope), response.status, JSON.stringify(response.body)],
-    );
+    await this.m.query(`UPDATE idempotency_records SET state = 'completed', response_status = $5, response_body = $6::json, locked_until = NULL WHERE ${KEY}`, [
+      ...keyParams(scope),
+      response.status,
+      JSON.stringify(response.body),
+    ]);
   }
 
   async abandon(scope: IdempotencyScope): Promise<void> {

@@ -100,11 +100,15 @@ export class SandboxPaymentProvider extends PaymentProvider {
     const token = request.token;
     if (token === 'tok_providerError') {
       // Nothing was charged: forget the key so that a retry is a fresh call.
-      await this.m.query(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [request.tenantId, request.idempotencyKey]);
+      await this.m.query(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [
+        request.tenantId,
+        request.idempotencyKey,
+      ]);
       return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
     }
     if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
-    const decline = DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : `No such token: '${token.slice(0, 64)}'.`);
+    const decline =
+      DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : `No such token: '${token.slice(0, 64)}'.`);
     await this.m.query(
       `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],

@@ -32,7 +32,10 @@ export class PaymentRequestDto {
   @IsIn(['card'])
   method: string;
 
-  @ApiProperty({ description: 'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined, tok_insufficientFunds, tok_providerError, tok_timeout.' })
+  @ApiProperty({
+    description:
+      'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined, tok_insufficientFunds, tok_providerError, tok_timeout.',
+  })
   @IsString()
   @Length(1, 255)
   provider_token: string;

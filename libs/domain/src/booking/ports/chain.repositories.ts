@@ -130,7 +130,13 @@ export interface PaymentAttemptRecord extends NewPaymentAttempt {
 export abstract class PaymentRepository {
   abstract createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord>;
   abstract findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null>;
-  abstract completeAttempt(tenantId: string, attemptId: string, state: 'succeeded' | 'declined' | 'error', providerReference: string | null, providerMessage: string | null): Promise<void>;
+  abstract completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ): Promise<void>;
   abstract capture(tenantId: string, bookingId: string, attempt: PaymentAttemptRecord, providerReference: string): Promise<PaymentRecord>;
   abstract findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null>;
   /** Adds `amount` to the refunded total and sets the state; null when more than what remains. */

@@ -21,17 +21,23 @@ describe('cancellationFee', () => {
 
   it('never exceeds the total and never goes negative', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 10000 }), fc.integer({ min: 0, max: 720 }), fc.integer({ min: -2000, max: 2000 }), (amount, pctBps, hours, offsetHours) => {
-        const fee = cancellationFee(
-          { cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: hours, cancellation_fee_pct_after_cutoff: pctBps / 100 },
-          { amount, currency: 'USD' },
-          new Date(checkIn.getTime() + offsetHours * 3_600_000),
-          checkIn,
-        );
-        expect(fee.amount).toBeGreaterThanOrEqual(0);
-        expect(fee.amount).toBeLessThanOrEqual(amount);
-        expect(Number.isInteger(fee.amount)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 10000 }),
+        fc.integer({ min: 0, max: 720 }),
+        fc.integer({ min: -2000, max: 2000 }),
+        (amount, pctBps, hours, offsetHours) => {
+          const fee = cancellationFee(
+            { cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: hours, cancellation_fee_pct_after_cutoff: pctBps / 100 },
+            { amount, currency: 'USD' },
+            new Date(checkIn.getTime() + offsetHours * 3_600_000),
+            checkIn,
+          );
+          expect(fee.amount).toBeGreaterThanOrEqual(0);
+          expect(fee.amount).toBeLessThanOrEqual(amount);
+          expect(Number.isInteger(fee.amount)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -43,7 +49,9 @@ describe('policy snapshot', () => {
   });
 
   it('computes free_cancellation_until from check-in, and none for non-refundable terms', () => {
-    expect(freeCancellationUntil({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 24 }, '2027-07-01T12:00:00Z')).toBe('2027-06-30T12:00:00Z');
+    expect(freeCancellationUntil({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 24 }, '2027-07-01T12:00:00Z')).toBe(
+      '2027-06-30T12:00:00Z',
+    );
     expect(freeCancellationUntil({ cancellation_kind: 'non_refundable', free_cancellation_hours_before_checkin: 24 }, '2027-07-01T12:00:00Z')).toBeNull();
     const snap = snapshotPolicy({ policy_id: 'p', version: '3', child_policy_text: null, ...free }, '2027-07-01', '16:30', 'Asia/Tokyo');
     expect(snap).toMatchObject({ check_in_at: '2027-07-01T07:30:00Z', free_cancellation_until: '2027-06-29T07:30:00Z', timezone: 'Asia/Tokyo', version: '3' });

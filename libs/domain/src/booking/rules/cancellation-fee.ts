@@ -8,7 +8,12 @@ import { applyBasisPoints } from './pricing';
  * - `free_cancellation`: nothing before the cutoff (`free_cancellation_hours_before_checkin` before
  *   `checkInAt`), `cancellation_fee_pct_after_cutoff` of the total (rounded half up) from the cutoff on.
  */
-export function cancellationFee(snapshot: Pick<PolicySnapshot, 'cancellation_kind' | 'free_cancellation_hours_before_checkin' | 'cancellation_fee_pct_after_cutoff'>, total: Money, now: Date, checkInAt: Date): Money {
+export function cancellationFee(
+  snapshot: Pick<PolicySnapshot, 'cancellation_kind' | 'free_cancellation_hours_before_checkin' | 'cancellation_fee_pct_after_cutoff'>,
+  total: Money,
+  now: Date,
+  checkInAt: Date,
+): Money {
   if (snapshot.cancellation_kind === 'non_refundable') return { amount: total.amount, currency: total.currency };
   const cutoff = checkInAt.getTime() - snapshot.free_cancellation_hours_before_checkin * 3_600_000;
   if (now.getTime() < cutoff) return { amount: 0, currency: total.currency };

@@ -25,7 +25,10 @@ export function checkInInstant(checkIn: string, checkinTime: string | null, time
 }
 
 /** End of free cancellation: `hours` before check-in, or null when the terms are non-refundable. */
-export function freeCancellationUntil(terms: Pick<PolicyTerms, 'cancellation_kind' | 'free_cancellation_hours_before_checkin'>, checkInAt: string): string | null {
+export function freeCancellationUntil(
+  terms: Pick<PolicyTerms, 'cancellation_kind' | 'free_cancellation_hours_before_checkin'>,
+  checkInAt: string,
+): string | null {
   if (terms.cancellation_kind !== 'free_cancellation') return null;
   return DateTime.fromISO(checkInAt, { zone: 'UTC' })
     .minus({ hours: terms.free_cancellation_hours_before_checkin })

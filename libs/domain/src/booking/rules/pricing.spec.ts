@@ -68,7 +68,13 @@ describe('pricing', () => {
   it('reads only well-formed tax and fee rules', () => {
     expect(readTaxRules([{ code: 'VAT', name: 'VAT', rate_bps: 700 }, { code: 'X' }, null])).toEqual([{ code: 'VAT', name: 'VAT', rate_bps: 700 }]);
     expect(readTaxRules('nope')).toEqual([]);
-    expect(readFeeRules([{ code: 'C', name: 'Cleaning', amount: 100 }, { code: 'N', name: 'N', amount: 5, per: 'night' }, { code: 'bad', name: 'b', amount: 1.5 }])).toEqual([
+    expect(
+      readFeeRules([
+        { code: 'C', name: 'Cleaning', amount: 100 },
+        { code: 'N', name: 'N', amount: 5, per: 'night' },
+        { code: 'bad', name: 'b', amount: 1.5 },
+      ]),
+    ).toEqual([
       { code: 'C', name: 'Cleaning', amount: 100, per: 'stay' },
       { code: 'N', name: 'N', amount: 5, per: 'night' },
     ]);

@@ -10,7 +10,11 @@ describe('receipt canonical form', () => {
   it('hashes the JCS of the subject, whatever the key order', () => {
     const reordered = { currency: 'EUR', total_amount: 30001, tenant_id: 't', booking_id: subject.booking_id };
     expect(payloadHash(reordered)).toBe(receipt.payload_hash);
-    expect(receipt.payload_hash).toBe(`sha256:${createHash('sha256').update(jcs(subject) as string).digest('hex')}`);
+    expect(receipt.payload_hash).toBe(
+      `sha256:${createHash('sha256')
+        .update(jcs(subject) as string)
+        .digest('hex')}`,
+    );
     expect(receipt.payload_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(jcs({ b: 1, a: [2, 'x'] })).toBe('{"a":[2,"x"],"b":1}');
   });

@@ -29,7 +29,9 @@ export function jcs(value: unknown): string | undefined {
 }
 
 export function payloadHash(subject: unknown): string {
-  return `sha256:${createHash('sha256').update(jcs(subject) ?? '', 'utf8').digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(jcs(subject) ?? '', 'utf8')
+    .digest('hex')}`;
 }
 
 function hmac(secret: string, input: string): string {
@@ -56,7 +58,8 @@ export function receiptKid(receipt: object): string {
  */
 export function verifyReceipt(received: object, secret: string | null): ReceiptVerdict {
   const receipt = received as Record<string, unknown>;
-  if (typeof receipt.payload_hash !== 'string' || receipt.payload_hash !== payloadHash(receipt.subject)) return { valid: false, reason: 'payload_hash_mismatch' };
+  if (typeof receipt.payload_hash !== 'string' || receipt.payload_hash !== payloadHash(receipt.subject))
+    return { valid: false, reason: 'payload_hash_mismatch' };
   if (secret === null) return { valid: false, reason: 'unknown_kid' };
   const { signature, ...rest } = receipt;
   const input = jcs(rest);

@@ -44,10 +44,13 @@ export class CancelBooking {
     if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
       throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
     }
-    if (booking.state !== 'confirmed') throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
+    if (booking.state !== 'confirmed')
+      throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
     const today = todayIn(booking.policySnapshot.timezone);
     if (today >= booking.stay.check_in) {
-      throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today } });
+      throw new DomainError('booking_not_cancellable', {
+        detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today },
+      });
     }
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const total = booking.priceBreakdown.total;
@@ -83,9 +86,28 @@ export class CancelBooking {
     await this.inventory.returnSold(actor.tenantId, booking.roomTypeId, stayNights(booking.stay));
 
     const traceId = this.context.traceId;
-    const chain = { tenantId: actor.tenantId, quoteId: booking.quoteId, holdId: booking.holdId, bookingId: booking.id, actor: { kind: actor.kind, id: actor.principalId }, traveler, traceId };
-    await this.audit.append({ ...chain, type: 'booking.cancelled', data: { fee, refund: cancellation.refund, policy_version: cancellation.policy_version, reason: cancellation.reason } });
-    await this.outbox.append({ tenantId: actor.tenantId, type: 'booking.cancelled', aggregateType: 'booking', aggregateId: booking.id, traceId, payload: { booking_id: booking.id, fee, refund: cancellation.refund } });
+    const chain = {
+      tenantId: actor.tenantId,
+      quoteId: booking.quoteId,
+      holdId: booking.holdId,
+      bookingId: booking.id,
+      actor: { kind: actor.kind, id: actor.principalId },
+      traveler,
+      traceId,
+    };
+    await this.audit.append({
+      ...chain,
+      type: 'booking.cancelled',
+      data: { fee, refund: cancellation.refund, policy_version: cancellation.policy_version, reason: cancellation.reason },
+    });
+    await this.outbox.append({
+      tenantId: actor.tenantId,
+      type: 'booking.cancelled',
+      aggregateType: 'booking',
+      aggregateId: booking.id,
+      traceId,
+      payload: { booking_id: booking.id, fee, refund: cancellation.refund },
+    });
 
     let finalPayment = payment;
     if (refundId && payment) {
@@ -102,9 +124,24 @@ export class CancelBooking {
         currency: total.currency,
         issued_at: refundAt,
       });
-      await this.refunds.create({ id: refundId, tenantId: actor.tenantId, bookingId: booking.id, paymentId: payment.id, amount: cancellation.refund, reason: cancellation.reason, receipt: refundReceipt });
+      await this.refunds.create({
+        id: refundId,
+        tenantId: actor.tenantId,
+        bookingId: booking.id,
+        paymentId: payment.id,
+        amount: cancellation.refund,
+        reason: cancellation.reason,
+        receipt: refundReceipt,
+      });
       await this.audit.append({ ...chain, type: 'refund.issued', data: { refund_id: refundId, amount: cancellation.refund, payment_state: state } });
-      await this.outbox.append({ tenantId: actor.tenantId, type: 'refund.issued', aggregateType: 'refund', aggregateId: refundId, traceId, payload: { refund_id: refundId, booking_id: booking.id, amount: cancellation.refund } });
+      await this.outbox.append({
+        tenantId: actor.tenantId,
+        type: 'refund.issued',
+        aggregateType: 'refund',
+        aggregateId: refundId,
+        traceId,
+        payload: { refund_id: refundId, booking_id: booking.id, amount: cancellation.refund },
+      });
     }
     return new Outcome(bookingView(cancelled, finalPayment), { receipt, status: 200, next_actions: bookingNextActions(cancelled) });
   }

@@ -79,7 +79,8 @@ export class ConfirmBooking {
     const hold = await this.holds.findById(actor.tenantId, command.holdId);
     if (!hold) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
-    if (hold.quoteId !== command.quoteId) throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
+    if (hold.quoteId !== command.quoteId)
+      throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     const quote = await this.quotes.findById(actor.tenantId, hold.quoteId);
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
 
@@ -123,7 +124,12 @@ export class ConfirmBooking {
   }
 
   @Transactional()
-  private async begin(hold: HoldRecord, quote: QuoteRecord, command: ConfirmBookingCommand, authorizationId: string | null): Promise<PaymentAttemptRecord | 'expired'> {
+  private async begin(
+    hold: HoldRecord,
+    quote: QuoteRecord,
+    command: ConfirmBookingCommand,
+    authorizationId: string | null,
+  ): Promise<PaymentAttemptRecord | 'expired'> {
     const moved = await this.holds.transition(hold.tenantId, hold.id, holdStatesAllowing('begin_conversion'), holdTarget('begin_conversion'), {
       onlyIfLive: true,
       convertingKey: command.idempotencyKey,
@@ -257,7 +263,11 @@ export class ConfirmBooking {
     const traceId = this.context.traceId;
     const by = { kind: actor.kind, id: actor.principalId };
     const chain = { tenantId, quoteId: quote.id, holdId: hold.id, bookingId: booking.id, actor: by, traveler, traceId };
-    await this.audit.append({ ...chain, type: 'booking.confirmed', data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash } });
+    await this.audit.append({
+      ...chain,
+      type: 'booking.confirmed',
+      data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
+    });
     await this.audit.append({ ...chain, type: 'payment.captured', data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } });
     await this.outbox.append({
       tenantId,

@@ -38,7 +38,10 @@ export class CreateHold {
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
     if (quote.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: quote.id } });
     if (quote.expired) {
-      throw new DomainError('quote_expired', { detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() }, nextActions: [nextActions.requote(quote)] });
+      throw new DomainError('quote_expired', {
+        detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() },
+        nextActions: [nextActions.requote(quote)],
+      });
     }
     const nights = stayNights(quote.stay);
     // Missing night rows are created (committed) first, so the reservation itself only updates rows.
@@ -60,12 +63,24 @@ export class CreateHold {
     try {
       result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     } catch (error) {
-      throw new DomainError('allocation_failed', { detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' } });
+      throw new DomainError('allocation_failed', {
+        detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
+      });
     }
     if (!result.ok) {
-      throw new DomainError('allotment_exhausted', { detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates: result.fullNights }, nextActions: [nextActions.search()] });
+      throw new DomainError('allotment_exhausted', {
+        detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates: result.fullNights },
+        nextActions: [nextActions.search()],
+      });
     }
-    const hold = await this.holds.create({ tenantId: actor.tenantId, agentId: actor.principalId, quoteId: quote.id, roomTypeId: quote.roomTypeId, stay: quote.stay, ttlSeconds: this.config.holdTtlSeconds });
+    const hold = await this.holds.create({
+      tenantId: actor.tenantId,
+      agentId: actor.principalId,
+      quoteId: quote.id,
+      roomTypeId: quote.roomTypeId,
+      stay: quote.stay,
+      ttlSeconds: this.config.holdTtlSeconds,
+    });
     await this.audit.append({
       tenantId: actor.tenantId,
       quoteId: quote.id,

@@ -35,7 +35,15 @@ export class ExpireHold {
     }
     await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
     const traceId = this.context.traceId;
-    await this.audit.append({ tenantId, quoteId: hold.quoteId, holdId: hold.id, type: 'hold.expired', actor, traceId, data: { expires_at: hold.expiresAt.toISOString() } });
+    await this.audit.append({
+      tenantId,
+      quoteId: hold.quoteId,
+      holdId: hold.id,
+      type: 'hold.expired',
+      actor,
+      traceId,
+      data: { expires_at: hold.expiresAt.toISOString() },
+    });
     await this.outbox.append({
       tenantId,
       type: 'hold.expired',
