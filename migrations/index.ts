@@ -1,4 +1,5 @@
 import { Foundation1763800000000 } from './1763800000000-Foundation';
+import { Identity1763900000000 } from './1763900000000-Identity';
 
 /** Every migration, in order. A new migration file is added here too. */
-export const MIGRATIONS = [Foundation1763800000000];
+export const MIGRATIONS = [Foundation1763800000000, Identity1763900000000];
