@@ -14,7 +14,8 @@ export const ACCESS_TOKEN_KEY_RETENTION_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 300
 const CLOCK_TOLERANCE_SECONDS = 5;
 const VERIFIED_CACHE_MAX = 10_000;
 const KEYSET_REFRESH_MS = 60_000;
-const UNKNOWN_KID_REFRESH_MS = 5_000;
+/** An unknown `kid` (a key rotated in by another process) reloads the keys at most this often. */
+const UNKNOWN_KID_REFRESH_MS = 1_000;
 
 export interface MintAccessToken {
   tenantId: string;
@@ -52,6 +53,7 @@ export class AccessTokens {
   private readonly verified = new TtlCache<string, AccessTokenClaims>(VERIFIED_CACHE_MAX);
   private keys = new Map<string, CryptoKey>();
   private keysLoadedAt = 0;
+  private keysGeneration = -1;
   private keysLoading: Promise<void> | null = null;
 
   constructor(
@@ -116,7 +118,7 @@ export class AccessTokens {
 
   private async keyFor(kid: string | undefined): Promise<CryptoKey> {
     if (!kid) throw new errors.JWKSNoMatchingKey();
-    const stale = Date.now() - this.keysLoadedAt > KEYSET_REFRESH_MS;
+    const stale = Date.now() - this.keysLoadedAt > KEYSET_REFRESH_MS || this.keysGeneration !== this.signingKeys.generation;
     const unknown = !this.keys.has(kid) && Date.now() - this.keysLoadedAt > UNKNOWN_KID_REFRESH_MS;
     if (stale || unknown) await this.reloadKeys();
     const key = this.keys.get(kid);
@@ -127,11 +129,13 @@ export class AccessTokens {
   private reloadKeys(): Promise<void> {
     this.keysLoading ??= (async () => {
       try {
+        const generation = this.signingKeys.generation;
         const published = await this.signingKeys.published('oauth_access_token', ACCESS_TOKEN_KEY_RETENTION_SECONDS);
         const next = new Map<string, CryptoKey>();
         for (const key of published) next.set(key.kid, (await importJWK(publicJwk(key), key.alg)) as CryptoKey);
         this.keys = next;
         this.keysLoadedAt = Date.now();
+        this.keysGeneration = generation;
       } finally {
         this.keysLoading = null;
       }

@@ -27,6 +27,12 @@ export function publicJwk(key: PublishedSigningKey): JWK {
 @Injectable()
 export class SigningKeys {
   private readonly active = new Map<SigningKeyPurpose, { key: Promise<SigningKey>; until: number }>();
+  /** Bumped by every rotation in this process, so verifiers here reload the public keys at once. */
+  private rotations = 0;
+
+  get generation(): number {
+    return this.rotations;
+  }
 
   constructor(private readonly repository: SigningKeyRepository) {}
 
@@ -45,6 +51,7 @@ export class SigningKeys {
     const key = await generate(purpose);
     await this.repository.rotate(key);
     this.active.delete(purpose);
+    this.rotations += 1;
     return key.kid;
   }
 
