@@ -1,0 +1,80 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Built entry points (`npm run build` first; `npm test` does it). */
+export function distEntry(app: 'api' | 'worker' | 'cli'): string {
+  const entry = join(ROOT, 'dist', 'apps', app, 'src', 'main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build before the process tests`);
+  return entry;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `hcs` CLI against the test database with extra environment. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [distEntry('cli'), ...args], { env: { ...process.env, ...env }, cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface ApiProcess {
+  baseUrl: string;
+  /** Everything the process wrote so far (stdout: pino logs; stderr: boot messages). */
+  output: () => { stdout: string; stderr: string };
+  stop: () => Promise<void>;
+}
+
+/** Starts the built api on a free port and waits until /healthz answers. */
+export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [distEntry('api')], { env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, ...env }, cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
+    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`api did not answer within 20 s: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    output: () => ({ stdout, stderr }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
