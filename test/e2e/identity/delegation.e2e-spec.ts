@@ -96,6 +96,19 @@ describe('delegation', () => {
       expect(res.body.error).toMatchObject({ code: 'delegation_issuer_unknown', detail: { iss: stranger.iss } });
     });
 
+    it('for the demo issuer when the service runs with NODE_ENV=production', async () => {
+      const prod = await startTestApp({ NODE_ENV: 'production' }, [AuthProbeModule]);
+      try {
+        const demo = await mintDelegation(t.app, { sub: 's' });
+        const res = await prod.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', demo);
+        expect(res.body.error).toMatchObject({ code: 'delegation_issuer_unknown', detail: { iss: DEMO_ISSUER } });
+        const real = await prod.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', await mintDelegation(t.app, { sub: 's', issuer: platformIssuer }));
+        expect(real.status).toBe(201);
+      } finally {
+        await prod.close();
+      }
+    });
+
     it("for another tenant's issuer", async () => {
       const theirs = await registerTestIssuer(t.app, { tenant: other });
       const res = await book(await mintDelegation(t.app, { sub: 's', issuer: theirs }));

@@ -4,6 +4,7 @@ import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
 import { DELEGATION_ALGORITHMS, DelegationIssuer, DelegationIssuerRepository, DomainError, jwksUrlProblem } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import type { Traveler } from '../principal/actor';
+import { DEMO_ISSUER } from './demo-delegation-issuer';
 
 /** detail.reason values of `delegation_invalid` (SPEC "Authentication"). */
 export type DelegationFailureReason = 'expired' | 'bad_signature' | 'missing_claim' | 'audience_mismatch' | 'unsupported_algorithm';
@@ -49,7 +50,9 @@ export class DelegationVerifier {
     const unverified = unverifiedClaims(token);
     if (typeof unverified.iss !== 'string' || unverified.iss.length === 0) throw invalid('missing_claim', { claim: 'iss' });
 
-    const issuer = await this.issuers.findTrusted(tenantId, unverified.iss);
+    // The demo issuer's private key sits in our own database: never trust it in production.
+    const demoInProduction = unverified.iss === DEMO_ISSUER && this.config.nodeEnv === 'production';
+    const issuer = demoInProduction ? null : await this.issuers.findTrusted(tenantId, unverified.iss);
     if (!issuer) throw new DomainError('delegation_issuer_unknown', { detail: { iss: unverified.iss } });
     if (issuer.status !== 'active') throw new DomainError('delegation_issuer_unknown', { detail: { iss: issuer.iss, status: issuer.status } });
 
