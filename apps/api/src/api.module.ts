@@ -4,8 +4,11 @@ import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, Requ
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
+import { AdminAgentsModule } from './admin-agents/admin-agents.module';
+import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
 import { RequestValidationPipe } from './http/request-validation.pipe';
@@ -27,6 +30,9 @@ export class ApiModule {
         AuthModule,
         HealthModule,
         DiscoveryModule,
+        AdminAgentsModule,
+        OAuthModule,
+        DelegationIssuersModule,
         ...extra,
       ],
       providers: [
