@@ -9,6 +9,8 @@ const shared = {
   testEnvironment: 'node',
 };
 module.exports = {
+  // Global: Jest ignores testTimeout inside a project.
+  testTimeout: 30000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
@@ -17,7 +19,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       setupFiles: ['<rootDir>/test/support/test-env.ts'],
-      testTimeout: 30000,
     },
   ],
 };

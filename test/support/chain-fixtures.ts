@@ -1,11 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable, Module } from '@nestjs/common';
-import { APP_GUARD, Reflector } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
-import { AUTH_METADATA, AuthenticatedRequest } from '@hcs/auth';
 import { CredentialRepository, issueSecret, Money, PrincipalRepository, Scope } from '@hcs/domain';
+import { mintDelegation } from './factories';
 
 /**
  * Catalog rows for booking-chain tests, written with SQL (the catalog capability owns its
@@ -134,33 +132,13 @@ export function daysFromToday(days: number, timezone = 'Europe/Paris'): string {
   return DateTime.now().setZone(timezone).startOf('day').plus({ days }).toISODate() as string;
 }
 
-export const TEST_TRAVELER_HEADER = 'x-test-traveler';
+/** The delegation header of the booking and cancel routes. */
+export const DELEGATION_HEADER = 'x-delegated-user';
 
-/**
- * Test-only stand-in for the delegation guard (identity capability, not merged yet): on routes
- * marked `@RequiresDelegation()` it sets the traveler from `x-test-traveler: <iss>|<sub>`; without
- * the header the route's `@CurrentTraveler()` answers delegation_required as in production.
- */
-@Injectable()
-class TestTravelerGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
-  canActivate(ctx: ExecutionContext): boolean {
-    if (!this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.delegation, [ctx.getHandler(), ctx.getClass()])) return true;
-    const req = ctx.switchToHttp().getRequest<AuthenticatedRequest & { headers: Record<string, string | undefined> }>();
-    const header = req.headers[TEST_TRAVELER_HEADER];
-    if (header) {
-      const [iss, sub] = header.split('|');
-      req.traveler = { iss, sub };
-    }
-    return true;
-  }
+/** A traveler delegation JWT from the platform demo issuer (identity capability's test factory). */
+export function travelerDelegation(app: INestApplicationContext, sub: string): Promise<string> {
+  return mintDelegation(app, { sub });
 }
-
-@Module({ providers: [{ provide: APP_GUARD, useClass: TestTravelerGuard }] })
-export class TestTravelerModule {}
-
-export const traveler = (sub: string, iss = 'https://issuer.test') => `${iss}|${sub}`;
 
 export const GUEST = { primary: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' } };
 export const CARD = (token = 'tok_visa') => ({ method: 'card', provider_token: token, billing_country: 'GB' });

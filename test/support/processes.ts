@@ -1,17 +1,82 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-export const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..');
+
+/** Built entry points (`npm run build` first; `npm test` does it). */
+export function distEntry(app: 'api' | 'worker' | 'cli'): string {
+  const entry = join(ROOT, 'dist', 'apps', app, 'src', 'main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build before the process tests`);
+  return entry;
+}
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `hcs` CLI against the test database with extra environment. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [distEntry('cli'), ...args], { env: { ...process.env, ...env }, cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export interface ApiProcess {
+  baseUrl: string;
+  /** Everything the process wrote so far (stdout: pino logs; stderr: boot messages). */
+  output: () => { stdout: string; stderr: string };
+  stop: () => Promise<void>;
+}
+
+/** Starts the built api on a free port and waits until /healthz answers. */
+export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [distEntry('api')], { env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, ...env }, cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
+    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`api did not answer within 20 s: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    output: () => ({ stdout, stderr }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 export interface Finished {
@@ -21,17 +86,18 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs a built entry point (dist/...) with the test environment plus `env`. */
+/** Runs a built entry point (relative to the repo root) with the test environment plus `env`. */
 export function runNode(entry: string, args: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Finished> } {
-  const child = spawn(process.execPath, [join(ROOT, entry), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, entry), ...args], { env: { ...process.env, ...env }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<Finished>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done };
 }
 
+/** Polls `probe` until `accept` holds or the time is up; returns the last value. */
 export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000, intervalMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await probe();

@@ -7,3 +7,6 @@ process.env.REDIS_URL = TEST_REDIS_URL;
 process.env.DATABASE_POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? '6';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.QUEUE_PREFIX = `hcs-test-${process.pid}`;
+// Every spec of a jest worker calls from 127.0.0.1 within the same minute: the per-IP budget of
+// public and anonymous calls would leak from file to file. Rate-limit specs set their own limits.
+process.env.RATE_LIMIT_ANON_PER_MINUTE = process.env.HCS_TEST_RATE_LIMIT_ANON ?? '100000';

@@ -9,6 +9,9 @@ import { BookingsModule } from './bookings/bookings.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { HoldsModule } from './holds/holds.module';
+import { AdminAgentsModule } from './admin-agents/admin-agents.module';
+import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
 import { RequestValidationPipe } from './http/request-validation.pipe';
@@ -42,6 +45,9 @@ export class ApiModule {
         RefundsModule,
         ReceiptsModule,
         AdminBookingAuthorizationsModule,
+        AdminAgentsModule,
+        OAuthModule,
+        DelegationIssuersModule,
         ...extra,
       ],
       providers: [

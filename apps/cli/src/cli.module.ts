@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TenancyModule } from '@hcs/domain';
+import { AuthCoreModule } from '@hcs/auth';
+import { DelegationModule, IdentityModule, TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
 import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
 
@@ -7,6 +8,9 @@ import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule] };
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule, IdentityModule, DelegationModule, AuthCoreModule],
+    };
   }
 }

@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
+import { DomainError } from '@hcs/domain';
 import { ConfigError } from '@hcs/platform';
+import { registerDelegation } from './commands/delegation.command';
+import { registerIssuer } from './commands/issuer.command';
 import { registerMigrate } from './commands/migrate.command';
+import { registerOAuth } from './commands/oauth.command';
 import { registerTenant } from './commands/tenant.command';
 
 /** `hcs`: the operator CLI. With `--json`, stdout carries the JSON result and nothing else. */
@@ -9,10 +13,19 @@ async function main(argv: string[]): Promise<void> {
   const program = new Command('hcs').description('Hospitality Commerce Service operator CLI').showHelpAfterError();
   registerMigrate(program);
   registerTenant(program);
+  registerIssuer(program);
+  registerDelegation(program);
+  registerOAuth(program);
   await program.parseAsync(argv);
 }
 
+function describe(error: unknown): string {
+  if (error instanceof DomainError) return `${error.code}: ${error.message === error.code ? '' : `${error.message} `}${JSON.stringify(error.detail)}`;
+  if (error instanceof ConfigError || error instanceof Error) return error.message;
+  return String(error);
+}
+
 main(process.argv).catch((error: unknown) => {
-  process.stderr.write(`hcs: ${error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`hcs: ${describe(error)}\n`);
   process.exit(1);
 });

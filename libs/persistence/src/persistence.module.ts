@@ -8,6 +8,7 @@ import {
   BookingAuthorizationRepository,
   BookingRepository,
   CredentialRepository,
+  DelegationIssuerRepository,
   HoldRepository,
   IdempotencyRecordRepository,
   InventoryRepository,
@@ -18,6 +19,7 @@ import {
   QuoteRepository,
   QuoteSourceReader,
   ReceiptKeyRepository,
+  SigningKeyRepository,
   RefundRepository,
   TenantRepository,
 } from '@hcs/domain';
@@ -36,8 +38,10 @@ import { TypeOrmRefundRepository } from './booking/typeorm-refund.repository';
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
+import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
+import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 
 const repositories = [
@@ -58,6 +62,8 @@ const repositories = [
   { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
   // The built-in sandbox is the default provider; a real adapter replaces this binding.
   { provide: PaymentProvider, useClass: SandboxPaymentProvider },
+  { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
+  { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
 ];
 
 /**

@@ -9,13 +9,13 @@ import {
   daysFromToday,
   GUEST,
   inventoryOf,
-  TEST_TRAVELER_HEADER,
-  traveler,
-  TestTravelerModule,
+  DELEGATION_HEADER,
+  travelerDelegation,
 } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-const TRAVELER = traveler('traveler-1');
+/** The traveler's delegation JWT (demo issuer), minted once each app is up. */
+let TRAVELER = '';
 
 /** quote -> hold for `agent`; returns the ids and the quote's total. */
 async function chainToHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, start: number, nights = 2, planId = catalog.freePlanId) {
@@ -43,7 +43,7 @@ async function chainToHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog,
 function book(t: TestApp, agent: ChainAgent, body: Record<string, unknown>, key: string | null, who: string | null = TRAVELER) {
   let req = t.http().post('/v1/bookings').set('authorization', `Bearer ${agent.apiKey}`);
   if (key !== null) req = req.set('idempotency-key', key);
-  if (who !== null) req = req.set(TEST_TRAVELER_HEADER, who);
+  if (who !== null) req = req.set(DELEGATION_HEADER, who);
   return req.send(body);
 }
 
@@ -63,7 +63,8 @@ describe('POST /v1/bookings', () => {
   let catalog: ChainCatalog;
 
   beforeAll(async () => {
-    t = await startTestApp({ PAYMENT_TIMEOUT_MS: '700' }, [TestTravelerModule]);
+    t = await startTestApp({ PAYMENT_TIMEOUT_MS: '700' });
+    TRAVELER = await travelerDelegation(t.app, 'traveler-1');
     const tenant = await createTenant(t.app);
     tenantId = tenant.tenantId;
     adminKey = tenant.adminKey;
@@ -88,7 +89,7 @@ describe('POST /v1/bookings', () => {
       guests: { adults: 2, children: [] },
       guest: GUEST,
       payment: { state: 'captured', amount: ids.total },
-      traveler: { iss: 'https://issuer.test', sub: 'traveler-1' },
+      traveler: { iss: expect.any(String), sub: 'traveler-1' },
       agent_id: agent.agentId,
     });
     expect(b.price_breakdown.total).toEqual(ids.total);
@@ -123,7 +124,7 @@ describe('POST /v1/bookings', () => {
     expect(items.map((i: { type: string }) => i.type)).toEqual(['quote.created', 'hold.created', 'booking.confirmed', 'payment.captured']);
     expect(items.map((i: { seq: number }) => i.seq)).toEqual([1, 2, 3, 4]);
     expect(items[0].actor).toEqual({ kind: 'agent', id: agent.agentId });
-    expect(items[2].traveler).toEqual({ iss: 'https://issuer.test', sub: 'traveler-1' });
+    expect(items[2].traveler).toEqual(b.traveler);
     for (const item of items) expect(item.trace_id).toMatch(/^[0-9a-f]{32}$/);
     expect(items[2].trace_id).toBe(res.body.trace_id);
   });
@@ -364,7 +365,8 @@ describe('hold expiry on the booking path', () => {
   afterAll(() => t.close());
 
   it('answers hold_expired (410) after the TTL even without the worker, and returns the room', async () => {
-    t = await startTestApp({ HOLD_TTL_SECONDS: '1' }, [TestTravelerModule]);
+    t = await startTestApp({ HOLD_TTL_SECONDS: '1' });
+    TRAVELER = await travelerDelegation(t.app, 'traveler-1');
     const tenantId = (await createTenant(t.app)).tenantId;
     const agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);

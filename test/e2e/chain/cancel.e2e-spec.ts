@@ -8,13 +8,12 @@ import {
   daysFromToday,
   GUEST,
   inventoryOf,
-  TEST_TRAVELER_HEADER,
-  traveler,
-  TestTravelerModule,
+  DELEGATION_HEADER,
+  travelerDelegation,
 } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-const TRAVELER = traveler('traveler-c');
+let TRAVELER = '';
 
 describe('POST /v1/bookings/{id}/cancel', () => {
   let t: TestApp;
@@ -24,7 +23,8 @@ describe('POST /v1/bookings/{id}/cancel', () => {
   let catalog: ChainCatalog;
 
   beforeAll(async () => {
-    t = await startTestApp({}, [TestTravelerModule]);
+    t = await startTestApp({});
+    TRAVELER = await travelerDelegation(t.app, 'traveler-c');
     const tenant = await createTenant(t.app);
     tenantId = tenant.tenantId;
     adminKey = tenant.adminKey;
@@ -52,14 +52,14 @@ describe('POST /v1/bookings/{id}/cancel', () => {
       .post('/v1/bookings')
       .set('authorization', `Bearer ${agent.apiKey}`)
       .set('idempotency-key', `book-${h.body.data.hold_id}`)
-      .set(TEST_TRAVELER_HEADER, TRAVELER)
+      .set(DELEGATION_HEADER, TRAVELER)
       .send({ hold_id: h.body.data.hold_id, quote_id: q.body.data.quote_id, guest: GUEST, payment: CARD() });
     expect(b.status).toBe(201);
     return { id: b.body.data.booking_id as string, total: b.body.data.price_breakdown.total.amount as number, start };
   }
 
   const cancel = (id: string, body: Record<string, unknown> = {}, who = TRAVELER, key?: string) => {
-    let req = t.http().post(`/v1/bookings/${id}/cancel`).set('authorization', `Bearer ${agent.apiKey}`).set(TEST_TRAVELER_HEADER, who);
+    let req = t.http().post(`/v1/bookings/${id}/cancel`).set('authorization', `Bearer ${agent.apiKey}`).set(DELEGATION_HEADER, who);
     if (key) req = req.set('idempotency-key', key);
     return req.send(body);
   };
@@ -146,7 +146,7 @@ describe('POST /v1/bookings/{id}/cancel', () => {
     expect(started.body.error).toMatchObject({ code: 'booking_not_cancellable', detail: { state: 'confirmed', reason: 'stay_started' } });
 
     const b = await booked(20, catalog.freePlanId, 1);
-    const stranger = await cancel(b.id, {}, traveler('someone-else'));
+    const stranger = await cancel(b.id, {}, await travelerDelegation(t.app, 'someone-else'));
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
     const colleague = await createChainAgent(t.app, tenantId);
@@ -154,7 +154,7 @@ describe('POST /v1/bookings/{id}/cancel', () => {
       .http()
       .post(`/v1/bookings/${b.id}/cancel`)
       .set('authorization', `Bearer ${colleague.apiKey}`)
-      .set(TEST_TRAVELER_HEADER, TRAVELER)
+      .set(DELEGATION_HEADER, TRAVELER)
       .send({});
     expect(byColleague.body.error.code).toBe('resource_access_denied');
     const unknown = await cancel('00000000-0000-4000-8000-000000000000');

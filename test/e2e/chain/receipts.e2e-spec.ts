@@ -7,9 +7,8 @@ import {
   createChainCatalog,
   daysFromToday,
   GUEST,
-  TEST_TRAVELER_HEADER,
-  traveler,
-  TestTravelerModule,
+  DELEGATION_HEADER,
+  travelerDelegation,
 } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -19,7 +18,7 @@ describe('POST /v1/receipts/verify', () => {
   let receipt: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await startTestApp({}, [TestTravelerModule]);
+    t = await startTestApp({});
     const tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
@@ -40,7 +39,7 @@ describe('POST /v1/receipts/verify', () => {
       .post('/v1/bookings')
       .set('authorization', `Bearer ${agent.apiKey}`)
       .set('idempotency-key', 'receipt-booking')
-      .set(TEST_TRAVELER_HEADER, traveler('r'))
+      .set(DELEGATION_HEADER, await travelerDelegation(t.app, 'r'))
       .send({ hold_id: h.body.data.hold_id, quote_id: q.body.data.quote_id, guest: GUEST, payment: CARD() });
     receipt = b.body.receipt;
   });

@@ -2,11 +2,12 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { Public } from '@hcs/auth';
+import { Public, SkipRateLimit } from '@hcs/auth';
 import { ReadinessService } from './readiness.service';
 
 @ApiTags('health')
 @Public()
+@SkipRateLimit()
 @Controller()
 export class HealthController {
   constructor(

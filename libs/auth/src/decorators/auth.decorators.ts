@@ -7,9 +7,10 @@ export const AUTH_METADATA = {
   scopes: 'hcs:auth:scopes',
   principalKinds: 'hcs:auth:principal-kinds',
   delegation: 'hcs:auth:delegation',
+  skipRateLimit: 'hcs:auth:skip-rate-limit',
 } as const;
 
-/** No credential needed (discovery, health, OAuth token minting). */
+/** No credential needed (discovery, health, OAuth token minting). Still rate limited per client IP. */
 export const Public = () => SetMetadata(AUTH_METADATA.public, true);
 
 /** A catalog read that may also be called without a bearer when X-Tenant-Id names a tenant. */
@@ -23,3 +24,6 @@ export const PrincipalKinds = (...kinds: PrincipalKind[]) => SetMetadata(AUTH_ME
 
 /** The route acts for a traveler and needs a verified `X-Delegated-User` JWT. */
 export const RequiresDelegation = () => SetMetadata(AUTH_METADATA.delegation, true);
+
+/** Never rate limited: the health probes of orchestrators and load balancers. */
+export const SkipRateLimit = () => SetMetadata(AUTH_METADATA.skipRateLimit, true);

@@ -1,41 +1,56 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CredentialRepository, DomainError, hashSecret, PrincipalKind, Scope } from '@hcs/domain';
+import { DomainError, PrincipalKind, Scope } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { BearerAuthenticator } from '../credentials/bearer-authenticator';
+import { KnownTenants } from '../credentials/known-tenants';
 import { AUTH_METADATA } from '../decorators/auth.decorators';
-import type { Actor, AuthenticatedRequest } from '../principal/actor';
+import { GuardedRequest, GuardedResponse, header } from './http-request';
 
-interface HeaderRequest extends AuthenticatedRequest {
-  headers: Record<string, string | string[] | undefined>;
-}
-
-function bearerToken(req: HeaderRequest): string | null {
-  const header = req.headers.authorization;
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+function bearerToken(authorization: string | undefined): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   return match ? match[1] : null;
 }
 
 /**
- * Global guard: every route needs a bearer unless `@Public()`. Resolves the API key to an
- * `Actor`, then enforces `@PrincipalKinds` and `@Scopes` (kind first: an admin on the booking
- * chain is the wrong kind, not a missing scope).
+ * Global guard, first of the chain: every route needs a bearer unless `@Public()`, and
+ * `@AnonymousCatalogRead()` routes may instead name an existing tenant in X-Tenant-Id. The bearer
+ * (API key or access token) becomes `req.actor`; an X-Tenant-Id beside it must be its tenant.
+ * Then `@PrincipalKinds` and `@Scopes` (kind first: an admin on the booking chain is the wrong
+ * kind, not a missing scope).
  */
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly credentials: CredentialRepository,
+    private readonly authenticator: BearerAuthenticator,
+    private readonly tenants: KnownTenants,
+    private readonly config: AppConfig,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.public, targets)) return true;
-    const req = ctx.switchToHttp().getRequest<HeaderRequest>();
-    const token = bearerToken(req);
-    if (!token) throw new DomainError('unauthenticated', { message: 'Send Authorization: Bearer <credential>.' });
-    const actor = await this.resolveApiKey(token);
-    if (!actor) throw new DomainError('unauthenticated', { message: 'The credential is unknown, revoked or disabled.' });
+    const req = ctx.switchToHttp().getRequest<GuardedRequest>();
+    const authorization = header(req, 'authorization');
+    const tenantHint = header(req, 'x-tenant-id');
+
+    if (authorization === undefined && this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.anonymousCatalog, targets)) {
+      if (!(await this.tenants.exists(tenantHint))) {
+        throw this.unauthenticated(ctx, 'Send Authorization: Bearer <credential>, or X-Tenant-Id naming an existing tenant for an anonymous catalog read.');
+      }
+      req.anonymousTenantId = (tenantHint as string).toLowerCase();
+      return true;
+    }
+
+    const token = bearerToken(authorization);
+    if (!token) throw this.unauthenticated(ctx, 'Send Authorization: Bearer <API key or access token>.');
+    const actor = await this.authenticator.authenticate(token);
+    if (!actor) throw this.unauthenticated(ctx, 'The credential is unknown, revoked, expired or belongs to a disabled principal.');
+    if (tenantHint !== undefined && tenantHint.toLowerCase() !== actor.tenantId) {
+      throw new DomainError('resource_access_denied', { message: 'X-Tenant-Id does not match the tenant of the credential.', detail: { x_tenant_id: tenantHint } });
+    }
     req.actor = actor;
 
     const kinds = this.reflector.getAllAndOverride<PrincipalKind[] | undefined>(AUTH_METADATA.principalKinds, targets);
@@ -48,18 +63,10 @@ export class BearerAuthGuard implements CanActivate {
     return true;
   }
 
-  private async resolveApiKey(secret: string): Promise<Actor | null> {
-    const found = await this.credentials.findLiveByHash(hashSecret(secret));
-    if (!found) return null;
-    const { credential, principal } = found;
-    return {
-      tenantId: principal.tenantId,
-      principalId: principal.id,
-      kind: principal.kind,
-      scopes: principal.scopes,
-      bookingLimit: principal.bookingLimit,
-      via: 'api_key',
-      credentialId: credential.id,
-    };
+  /** RFC 6750 challenge, pointing at the protected resource metadata (RFC 9728 §5.1). */
+  private unauthenticated(ctx: ExecutionContext, message: string): DomainError {
+    const res = ctx.switchToHttp().getResponse<GuardedResponse>();
+    res.setHeader('WWW-Authenticate', `Bearer realm="${this.config.serviceName}", resource_metadata="${this.config.baseUrl}/.well-known/oauth-protected-resource"`);
+    return new DomainError('unauthenticated', { message });
   }
 }

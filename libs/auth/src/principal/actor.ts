@@ -5,12 +5,18 @@ export interface Actor {
   tenantId: string;
   principalId: string;
   kind: PrincipalKind;
+  /** Effective scopes: for an access token, those it was granted that the agent still has. */
   scopes: Scope[];
   bookingLimit: Money | null;
   /** How the caller authenticated. */
   via: 'api_key' | 'oauth';
-  /** The credential id (API key) or token id (`jti`, OAuth). */
+  /**
+   * The credential behind the call: the API key's id, or for an access token the credential that
+   * minted it. Rate limits count per credential, so minting new tokens does not reset them.
+   */
   credentialId: string;
+  /** The access token's `jti` (OAuth only). */
+  tokenId?: string;
 }
 
 /** The traveler a delegation JWT speaks for (verified `iss` and `sub`). */
@@ -19,7 +25,7 @@ export interface Traveler {
   sub: string;
 }
 
-/** Request fields the auth guards fill in; only decorators and guards read them. */
+/** Request fields the auth guards fill in; only decorators, guards and the logger read them. */
 export interface AuthenticatedRequest {
   actor?: Actor;
   traveler?: Traveler;

@@ -15,3 +15,16 @@ export const CurrentTraveler = createParamDecorator((_: unknown, ctx: ExecutionC
   if (!traveler) throw new DomainError('delegation_required');
   return traveler;
 });
+
+/** The authenticated caller, or null on an anonymous catalog read (`@AnonymousCatalogRead()`). */
+export const OptionalActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor | null => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().actor ?? null;
+});
+
+/** The tenant of the call: the credential's, or X-Tenant-Id of an anonymous catalog read. */
+export const CurrentTenantId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
+  const tenantId = req.actor?.tenantId ?? req.anonymousTenantId;
+  if (!tenantId) throw new DomainError('unauthenticated');
+  return tenantId;
+});

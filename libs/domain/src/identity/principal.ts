@@ -7,12 +7,19 @@ export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
 export const SCOPES = ['catalog:read', 'booking:write', 'booking:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+export const PRINCIPAL_STATUSES = ['active', 'disabled'] as const;
+export type PrincipalStatus = (typeof PRINCIPAL_STATUSES)[number];
+
+export function isScope(value: unknown): value is Scope {
+  return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
+}
+
 export interface Principal {
   id: string;
   tenantId: string;
   kind: PrincipalKind;
   name: string;
-  status: 'active' | 'disabled';
+  status: PrincipalStatus;
   scopes: Scope[];
   bookingLimit: Money | null;
   createdAt: Date;
@@ -26,4 +33,14 @@ export interface Credential {
   createdAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+}
+
+/**
+ * Who acts, as far as a use case needs to know (the auth layer's `Actor` satisfies it). Use
+ * cases check it first, so a wrong caller is refused even if a route forgot its guard metadata.
+ */
+export interface Caller {
+  tenantId: string;
+  principalId: string;
+  kind: PrincipalKind;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NewPrincipal, Principal, PrincipalRepository } from '@hcs/domain';
+import { NewPrincipal, Principal, PrincipalKind, PrincipalPatch, PrincipalRepository } from '@hcs/domain';
+import type { QueryDeepPartialEntity } from 'typeorm';
 import { TransactionHost, Tx } from '../transaction-host';
 import { PrincipalOrmEntity } from './principal.orm-entity';
 import { toPrincipal } from './principal.mapper';
@@ -32,5 +33,29 @@ export class TypeOrmPrincipalRepository extends PrincipalRepository {
   async findById(tenantId: string, id: string): Promise<Principal | null> {
     const row = await this.repo.findOneBy({ id, tenantId });
     return row ? toPrincipal(row) : null;
+  }
+
+  async findByIdAndKind(tenantId: string, id: string, kind: PrincipalKind): Promise<Principal | null> {
+    const row = await this.repo.findOneBy({ id, tenantId, kind });
+    return row ? toPrincipal(row) : null;
+  }
+
+  async listByKind(tenantId: string, kind: PrincipalKind): Promise<Principal[]> {
+    const rows = await this.repo.find({ where: { tenantId, kind }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toPrincipal);
+  }
+
+  async update(tenantId: string, id: string, kind: PrincipalKind, patch: PrincipalPatch): Promise<Principal | null> {
+    const set: QueryDeepPartialEntity<PrincipalOrmEntity> = { updatedAt: () => 'now()' };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.status !== undefined) set.status = patch.status;
+    if (patch.scopes !== undefined) set.scopes = patch.scopes;
+    if (patch.bookingLimit !== undefined) {
+      set.bookingLimitAmount = patch.bookingLimit?.amount ?? null;
+      set.bookingLimitCurrency = patch.bookingLimit?.currency ?? null;
+    }
+    const result = await this.repo.update({ id, tenantId, kind }, set);
+    if (!result.affected) return null;
+    return this.findByIdAndKind(tenantId, id, kind);
   }
 }

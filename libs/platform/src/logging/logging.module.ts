@@ -5,7 +5,10 @@ import { REDACTED_PATHS } from './redaction';
 
 interface LoggedRequest {
   traceContext?: { traceId: string };
-  principal?: { tenantId: string; principalId: string; kind: string };
+  /** Set by the bearer guard (libs/auth `Actor`). */
+  actor?: { tenantId: string; principalId: string; kind: string };
+  /** Set by the bearer guard for anonymous catalog reads. */
+  anonymousTenantId?: string;
   url?: string;
 }
 
@@ -32,8 +35,9 @@ export class LoggingModule {
                 genReqId: (req: LoggedRequest) => req.traceContext?.traceId ?? '',
                 customProps: (req: LoggedRequest) => ({
                   trace_id: req.traceContext?.traceId,
-                  tenant_id: req.principal?.tenantId,
-                  principal_id: req.principal?.principalId,
+                  tenant_id: req.actor?.tenantId ?? req.anonymousTenantId,
+                  principal_id: req.actor?.principalId,
+                  principal_kind: req.actor?.kind,
                 }),
                 autoLogging: { ignore: (req: LoggedRequest) => req.url === '/healthz' },
                 serializers: {

@@ -30,7 +30,8 @@ export function createRedis(url: string, extra: RedisOptions = {}): Redis {
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown(): Promise<void> {
-    this.redis.disconnect();
+    // Disconnecting an ended client again arms ioredis' connect timeout and holds the process ~2 s.
+    if (this.redis.status !== 'end') this.redis.disconnect();
   }
 }
 

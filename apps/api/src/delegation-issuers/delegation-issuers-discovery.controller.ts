@@ -1,0 +1,22 @@
+import { Controller, Get, Headers } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '@hcs/auth';
+import { ListPublicDelegationIssuers } from '@hcs/domain';
+import { Bare } from '../http/bare.decorator';
+import { publicIssuerJson } from './delegation-issuer.presenter';
+
+/** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
+@ApiTags('discovery')
+@Public()
+@Bare()
+@Controller('.well-known')
+export class DelegationIssuersDiscoveryController {
+  constructor(private readonly issuers: ListPublicDelegationIssuers) {}
+
+  @Get('delegation-issuers')
+  @ApiOperation({ summary: 'Platform delegation issuers, plus those of the tenant named by X-Tenant-Id when given.' })
+  @ApiHeader({ name: 'X-Tenant-Id', required: false, description: "Adds that tenant's own issuers to the list." })
+  async list(@Headers('x-tenant-id') tenantId?: string) {
+    return { issuers: (await this.issuers.execute(tenantId)).map(publicIssuerJson) };
+  }
+}

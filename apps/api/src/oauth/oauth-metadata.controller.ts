@@ -1,0 +1,76 @@
+import { Controller, Get, HttpCode, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccessTokens, OAuthError, Public } from '@hcs/auth';
+import { SCOPES } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { Bare } from '../http/bare.decorator';
+import { OAuthErrorFilter } from './oauth-error.filter';
+
+/**
+ * OAuth discovery: authorization server metadata (RFC 8414, also served as the OpenID
+ * configuration), protected resource metadata (RFC 9728) and the token signing keys (JWKS).
+ */
+@ApiTags('discovery')
+@Public()
+@Bare()
+@UseFilters(OAuthErrorFilter)
+@Controller('.well-known')
+export class OAuthMetadataController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  @Get('oauth-authorization-server')
+  @ApiOperation({ summary: 'OAuth 2.0 authorization server metadata (RFC 8414).' })
+  authorizationServer() {
+    return this.serverMetadata();
+  }
+
+  @Get('openid-configuration')
+  @ApiOperation({ summary: 'The same metadata at the OpenID discovery address.' })
+  openidConfiguration() {
+    return this.serverMetadata();
+  }
+
+  @Get('oauth-protected-resource')
+  @ApiOperation({ summary: 'OAuth 2.0 protected resource metadata (RFC 9728).' })
+  protectedResource() {
+    this.requireOAuth();
+    return {
+      resource: this.config.baseUrl,
+      authorization_servers: [this.config.baseUrl],
+      bearer_methods_supported: ['header'],
+      scopes_supported: [...SCOPES],
+      resource_documentation: this.config.docsUrl,
+    };
+  }
+
+  @Get('jwks.json')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Public keys that verify our access tokens (retired keys stay until their tokens expire).' })
+  jwks() {
+    return this.tokens.jwks();
+  }
+
+  private serverMetadata() {
+    this.requireOAuth();
+    const base = this.config.baseUrl;
+    return {
+      issuer: base,
+      token_endpoint: `${base}/oauth/token`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      scopes_supported: [...SCOPES],
+      // Extras a standard asks for (RFC 8414 requires response_types_supported).
+      response_types_supported: ['token'],
+      service_documentation: this.config.docsUrl,
+    };
+  }
+
+  private requireOAuth(): void {
+    // Flat `{error: oauth_metadata_not_configured}` 404 (SPEC), like the other OAuth answers.
+    if (!this.config.oauthEnabled) throw new OAuthError('oauth_metadata_not_configured');
+  }
+}

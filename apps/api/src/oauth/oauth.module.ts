@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { OAuthMetadataController } from './oauth-metadata.controller';
+import { OAuthTokenController } from './oauth-token.controller';
+
+@Module({ controllers: [OAuthTokenController, OAuthMetadataController] })
+export class OAuthModule {}

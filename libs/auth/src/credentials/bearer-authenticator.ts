@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { SCOPES } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import type { Actor } from '../principal/actor';
+import { AccessTokens } from '../tokens/access-tokens.service';
+import { CredentialLookup } from './credential-lookup';
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Turns a bearer credential into an `Actor`: an opaque API key, or one of our OAuth access tokens.
+ * A token works only while the agent is active and the credential that minted it is not revoked,
+ * and it never carries more scopes than the agent has now. REST and MCP both authenticate here.
+ */
+@Injectable()
+export class BearerAuthenticator {
+  constructor(
+    private readonly lookup: CredentialLookup,
+    private readonly tokens: AccessTokens,
+    private readonly config: AppConfig,
+  ) {}
+
+  async authenticate(bearer: string): Promise<Actor | null> {
+    return JWT_SHAPE.test(bearer) ? this.fromAccessToken(bearer) : this.fromApiKey(bearer);
+  }
+
+  private async fromApiKey(secret: string): Promise<Actor | null> {
+    const match = await this.lookup.bySecret(secret);
+    if (!match || match.principal.status !== 'active') return null;
+    const { credential, principal } = match;
+    return {
+      tenantId: principal.tenantId,
+      principalId: principal.id,
+      kind: principal.kind,
+      scopes: principal.scopes,
+      bookingLimit: principal.bookingLimit,
+      via: 'api_key',
+      credentialId: credential.id,
+    };
+  }
+
+  private async fromAccessToken(token: string): Promise<Actor | null> {
+    if (!this.config.oauthEnabled) return null;
+    const claims = await this.tokens.verify(token);
+    if (!claims) return null;
+    const match = await this.lookup.byId(claims.credentialId);
+    if (!match || match.principal.status !== 'active' || match.principal.kind !== 'agent') return null;
+    const { principal } = match;
+    if (principal.id !== claims.agentId || principal.tenantId !== claims.tenantId) return null;
+    return {
+      tenantId: principal.tenantId,
+      principalId: principal.id,
+      kind: principal.kind,
+      scopes: SCOPES.filter((s) => claims.scopes.includes(s) && principal.scopes.includes(s)),
+      bookingLimit: principal.bookingLimit,
+      via: 'oauth',
+      credentialId: claims.credentialId,
+      tokenId: claims.tokenId,
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CredentialMatch, CredentialRepository, digestsMatch, hashSecret } from '@hcs/domain';
+import { TtlCache } from '../cache/ttl-cache';
+
+/**
+ * How long a credential lookup is reused by one process. A revocation, a disabled agent or
+ * narrowed scopes are broadcast to every process at once (Redis pub/sub); this is the worst case
+ * when that broadcast is lost (Redis down), not the usual delay.
+ */
+export const CREDENTIAL_CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 20_000;
+
+type Cached = CredentialMatch | null;
+
+/**
+ * Credential lookups for the bearer guard and the OAuth token endpoint: by secret (API key,
+ * client_secret) or by id (access tokens name their credential). Results, misses included, are
+ * cached for `CREDENTIAL_CACHE_TTL_MS`; a cache miss also records the credential's last use.
+ */
+@Injectable()
+export class CredentialLookup {
+  private readonly logger = new Logger(CredentialLookup.name);
+  private readonly cache = new TtlCache<string, Cached>(CACHE_MAX);
+
+  constructor(private readonly credentials: CredentialRepository) {}
+
+  /** The live credential whose secret this is; the stored digest is re-compared in constant time. */
+  async bySecret(secret: string): Promise<CredentialMatch | null> {
+    const digest = hashSecret(secret);
+    const match = await this.cached(`h:${digest}`, () => this.credentials.findLiveByHash(digest));
+    return match && digestsMatch(match.secretHash, digest) ? match : null;
+  }
+
+  async byId(credentialId: string): Promise<CredentialMatch | null> {
+    return this.cached(`i:${credentialId}`, () => this.credentials.findLiveById(credentialId));
+  }
+
+  /** Drops every cached lookup (credential changes are rare; precision is not worth the bookkeeping). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async cached(key: string, load: () => Promise<Cached>): Promise<Cached> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    const loaded = await load();
+    this.cache.set(key, loaded, CREDENTIAL_CACHE_TTL_MS);
+    if (loaded) {
+      // Once per cache window and process: good enough for "last used", cheap on the hot path.
+      this.credentials.touchLastUsed(loaded.credential.tenantId, loaded.credential.id, new Date()).catch((err: unknown) => {
+        this.logger.warn({ err }, 'could not record credential last use');
+      });
+    }
+    return loaded;
+  }
+}

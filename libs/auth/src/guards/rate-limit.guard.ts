@@ -1,0 +1,43 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '@hcs/domain';
+import { AUTH_METADATA } from '../decorators/auth.decorators';
+import { RateLimitBucket, RateLimits } from '../rate-limit/rate-limits.service';
+import { clientIp, GuardedRequest, GuardedResponse } from './http-request';
+
+/**
+ * Second guard of the chain (after authentication, so it knows whom to count): per credential
+ * for authenticated calls, per client IP and tenant for anonymous catalog reads, per client IP
+ * for public routes; `@SkipRateLimit()` routes (health probes) are never counted. Every counted
+ * response carries RateLimit-Limit/-Remaining/-Reset; the one over the limit is `rate_limited`.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (ctx.getType() !== 'http') return true;
+    if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.skipRateLimit, [ctx.getHandler(), ctx.getClass()])) return true;
+    const req = ctx.switchToHttp().getRequest<GuardedRequest>();
+    const [bucket, key, scope] = subject(req);
+    const decision = await this.limits.consume(bucket, key);
+    if (!decision) return true;
+    const res = ctx.switchToHttp().getResponse<GuardedResponse>();
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      throw new DomainError('rate_limited', { retryAfter: decision.resetSeconds, detail: { limit: decision.limit, window_seconds: 60, scope } });
+    }
+    return true;
+  }
+}
+
+function subject(req: GuardedRequest): [RateLimitBucket, string, string] {
+  if (req.actor) return ['credential', req.actor.credentialId, 'credential'];
+  if (req.anonymousTenantId) return ['anonymous', `${req.anonymousTenantId}:${clientIp(req)}`, 'ip_tenant'];
+  return ['anonymous', `ip:${clientIp(req)}`, 'ip'];
+}

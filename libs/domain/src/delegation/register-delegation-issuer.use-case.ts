@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@hcs/platform';
+import { validationFailed } from '../errors/domain-error';
+import { requireKind } from '../identity/access';
+import type { Caller } from '../identity/principal';
+import { DelegationIssuer, DelegationIssuerRepository, JwkSet } from './delegation-issuer';
+import { issuerKeysProblems } from './issuer-rules';
+
+export interface RegisterIssuerCommand {
+  iss: string;
+  name: string;
+  jwksUrl?: string | null;
+  jwks?: JwkSet | null;
+  allowedAudiences: string[];
+}
+
+/** Validates an issuer registration (shared by the tenant route and the platform CLI). */
+export function checkIssuerCommand(command: RegisterIssuerCommand, allowPrivate: boolean): void {
+  const problems = issuerKeysProblems({ jwksUrl: command.jwksUrl, jwks: command.jwks }, allowPrivate);
+  if (problems.length > 0) throw validationFailed(problems);
+}
+
+/** A tenant admin trusts an issuer of traveler delegations for the tenant's own requests. */
+@Injectable()
+export class RegisterDelegationIssuer {
+  constructor(
+    private readonly issuers: DelegationIssuerRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(caller: Caller, command: RegisterIssuerCommand): Promise<DelegationIssuer> {
+    requireKind(caller, 'admin');
+    checkIssuerCommand(command, this.config.webhookAllowPrivate);
+    const created = await this.issuers.create({
+      tenantId: caller.tenantId,
+      iss: command.iss,
+      name: command.name,
+      jwksUrl: command.jwksUrl ?? null,
+      jwks: command.jwks ?? null,
+      allowedAudiences: [...new Set(command.allowedAudiences)],
+    });
+    if (!created) throw validationFailed([{ path: 'iss', message: 'an issuer with this iss is already registered for this tenant' }]);
+    return created;
+  }
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { REDIS, Redis } from '@hcs/platform';
+import { AuthProbeModule } from '../../support/auth-probe.module';
+import { createAgent, createTenant, mintAccessToken, TestAgent, TestTenant } from '../../support/factories';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/** An app whose rate-limit counters nobody else touches (its own Redis key prefix). */
+const limitedApp = (prefix = `hcs-test-rl-${randomUUID().slice(0, 8)}`) =>
+  startTestApp({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_ANON_PER_MINUTE: '2', QUEUE_PREFIX: prefix }, [AuthProbeModule]);
+
+describe('rate limits', () => {
+  let main: TestApp;
+  let tenant: TestTenant;
+  let agent: TestAgent;
+
+  beforeAll(async () => {
+    main = await startTestApp({}, [AuthProbeModule]);
+    tenant = await createTenant(main.app);
+    agent = await createAgent(main.app, tenant);
+  });
+  afterAll(() => main.close());
+
+  const expectLimited = (res: { status: number; body: { error: { code: string; retry_after: number } }; headers: Record<string, string> }) => {
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(Number.isInteger(res.body.error.retry_after)).toBe(true);
+    expect(res.body.error.retry_after).toBeGreaterThanOrEqual(1);
+    expect(res.body.error.retry_after).toBeLessThanOrEqual(60);
+    expect(res.headers['retry-after']).toBe(String(res.body.error.retry_after));
+    expect(res.headers['ratelimit-limit']).toBeDefined();
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+    expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+  };
+
+  describe('per credential', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await limitedApp();
+    });
+    afterAll(() => t.close());
+
+    it('counts down in RateLimit headers, then answers 429 rate_limited with retry_after', async () => {
+      for (const remaining of ['2', '1', '0']) {
+        const res = await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${agent.apiKey}`);
+        expect(res.status).toBe(200);
+        expect(res.headers['ratelimit-limit']).toBe('3');
+        expect(res.headers['ratelimit-remaining']).toBe(remaining);
+        expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+      }
+      expectLimited(await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${agent.apiKey}`));
+    });
+
+    it('counts access tokens against the credential that minted them', async () => {
+      const token = await mintAccessToken(main.http, agent);
+      expectLimited(await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${token}`));
+    });
+
+    it('keeps separate budgets for separate credentials', async () => {
+      const second = await createAgent(main.app, tenant);
+      await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${second.apiKey}`).expect(200);
+    });
+  });
+
+  it('shares one budget between api processes', async () => {
+    const prefix = `hcs-test-rl-${randomUUID().slice(0, 8)}`;
+    const [a, b] = [await limitedApp(prefix), await limitedApp(prefix)];
+    try {
+      const fresh = await createAgent(main.app, tenant);
+      const call = (app: TestApp) => app.http().get('/__auth/whoami').set('Authorization', `Bearer ${fresh.apiKey}`);
+      await call(a).expect(200);
+      await call(b).expect(200);
+      await call(a).expect(200);
+      expectLimited(await call(b));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  describe('anonymous and public calls', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await limitedApp();
+    });
+    afterAll(() => t.close());
+
+    it('limits anonymous catalog reads per IP and tenant', async () => {
+      const other = await createTenant(main.app);
+      for (let i = 0; i < 2; i++) await t.http().get('/__auth/catalog').set('X-Tenant-Id', tenant.tenantId).expect(200);
+      expectLimited(await t.http().get('/__auth/catalog').set('X-Tenant-Id', tenant.tenantId));
+      await t.http().get('/__auth/catalog').set('X-Tenant-Id', other.tenantId).expect(200);
+    });
+
+    it('limits public routes per IP, the token endpoint included', async () => {
+      const first = await t.http().get('/.well-known/errors');
+      expect(first.status).toBe(200);
+      expect(first.headers['ratelimit-limit']).toBe('2');
+      await t.http().get('/.well-known/jwks.json').expect(200);
+      expectLimited(await t.http().post('/oauth/token').send({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: agent.apiKey }));
+    });
+
+    it('never limits the health probes', async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await t.http().get('/healthz');
+        expect(res.status).toBe(200);
+        expect(res.headers['ratelimit-limit']).toBeUndefined();
+      }
+    });
+  });
+
+  it('fails open, without RateLimit headers, when Redis does not answer', async () => {
+    const t = await limitedApp();
+    try {
+      await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${agent.apiKey}`).expect(200).expect('ratelimit-limit', '3');
+      // The shared connection (rate limits, caches) goes away, as in a Redis outage.
+      t.app.get<Redis>(REDIS).disconnect();
+      for (let i = 0; i < 5; i++) {
+        const res = await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${agent.apiKey}`);
+        expect(res.status).toBe(200);
+        expect(res.headers['ratelimit-limit']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
