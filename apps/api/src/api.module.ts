@@ -3,15 +3,22 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
-import { PersistenceModule } from '@hcs/persistence';
-import { AdminAgentsModule } from './admin-agents/admin-agents.module';
-import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
+import { PersistenceModule, QueueAdaptersModule } from '@hcs/persistence';
+import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
+import { HoldsModule } from './holds/holds.module';
+import { AdminAgentsModule } from './admin-agents/admin-agents.module';
+import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
 import { RequestValidationPipe } from './http/request-validation.pipe';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { QuotesModule } from './quotes/quotes.module';
+import { ReceiptsModule } from './receipts/receipts.module';
+import { RefundsModule } from './refunds/refunds.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -26,10 +33,18 @@ export class ApiModule {
         RedisModule,
         PersistenceModule,
         QueuesModule.forRoot(),
+        QueueAdaptersModule,
         TenancyModule,
         AuthModule,
         HealthModule,
         DiscoveryModule,
+        IdempotencyModule,
+        QuotesModule,
+        HoldsModule,
+        BookingsModule,
+        RefundsModule,
+        ReceiptsModule,
+        AdminBookingAuthorizationsModule,
         AdminAgentsModule,
         OAuthModule,
         DelegationIssuersModule,

@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
-import { PersistenceModule } from '@hcs/persistence';
+import { BookingModule } from '@hcs/domain';
+import { PersistenceModule, QueueAdaptersModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
+import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -9,8 +11,17 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(), RequestContextModule, RedisModule, PersistenceModule, QueuesModule.forRoot()],
-      providers: [HeartbeatService],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(),
+        RequestContextModule,
+        RedisModule,
+        PersistenceModule,
+        QueuesModule.forRoot(),
+        QueueAdaptersModule,
+        BookingModule,
+      ],
+      providers: [HeartbeatService, HoldExpiryProcessor],
     };
   }
 }

@@ -29,3 +29,6 @@ export * from './tenancy/tenant';
 export * from './tenancy/tenancy.module';
 export * from './money/currency';
 export * from './stay/stay-rules';
+export * from './booking';
+export * from './errors/pending-outcome';
+export * from './idempotency/idempotency.repository';

@@ -3,9 +3,41 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
-import { CredentialRepository, DelegationIssuerRepository, PrincipalRepository, SigningKeyRepository, TenantRepository } from '@hcs/domain';
+import {
+  AuditLog,
+  BookingAuthorizationRepository,
+  BookingRepository,
+  CredentialRepository,
+  DelegationIssuerRepository,
+  HoldRepository,
+  IdempotencyRecordRepository,
+  InventoryRepository,
+  OutboxWriter,
+  PaymentProvider,
+  PaymentRepository,
+  PrincipalRepository,
+  QuoteRepository,
+  QuoteSourceReader,
+  ReceiptKeyRepository,
+  SigningKeyRepository,
+  RefundRepository,
+  TenantRepository,
+} from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
+import { SqlQuoteSourceReader } from './booking/quote-source.reader';
+import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
+import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
+import { TypeOrmBookingRepository } from './booking/typeorm-booking.repository';
+import { TypeOrmHoldRepository } from './booking/typeorm-hold.repository';
+import { TypeOrmInventoryRepository } from './booking/typeorm-inventory.repository';
+import { TypeOrmOutboxWriter } from './booking/typeorm-outbox.writer';
+import { TypeOrmPaymentRepository } from './booking/typeorm-payment.repository';
+import { TypeOrmQuoteRepository } from './booking/typeorm-quote.repository';
+import { TypeOrmReceiptKeyRepository } from './booking/typeorm-receipt-key.repository';
+import { TypeOrmRefundRepository } from './booking/typeorm-refund.repository';
 import { dataSourceOptions } from './data-source';
+import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
+import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
@@ -16,6 +48,20 @@ const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
   { provide: PrincipalRepository, useClass: TypeOrmPrincipalRepository },
   { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
+  { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
+  { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
+  { provide: HoldRepository, useClass: TypeOrmHoldRepository },
+  { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
+  { provide: BookingRepository, useClass: TypeOrmBookingRepository },
+  { provide: PaymentRepository, useClass: TypeOrmPaymentRepository },
+  { provide: RefundRepository, useClass: TypeOrmRefundRepository },
+  { provide: BookingAuthorizationRepository, useClass: TypeOrmBookingAuthorizationRepository },
+  { provide: AuditLog, useClass: TypeOrmAuditLog },
+  { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
+  { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
+  { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
+  // The built-in sandbox is the default provider; a real adapter replaces this binding.
+  { provide: PaymentProvider, useClass: SandboxPaymentProvider },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
 ];

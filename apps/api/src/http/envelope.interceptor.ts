@@ -4,6 +4,7 @@ import { map, Observable } from 'rxjs';
 import { Outcome, renderSuccess } from '@hcs/contracts';
 import { RequestContext } from '@hcs/platform';
 import { BARE_RESPONSE } from './bare.decorator';
+import { RawResponse } from './raw-response';
 
 /** Wraps every `Outcome` a handler returns in the success envelope with the request's trace id. */
 @Injectable()
@@ -20,6 +21,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
     if (bare) return next.handle();
     return next.handle().pipe(
       map((result: unknown) => {
+        if (result instanceof RawResponse) {
+          const response = ctx.switchToHttp().getResponse();
+          this.adapterHost.httpAdapter.status(response, result.status);
+          for (const [name, value] of Object.entries(result.headers)) this.adapterHost.httpAdapter.setHeader(response, name, value);
+          return result.body;
+        }
         if (!(result instanceof Outcome)) {
           throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} returned something other than an Outcome`);
         }

@@ -23,7 +23,7 @@ export class IdempotencyRecordOrmEntity {
   @Column({ name: 'response_status', type: 'integer', nullable: true })
   responseStatus: number | null;
 
-  @Column({ name: 'response_body', type: 'jsonb', nullable: true })
+  @Column({ name: 'response_body', type: 'json', nullable: true })
   responseBody: unknown;
 
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })

@@ -28,8 +28,11 @@ export interface OversellSweepJob {
   tenant_id?: string;
 }
 
-/** Deterministic job ids, so that a job enqueued twice runs once. */
+/**
+ * Deterministic job ids, so that a job enqueued twice runs once. BullMQ 6 refuses custom ids with
+ * a single ':' (it reserves `a:b:c` for repeatable jobs), hence `hold-expiry-<hold_id>`.
+ */
 export const jobIds = {
-  holdExpiry: (holdId: string) => `hold-expiry:${holdId}`,
+  holdExpiry: (holdId: string) => `hold-expiry-${holdId}`,
   webhookDelivery: (deliveryId: string, attempt: number) => `webhook-delivery:${deliveryId}:${attempt}`,
 };

@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateNested } from 'class-validator';
+import { IdempotencyKeyField } from '../../chain-dto/chain.request-parts.dto';
+
+export class PrimaryGuestRequestDto {
+  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  full_name: string;
+
+  @ApiProperty({ format: 'email' })
+  @IsEmail()
+  email: string;
+
+  @ApiProperty({ minLength: 3, maxLength: 40, example: '+33 1 23 45 67 89' })
+  @IsString()
+  @Length(3, 40)
+  phone: string;
+}
+
+export class GuestRequestDto {
+  @ApiProperty({ type: PrimaryGuestRequestDto })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => PrimaryGuestRequestDto)
+  primary: PrimaryGuestRequestDto;
+}
+
+export class PaymentRequestDto {
+  @ApiProperty({ enum: ['card'] })
+  @IsIn(['card'])
+  method: string;
+
+  @ApiProperty({
+    description:
+      'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined, tok_insufficientFunds, tok_providerError, tok_timeout.',
+  })
+  @IsString()
+  @Length(1, 255)
+  provider_token: string;
+
+  @ApiProperty({ pattern: '^[A-Z]{2}$', example: 'FR' })
+  @Matches(/^[A-Z]{2}$/, { message: 'must be a 2-letter country code' })
+  billing_country: string;
+}
+
+export class CreateBookingRequestDto extends IdempotencyKeyField {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all')
+  hold_id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all')
+  quote_id: string;
+
+  @ApiProperty({ type: GuestRequestDto })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => GuestRequestDto)
+  guest: GuestRequestDto;
+
+  @ApiProperty({ type: PaymentRequestDto })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => PaymentRequestDto)
+  payment: PaymentRequestDto;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Needed when the total exceeds the agent booking limit.' })
+  @IsOptional()
+  @IsUUID('all')
+  booking_authorization_id?: string;
+}
+
+export class CancelBookingRequestDto extends IdempotencyKeyField {
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}

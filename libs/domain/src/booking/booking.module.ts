@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { ReceiptSigner } from './receipt-signer';
+import { BookingAccess } from './use-cases/booking-access';
+import { CancelBooking } from './use-cases/cancel-booking.use-case';
+import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
+import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
+import { CreateHold } from './use-cases/create-hold.use-case';
+import { CreateQuote } from './use-cases/create-quote.use-case';
+import { ExpireHold } from './use-cases/expire-hold.use-case';
+import { GetBookingAudit } from './use-cases/get-booking-audit.use-case';
+import { GetBookingAuthorization } from './use-cases/get-booking-authorization.use-case';
+import { GetBooking } from './use-cases/get-booking.use-case';
+import { GetRefund } from './use-cases/get-refund.use-case';
+import { ReleaseHold } from './use-cases/release-hold.use-case';
+import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
+
+const useCases = [
+  CreateQuote,
+  CreateHold,
+  ReleaseHold,
+  ExpireHold,
+  ConfirmBooking,
+  GetBooking,
+  GetBookingAudit,
+  CancelBooking,
+  GetRefund,
+  VerifyReceipt,
+  CreateBookingAuthorization,
+  GetBookingAuthorization,
+];
+
+/**
+ * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
+ * the global persistence module (repositories, payment provider) and the queue adapters module.
+ */
+@Module({ providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+export class BookingModule {}

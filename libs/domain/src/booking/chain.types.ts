@@ -1,0 +1,180 @@
+import type { Money } from '../money/money';
+import type { Stay } from '../stay/stay-rules';
+
+/** The party of one room (CONTRACT §5). */
+export interface Guests {
+  adults: number;
+  children: Array<{ age: number }>;
+}
+
+export interface PricedNight {
+  date: string;
+  amount: Money;
+}
+
+export interface PricedTax {
+  code: string;
+  name: string;
+  rate_bps: number;
+  amount: Money;
+}
+
+export interface PricedFee {
+  code: string;
+  name: string;
+  amount: Money;
+}
+
+/** A quote's frozen price (CONTRACT §5). Every amount is an integer in the currency's minor unit. */
+export interface PriceBreakdown {
+  currency: string;
+  nights: PricedNight[];
+  subtotal: Money;
+  taxes: PricedTax[];
+  fees: PricedFee[];
+  total: Money;
+}
+
+export type CancellationKind = 'free_cancellation' | 'non_refundable';
+
+/** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
+export interface PolicySnapshot {
+  policy_id: string;
+  version: string;
+  cancellation_kind: CancellationKind;
+  free_cancellation_hours_before_checkin: number;
+  cancellation_fee_pct_after_cutoff: number;
+  /** Last instant of free cancellation (RFC 3339 UTC); null for non-refundable terms. */
+  free_cancellation_until: string | null;
+  child_policy_text: string | null;
+  /** Check-in at the property's check-in time in its time zone, as an instant (RFC 3339 UTC). */
+  check_in_at: string;
+  /** The property's time zone: "the stay has started" is decided on its local date. */
+  timezone: string;
+}
+
+export interface QuoteRecord {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  propertyId: string;
+  roomTypeId: string;
+  ratePlanId: string;
+  stay: Stay;
+  guests: Guests;
+  priceBreakdown: PriceBreakdown;
+  policySnapshot: PolicySnapshot;
+  createdAt: Date;
+  expiresAt: Date;
+  /** Decided by the database clock (`expires_at <= now()`) when the row was read. */
+  expired: boolean;
+}
+
+export type HoldState = 'held' | 'converting' | 'converted' | 'released' | 'expired';
+
+export interface HoldRecord {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  quoteId: string;
+  roomTypeId: string;
+  stay: Stay;
+  state: HoldState;
+  /** Idempotency-Key of the booking attempt converting the hold. */
+  convertingKey: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  /** Decided by the database clock (`expires_at <= now()`) when the row was read. */
+  expired: boolean;
+}
+
+export interface PrimaryGuest {
+  full_name: string;
+  email: string;
+  phone: string;
+}
+
+export interface Traveler {
+  iss: string;
+  sub: string;
+}
+
+export type BookingState = 'confirmed' | 'cancelled';
+export type PaymentState = 'captured' | 'partially_refunded' | 'refunded';
+
+export interface Cancellation {
+  cancelled_at: string;
+  fee: Money;
+  refund: Money;
+  refund_id: string | null;
+  policy_version: string;
+  reason: string | null;
+}
+
+export interface BookingRecord {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  quoteId: string;
+  holdId: string;
+  propertyId: string;
+  roomTypeId: string;
+  ratePlanId: string;
+  stay: Stay;
+  guests: Guests;
+  guest: { primary: PrimaryGuest };
+  priceBreakdown: PriceBreakdown;
+  policySnapshot: PolicySnapshot;
+  traveler: Traveler;
+  idempotencyKey: string;
+  state: BookingState;
+  confirmationReceipt: import('@hcs/contracts').Receipt;
+  cancellation: Cancellation | null;
+  cancellationReceipt: import('@hcs/contracts').Receipt | null;
+  createdAt: Date;
+}
+
+export interface PaymentRecord {
+  id: string;
+  tenantId: string;
+  bookingId: string;
+  amount: Money;
+  refunded: Money;
+  state: PaymentState;
+  providerReference: string;
+  capturedAt: Date;
+}
+
+export interface RefundRecord {
+  id: string;
+  tenantId: string;
+  bookingId: string;
+  paymentId: string;
+  amount: Money;
+  state: 'succeeded';
+  reason: string | null;
+  receipt: import('@hcs/contracts').Receipt;
+  createdAt: Date;
+}
+
+export interface BookingAuthorizationRecord {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  maxAmount: Money;
+  travelerSub: string | null;
+  expiresAt: Date;
+  createdBy: string;
+  createdAt: Date;
+  claimedByHoldId: string | null;
+  usedAt: Date | null;
+  bookingId: string | null;
+  /** Decided by the database clock when read. */
+  expired: boolean;
+}
+
+/** Who did something, as recorded in the audit timeline. */
+export interface AuditActor {
+  kind: 'agent' | 'admin' | 'system';
+  id: string;
+}

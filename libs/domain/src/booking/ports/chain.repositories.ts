@@ -1,0 +1,238 @@
+import type { Receipt } from '@hcs/contracts';
+import type { Money } from '../../money/money';
+import type { Stay } from '../../stay/stay-rules';
+import type {
+  AuditActor,
+  BookingAuthorizationRecord,
+  BookingRecord,
+  Cancellation,
+  Guests,
+  HoldRecord,
+  HoldState,
+  PaymentRecord,
+  PaymentState,
+  PolicySnapshot,
+  PriceBreakdown,
+  PrimaryGuest,
+  QuoteRecord,
+  RefundRecord,
+  Traveler,
+} from '../chain.types';
+
+export interface NewQuote {
+  tenantId: string;
+  agentId: string;
+  propertyId: string;
+  roomTypeId: string;
+  ratePlanId: string;
+  stay: Stay;
+  guests: Guests;
+  priceBreakdown: PriceBreakdown;
+  policySnapshot: PolicySnapshot;
+  ttlSeconds: number;
+}
+
+/** Port: quotes. Expiry is decided by the database clock on every read. */
+export abstract class QuoteRepository {
+  abstract create(input: NewQuote): Promise<QuoteRecord>;
+  abstract findById(tenantId: string, id: string): Promise<QuoteRecord | null>;
+}
+
+export interface NewHold {
+  tenantId: string;
+  agentId: string;
+  quoteId: string;
+  roomTypeId: string;
+  stay: Stay;
+  ttlSeconds: number;
+}
+
+/** Port: holds. State changes are conditional UPDATEs: they return null when the hold was not in `from`. */
+export abstract class HoldRepository {
+  abstract create(input: NewHold): Promise<HoldRecord>;
+  abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
+  /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
+  abstract transition(
+    tenantId: string,
+    id: string,
+    from: HoldState[],
+    to: HoldState,
+    options?: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string },
+  ): Promise<HoldRecord | null>;
+  /**
+   * Holds of any tenant that are `held` past their TTL (the sweep); each is then expired by its
+   * own tenant-scoped transaction.
+   */
+  abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
+}
+
+export type ReservationResult = { ok: true } | { ok: false; fullNights: string[] };
+
+/**
+ * Port: per-night inventory counters. Every change is a single conditional UPDATE per night, in
+ * date order, inside the caller's transaction; the CHECK (held + sold <= allotment) is the backstop.
+ */
+export abstract class InventoryRepository {
+  /** Creates missing night rows with the room type's default inventory (idempotent). */
+  abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+  /** held + 1 on every night with a free room; stops at the first full night. */
+  abstract reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult>;
+  /** held - 1 on every night (release, expiry). */
+  abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+  /** held - 1, sold + 1 on every night (booking confirmed). */
+  abstract sellHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+  /** sold - 1 on every night (booking cancelled). */
+  abstract returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+}
+
+export interface NewBooking {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  quote: QuoteRecord;
+  holdId: string;
+  guest: { primary: PrimaryGuest };
+  traveler: Traveler;
+  bookingAuthorizationId: string | null;
+  idempotencyKey: string;
+  confirmationReceipt: Receipt;
+}
+
+/** Port: bookings. */
+export abstract class BookingRepository {
+  /** Inserts a confirmed booking. */
+  abstract create(input: NewBooking): Promise<BookingRecord>;
+  abstract findById(tenantId: string, id: string): Promise<BookingRecord | null>;
+  abstract findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null>;
+  /** confirmed -> cancelled; null when the booking was not confirmed any more. */
+  abstract cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null>;
+}
+
+export interface NewPaymentAttempt {
+  tenantId: string;
+  holdId: string;
+  idempotencyKey: string;
+  amount: Money;
+  method: string;
+  providerToken: string;
+  billingCountry: string;
+}
+
+export interface PaymentAttemptRecord extends NewPaymentAttempt {
+  id: string;
+  state: 'pending' | 'succeeded' | 'declined' | 'error';
+  providerReference: string | null;
+  providerMessage: string | null;
+  createdAt: Date;
+}
+
+/** Port: payment attempts (one per booking attempt) and the booking's captured payment. */
+export abstract class PaymentRepository {
+  abstract createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord>;
+  abstract findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null>;
+  abstract completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ): Promise<void>;
+  abstract capture(tenantId: string, bookingId: string, attempt: PaymentAttemptRecord, providerReference: string): Promise<PaymentRecord>;
+  abstract findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null>;
+  /** Adds `amount` to the refunded total and sets the state; null when more than what remains. */
+  abstract refund(tenantId: string, paymentId: string, amount: number, state: PaymentState): Promise<PaymentRecord | null>;
+}
+
+export interface NewRefund {
+  id: string;
+  tenantId: string;
+  bookingId: string;
+  paymentId: string;
+  amount: Money;
+  reason: string | null;
+  receipt: Receipt;
+}
+
+/** Port: refunds. */
+export abstract class RefundRepository {
+  abstract create(input: NewRefund): Promise<RefundRecord>;
+  abstract findById(tenantId: string, id: string): Promise<RefundRecord | null>;
+}
+
+export interface NewBookingAuthorization {
+  tenantId: string;
+  agentId: string;
+  maxAmount: Money;
+  travelerSub: string | null;
+  expiresAt: Date;
+  createdBy: string;
+}
+
+/** Port: admin-issued, single-use booking authorizations. */
+export abstract class BookingAuthorizationRepository {
+  abstract create(input: NewBookingAuthorization): Promise<BookingAuthorizationRecord>;
+  abstract findById(tenantId: string, id: string): Promise<BookingAuthorizationRecord | null>;
+  /** Claims an unused authorization for a booking attempt; false when someone else has it. */
+  abstract claim(tenantId: string, id: string, holdId: string): Promise<boolean>;
+  /** Gives back what the attempt on `holdId` claimed (its payment failed). */
+  abstract unclaim(tenantId: string, holdId: string): Promise<void>;
+  /** Marks what the attempt on `holdId` claimed as used by `bookingId`; returns its id, if any. */
+  abstract markUsed(tenantId: string, holdId: string, bookingId: string): Promise<string | null>;
+}
+
+export interface NewAuditEvent {
+  tenantId: string;
+  quoteId: string;
+  holdId?: string | null;
+  bookingId?: string | null;
+  type: string;
+  actor: AuditActor;
+  traveler?: Traveler | null;
+  traceId: string;
+  data?: Record<string, unknown>;
+}
+
+export interface AuditEventRecord {
+  seq: number;
+  type: string;
+  at: string;
+  actor: AuditActor;
+  traveler?: Traveler;
+  trace_id: string;
+  data: Record<string, unknown>;
+}
+
+/** Port: the append-only audit timeline of a booking chain. */
+export abstract class AuditLog {
+  abstract append(event: NewAuditEvent): Promise<void>;
+  /** The chain's events from its quote on, for one hold (the booked one), in order, numbered from 1. */
+  abstract listForChain(tenantId: string, quoteId: string, holdId: string): Promise<AuditEventRecord[]>;
+}
+
+export interface NewOutboxEvent {
+  tenantId: string;
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  payload: Record<string, unknown>;
+  traceId: string;
+}
+
+/** Port: the transactional outbox (written in the same transaction as the state change). */
+export abstract class OutboxWriter {
+  abstract append(event: NewOutboxEvent): Promise<void>;
+}
+
+export interface ReceiptKey {
+  kid: string;
+  /** base64url-encoded random bytes. */
+  secret: string;
+}
+
+/** Port: receipt signing keys. The newest active key signs; every key ever issued verifies. */
+export abstract class ReceiptKeyRepository {
+  abstract signingKey(): Promise<ReceiptKey>;
+  abstract findByKid(kid: string): Promise<ReceiptKey | null>;
+  /** Issues a new signing key; older keys keep verifying. */
+  abstract rotate(): Promise<ReceiptKey>;
+}

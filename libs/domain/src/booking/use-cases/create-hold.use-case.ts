@@ -1,0 +1,95 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { DomainError } from '../../errors/domain-error';
+import { stayNights } from '../../stay/stay-rules';
+import type { ChainActor } from '../chain-actor';
+import type { HoldRecord, QuoteRecord } from '../chain.types';
+import { nextActions } from '../next-actions';
+import { AuditLog, HoldRepository, InventoryRepository, QuoteRepository } from '../ports/chain.repositories';
+import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
+import { HoldView, holdView } from '../views';
+
+export interface CreateHoldCommand {
+  quoteId: string;
+}
+
+/**
+ * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS. All nights move in one
+ * transaction of conditional UPDATEs (date order); a full night rolls everything back.
+ */
+@Injectable()
+export class CreateHold {
+  private readonly logger = new Logger('CreateHold');
+
+  constructor(
+    private readonly quotes: QuoteRepository,
+    private readonly holds: HoldRepository,
+    private readonly inventory: InventoryRepository,
+    private readonly audit: AuditLog,
+    private readonly scheduler: HoldExpiryScheduler,
+    private readonly config: AppConfig,
+    private readonly context: RequestContext,
+  ) {}
+
+  async execute(command: CreateHoldCommand, actor: ChainActor): Promise<Outcome<HoldView>> {
+    const quote = await this.quotes.findById(actor.tenantId, command.quoteId);
+    if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
+    if (quote.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: quote.id } });
+    if (quote.expired) {
+      throw new DomainError('quote_expired', {
+        detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() },
+        nextActions: [nextActions.requote(quote)],
+      });
+    }
+    const nights = stayNights(quote.stay);
+    // Missing night rows are created (committed) first, so the reservation itself only updates rows.
+    await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
+    const hold = await this.reserve(quote, nights, actor);
+    // After commit: the hold row is the truth; the worker's sweep covers an enqueue that is lost.
+    await this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
+      this.logger.warn(`hold expiry job for ${hold.id} not enqueued (the sweep will expire it): ${error.message}`);
+    });
+    return new Outcome(holdView(hold, quote), {
+      expires_at: hold.expiresAt.toISOString(),
+      next_actions: [nextActions.confirm(hold), nextActions.release(hold), nextActions.requote(quote)],
+    });
+  }
+
+  @Transactional()
+  private async reserve(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord> {
+    let result;
+    try {
+      result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
+    } catch (error) {
+      throw new DomainError('allocation_failed', {
+        detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
+      });
+    }
+    if (!result.ok) {
+      throw new DomainError('allotment_exhausted', {
+        detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates: result.fullNights },
+        nextActions: [nextActions.search()],
+      });
+    }
+    const hold = await this.holds.create({
+      tenantId: actor.tenantId,
+      agentId: actor.principalId,
+      quoteId: quote.id,
+      roomTypeId: quote.roomTypeId,
+      stay: quote.stay,
+      ttlSeconds: this.config.holdTtlSeconds,
+    });
+    await this.audit.append({
+      tenantId: actor.tenantId,
+      quoteId: quote.id,
+      holdId: hold.id,
+      type: 'hold.created',
+      actor: { kind: actor.kind, id: actor.principalId },
+      traceId: this.context.traceId,
+      data: { nights, expires_at: hold.expiresAt.toISOString() },
+    });
+    return hold;
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
+import { fitsOccupancy, Stay, stayNights, todayIn, validateStay } from '../../stay/stay-rules';
+import type { ChainActor } from '../chain-actor';
+import type { Guests } from '../chain.types';
+import { nextActions } from '../next-actions';
+import { AuditLog, QuoteRepository } from '../ports/chain.repositories';
+import { QuoteSourceReader } from '../ports/quote-source.reader';
+import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { snapshotPolicy } from '../rules/policy-snapshot';
+import { QuoteView, quoteView } from '../views';
+
+export interface CreateQuoteCommand {
+  hotelId: string;
+  roomTypeId: string;
+  ratePlanId: string;
+  stay: Stay;
+  guests: Guests;
+}
+
+/**
+ * Prices one room for a stay and freezes price and cancellation terms for QUOTE_TTL_SECONDS.
+ * Catalog ids first (404s), then stay rules and occupancy (all paths at once), then the policy.
+ */
+@Injectable()
+export class CreateQuote {
+  constructor(
+    private readonly source: QuoteSourceReader,
+    private readonly quotes: QuoteRepository,
+    private readonly audit: AuditLog,
+    private readonly config: AppConfig,
+    private readonly context: RequestContext,
+  ) {}
+
+  @Transactional()
+  async execute(command: CreateQuoteCommand, actor: ChainActor): Promise<Outcome<QuoteView>> {
+    const nights = stayNights(command.stay);
+    const src = await this.source.read(actor.tenantId, { propertyId: command.hotelId, roomTypeId: command.roomTypeId, ratePlanId: command.ratePlanId, nights });
+    if (!src.property) throw new DomainError('property_not_found', { detail: { hotel_id: command.hotelId } });
+    if (!src.roomType) throw new DomainError('room_type_not_found', { detail: { hotel_id: command.hotelId, room_type_id: command.roomTypeId } });
+    if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
+
+    const errors: FieldError[] = validateStay(command.stay, todayIn(src.property.timezone));
+    if (!fitsOccupancy(command.guests, src.roomType.maxOccupancy)) {
+      errors.push({ path: 'guests', message: `the room sleeps at most ${src.roomType.maxOccupancy} guests (adults + children)` });
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+    if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
+
+    const price = priceStay({
+      currency: src.ratePlan.currency,
+      nights,
+      baseRate: src.ratePlan.baseRateAmount,
+      dailyRates: src.dailyRates,
+      taxes: readTaxRules(src.property.taxes),
+      fees: readFeeRules(src.property.fees),
+    });
+    const snapshot = snapshotPolicy(
+      {
+        policy_id: src.policy.id,
+        version: src.policy.version,
+        cancellation_kind: src.policy.cancellationKind,
+        free_cancellation_hours_before_checkin: src.policy.freeCancellationHoursBeforeCheckin,
+        cancellation_fee_pct_after_cutoff: src.policy.cancellationFeePctAfterCutoff,
+        child_policy_text: src.policy.childPolicyText,
+      },
+      command.stay.check_in,
+      src.property.checkinTime,
+      src.property.timezone,
+    );
+    const quote = await this.quotes.create({
+      tenantId: actor.tenantId,
+      agentId: actor.principalId,
+      propertyId: src.property.id,
+      roomTypeId: src.roomType.id,
+      ratePlanId: src.ratePlan.id,
+      stay: { check_in: command.stay.check_in, check_out: command.stay.check_out },
+      guests: command.guests,
+      priceBreakdown: price,
+      policySnapshot: snapshot,
+      ttlSeconds: this.config.quoteTtlSeconds,
+    });
+    await this.audit.append({
+      tenantId: actor.tenantId,
+      quoteId: quote.id,
+      type: 'quote.created',
+      actor: { kind: actor.kind, id: actor.principalId },
+      traceId: this.context.traceId,
+      data: { total: price.total, policy_version: snapshot.version, stay: quote.stay, expires_at: quote.expiresAt.toISOString() },
+    });
+    return new Outcome(quoteView(quote), { expires_at: quote.expiresAt.toISOString(), next_actions: [nextActions.createHold(quote)] });
+  }
+}

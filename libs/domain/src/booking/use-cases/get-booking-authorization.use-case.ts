@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
+import { DomainError } from '../../errors/domain-error';
+import type { ChainActor } from '../chain-actor';
+import { BookingAuthorizationRepository } from '../ports/chain.repositories';
+import { bookingAuthorizationView } from '../views';
+
+@Injectable()
+export class GetBookingAuthorization {
+  constructor(private readonly authorizations: BookingAuthorizationRepository) {}
+
+  async execute(command: { id: string }, actor: ChainActor): Promise<Outcome<ReturnType<typeof bookingAuthorizationView>>> {
+    const found = await this.authorizations.findById(actor.tenantId, command.id);
+    if (!found) throw new DomainError('booking_authorization_not_found', { detail: { booking_authorization_id: command.id } });
+    return new Outcome(bookingAuthorizationView(found));
+  }
+}

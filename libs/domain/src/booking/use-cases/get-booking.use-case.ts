@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { NextAction, Outcome } from '@hcs/contracts';
+import type { ChainActor } from '../chain-actor';
+import type { BookingRecord } from '../chain.types';
+import { nextActions } from '../next-actions';
+import { PaymentRepository } from '../ports/chain.repositories';
+import { BookingView, bookingView } from '../views';
+import { BookingAccess } from './booking-access';
+
+/** Next steps from a booking in its current state. */
+export function bookingNextActions(booking: BookingRecord): NextAction[] {
+  const actions = [nextActions.audit(booking)];
+  if (booking.state === 'confirmed') actions.unshift(nextActions.cancel(booking));
+  if (booking.cancellation?.refund_id) actions.push(nextActions.refund(booking.cancellation.refund_id));
+  return actions;
+}
+
+/** The current state of a booking. */
+@Injectable()
+export class GetBooking {
+  constructor(
+    private readonly access: BookingAccess,
+    private readonly payments: PaymentRepository,
+  ) {}
+
+  async execute(command: { bookingId: string }, actor: ChainActor): Promise<Outcome<BookingView>> {
+    const booking = await this.access.require(command.bookingId, actor);
+    const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    return new Outcome(bookingView(booking, payment), { next_actions: bookingNextActions(booking) });
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { RequestContext } from '@hcs/platform';
+import { DomainError } from '../../errors/domain-error';
+import { stayNights } from '../../stay/stay-rules';
+import type { ChainActor } from '../chain-actor';
+import { nextActions } from '../next-actions';
+import { AuditLog, HoldRepository, InventoryRepository, QuoteRepository } from '../ports/chain.repositories';
+import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
+import { HoldView, holdView } from '../views';
+import { ExpireHold } from './expire-hold.use-case';
+
+/** Gives a held room back at once (`released`). */
+@Injectable()
+export class ReleaseHold {
+  constructor(
+    private readonly holds: HoldRepository,
+    private readonly quotes: QuoteRepository,
+    private readonly inventory: InventoryRepository,
+    private readonly audit: AuditLog,
+    private readonly expire: ExpireHold,
+    private readonly context: RequestContext,
+  ) {}
+
+  async execute(command: { holdId: string }, actor: ChainActor): Promise<Outcome<HoldView>> {
+    const hold = await this.holds.findById(actor.tenantId, command.holdId);
+    if (!hold) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
+    if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
+    if (hold.state === 'held' && hold.expired) {
+      // Past its TTL the hold is gone whether or not the worker has run: expire it now.
+      await this.expire.expireDue(actor.tenantId, hold.id);
+      throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: 'expired' } });
+    }
+    const released = await this.release(hold.id, actor);
+    const quote = await this.quotes.findById(actor.tenantId, released.quoteId);
+    if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: released.quoteId } });
+    return new Outcome(holdView(released, quote), { next_actions: [nextActions.requote(quote)] });
+  }
+
+  @Transactional()
+  private async release(holdId: string, actor: ChainActor) {
+    const hold = await this.holds.transition(actor.tenantId, holdId, holdStatesAllowing('release'), holdTarget('release'));
+    if (!hold) {
+      const current = await this.holds.findById(actor.tenantId, holdId);
+      throw new DomainError('hold_not_active', { detail: { hold_id: holdId, state: current?.state ?? 'unknown' } });
+    }
+    await this.inventory.releaseHeld(actor.tenantId, hold.roomTypeId, stayNights(hold.stay));
+    await this.audit.append({
+      tenantId: actor.tenantId,
+      quoteId: hold.quoteId,
+      holdId: hold.id,
+      type: 'hold.released',
+      actor: { kind: actor.kind, id: actor.principalId },
+      traceId: this.context.traceId,
+    });
+    return hold;
+  }
+}

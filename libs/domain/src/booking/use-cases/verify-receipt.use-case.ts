@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
+import { ReceiptSigner } from '../receipt-signer';
+import type { ReceiptVerdict } from '../rules/receipt-canonical';
+
+/** Checks a receipt's payload hash and signature (`valid: false` with a reason, never an error). */
+@Injectable()
+export class VerifyReceipt {
+  constructor(private readonly signer: ReceiptSigner) {}
+
+  async execute(command: { receipt: Record<string, unknown> }): Promise<Outcome<ReceiptVerdict>> {
+    return new Outcome(await this.signer.verify(command.receipt));
+  }
+}

@@ -1,0 +1,78 @@
+import type { Money } from '../money/money';
+import type { BookingAuthorizationRecord, BookingRecord, HoldRecord, PaymentRecord, QuoteRecord, RefundRecord } from './chain.types';
+
+/** The read models the chain answers with (the same for REST and MCP). */
+export function quoteView(q: QuoteRecord) {
+  return {
+    quote_id: q.id,
+    hotel_id: q.propertyId,
+    room_type_id: q.roomTypeId,
+    rate_plan_id: q.ratePlanId,
+    stay: q.stay,
+    guests: q.guests,
+    price_breakdown: q.priceBreakdown,
+    policy_snapshot: q.policySnapshot,
+    created_at: q.createdAt.toISOString(),
+    expires_at: q.expiresAt.toISOString(),
+  };
+}
+export type QuoteView = ReturnType<typeof quoteView>;
+
+export function holdView(h: HoldRecord, quote: Pick<QuoteRecord, 'propertyId' | 'ratePlanId' | 'priceBreakdown'>) {
+  return {
+    hold_id: h.id,
+    quote_id: h.quoteId,
+    state: h.state,
+    hotel_id: quote.propertyId,
+    room_type_id: h.roomTypeId,
+    rate_plan_id: quote.ratePlanId,
+    stay: h.stay,
+    total: quote.priceBreakdown.total,
+    created_at: h.createdAt.toISOString(),
+    expires_at: h.expiresAt.toISOString(),
+  };
+}
+export type HoldView = ReturnType<typeof holdView>;
+
+export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
+  const view = {
+    booking_id: b.id,
+    state: b.state,
+    quote_id: b.quoteId,
+    hold_id: b.holdId,
+    property_id: b.propertyId,
+    room_type_id: b.roomTypeId,
+    rate_plan_id: b.ratePlanId,
+    stay: b.stay,
+    guests: b.guests,
+    guest: b.guest,
+    price_breakdown: b.priceBreakdown,
+    policy_snapshot: b.policySnapshot,
+    payment: payment ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() } : null,
+    traveler: b.traveler,
+    agent_id: b.agentId,
+    created_at: b.createdAt.toISOString(),
+  };
+  return b.cancellation ? { ...view, cancellation: b.cancellation } : view;
+}
+export type BookingView = ReturnType<typeof bookingView>;
+
+export function refundView(r: RefundRecord) {
+  return { refund_id: r.id, booking_id: r.bookingId, amount: r.amount, state: r.state, reason: r.reason, created_at: r.createdAt.toISOString() };
+}
+
+export function bookingAuthorizationView(a: BookingAuthorizationRecord) {
+  const state = a.usedAt ? 'used' : a.expired ? 'expired' : 'active';
+  const maxAmount: Money = a.maxAmount;
+  return {
+    booking_authorization_id: a.id,
+    agent_id: a.agentId,
+    max_amount: maxAmount,
+    traveler_sub: a.travelerSub,
+    expires_at: a.expiresAt.toISOString(),
+    state,
+    used_at: a.usedAt?.toISOString() ?? null,
+    booking_id: a.bookingId,
+    created_at: a.createdAt.toISOString(),
+  };
+}

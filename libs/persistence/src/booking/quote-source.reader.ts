@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { CancellationKind, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { TransactionHost, Tx } from '../transaction-host';
+
+interface Row {
+  property_id: string | null;
+  timezone: string;
+  checkin_time: string | null;
+  taxes: unknown;
+  fees: unknown;
+  room_type_id: string | null;
+  max_occupancy: number;
+  rate_plan_id: string | null;
+  currency: string;
+  base_rate_amount: string;
+  policy_ref: string | null;
+  policy_id: string | null;
+  version: string;
+  cancellation_kind: CancellationKind;
+  free_cancellation_hours_before_checkin: number;
+  cancellation_fee_pct_after_cutoff: string;
+  child_policy_text: string | null;
+  daily_rates: Record<string, string> | null;
+}
+
+/**
+ * Reads the catalog rows a quote is priced from in one round trip (the catalog tables belong to
+ * the catalog capability; the chain only reads them). Every join is scoped to the tenant.
+ */
+@Injectable()
+export class SqlQuoteSourceReader extends QuoteSourceReader {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  async read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
+    const rows = (await (this.tx as Tx).tx.query(
+      `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
+              rt.id AS room_type_id, rt.max_occupancy,
+              rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,
+              pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
+              pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
+              (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
+                WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night::text = ANY($5::text[])) AS daily_rates
+         FROM (SELECT 1) AS one
+         LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1
+         LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
+         LEFT JOIN rate_plans rp ON rp.id = $4 AND rp.room_type_id = rt.id AND rp.tenant_id = $1
+         LEFT JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1`,
+      [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, query.nights],
+    )) as Row[];
+    const r = rows[0];
+    return {
+      property: r.property_id ? { id: r.property_id, timezone: r.timezone, checkinTime: r.checkin_time, taxes: r.taxes, fees: r.fees } : null,
+      roomType: r.room_type_id ? { id: r.room_type_id, maxOccupancy: r.max_occupancy } : null,
+      ratePlan: r.rate_plan_id ? { id: r.rate_plan_id, currency: r.currency, baseRateAmount: Number(r.base_rate_amount), policyId: r.policy_ref } : null,
+      policy: r.policy_id
+        ? {
+            id: r.policy_id,
+            version: r.version,
+            cancellationKind: r.cancellation_kind,
+            freeCancellationHoursBeforeCheckin: r.free_cancellation_hours_before_checkin,
+            cancellationFeePctAfterCutoff: Number(r.cancellation_fee_pct_after_cutoff),
+            childPolicyText: r.child_policy_text,
+          }
+        : null,
+      dailyRates: Object.fromEntries(Object.entries(r.daily_rates ?? {}).map(([night, amount]) => [night, Number(amount)])),
+    };
+  }
+}

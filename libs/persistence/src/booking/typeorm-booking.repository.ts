@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { Receipt } from '@hcs/contracts';
+import { BookingRecord, BookingRepository, Cancellation, NewBooking } from '@hcs/domain';
+import { TransactionHost, Tx } from '../transaction-host';
+import { json, modify } from './sql';
+
+const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
+  guests, guest, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
+  cancellation_receipt, created_at`;
+
+interface Row {
+  id: string;
+  tenant_id: string;
+  agent_id: string;
+  quote_id: string;
+  hold_id: string;
+  property_id: string;
+  room_type_id: string;
+  rate_plan_id: string;
+  check_in: string;
+  check_out: string;
+  guests: BookingRecord['guests'];
+  guest: BookingRecord['guest'];
+  price_breakdown: BookingRecord['priceBreakdown'];
+  policy_snapshot: BookingRecord['policySnapshot'];
+  traveler_iss: string;
+  traveler_sub: string;
+  idempotency_key: string;
+  state: BookingRecord['state'];
+  confirmation_receipt: Receipt;
+  cancellation: Cancellation | null;
+  cancellation_receipt: Receipt | null;
+  created_at: Date;
+}
+
+const toBooking = (r: Row): BookingRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  agentId: r.agent_id,
+  quoteId: r.quote_id,
+  holdId: r.hold_id,
+  propertyId: r.property_id,
+  roomTypeId: r.room_type_id,
+  ratePlanId: r.rate_plan_id,
+  stay: { check_in: r.check_in, check_out: r.check_out },
+  guests: r.guests,
+  guest: r.guest,
+  priceBreakdown: r.price_breakdown,
+  policySnapshot: r.policy_snapshot,
+  traveler: { iss: r.traveler_iss, sub: r.traveler_sub },
+  idempotencyKey: r.idempotency_key,
+  state: r.state,
+  confirmationReceipt: r.confirmation_receipt,
+  cancellation: r.cancellation,
+  cancellationReceipt: r.cancellation_receipt,
+  createdAt: r.created_at,
+});
+
+@Injectable()
+export class TypeOrmBookingRepository extends BookingRepository {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get m() {
+    return (this.tx as Tx).tx;
+  }
+
+  async create(b: NewBooking): Promise<BookingRecord> {
+    const q = b.quote;
+    const rows = (await this.m.query(
+      `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
+                             currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
+                             idempotency_key, state, confirmation_receipt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19, $20, 'confirmed', $21::jsonb)
+       RETURNING ${COLUMNS}`,
+      [
+        b.id,
+        b.tenantId,
+        b.agentId,
+        q.id,
+        b.holdId,
+        q.propertyId,
+        q.roomTypeId,
+        q.ratePlanId,
+        q.stay.check_in,
+        q.stay.check_out,
+        json(q.guests),
+        json(b.guest),
+        q.priceBreakdown.currency,
+        q.priceBreakdown.total.amount,
+        json(q.priceBreakdown),
+        json(q.policySnapshot),
+        b.traveler.iss,
+        b.traveler.sub,
+        b.bookingAuthorizationId,
+        b.idempotencyKey,
+        json(b.confirmationReceipt),
+      ],
+    )) as Row[];
+    return toBooking(rows[0]);
+  }
+
+  async findById(tenantId: string, id: string): Promise<BookingRecord | null> {
+    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null> {
+    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND hold_id = $2`, [tenantId, holdId])) as Row[];
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null> {
+    const rows = await modify<Row>(
+      this.m,
+      `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' RETURNING ${COLUMNS}`,
+      [tenantId, id, json(cancellation), json(receipt)],
+    );
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { HoldRecord, HoldRepository, HoldState, NewHold } from '@hcs/domain';
+import { TransactionHost, Tx } from '../transaction-host';
+import { modify } from './sql';
+
+const COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, state, converting_key,
+  created_at, expires_at, (expires_at <= now()) AS expired`;
+
+interface Row {
+  id: string;
+  tenant_id: string;
+  agent_id: string;
+  quote_id: string;
+  room_type_id: string;
+  check_in: string;
+  check_out: string;
+  state: HoldState;
+  converting_key: string | null;
+  created_at: Date;
+  expires_at: Date;
+  expired: boolean;
+}
+
+const toHold = (r: Row): HoldRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  agentId: r.agent_id,
+  quoteId: r.quote_id,
+  roomTypeId: r.room_type_id,
+  stay: { check_in: r.check_in, check_out: r.check_out },
+  state: r.state,
+  convertingKey: r.converting_key,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  expired: r.expired,
+});
+
+@Injectable()
+export class TypeOrmHoldRepository extends HoldRepository {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get m() {
+    return (this.tx as Tx).tx;
+  }
+
+  async create(h: NewHold): Promise<HoldRecord> {
+    const rows = (await this.m.query(
+      `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7))
+       RETURNING ${COLUMNS}`,
+      [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds],
+    )) as Row[];
+    return toHold(rows[0]);
+  }
+
+  async findById(tenantId: string, id: string): Promise<HoldRecord | null> {
+    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    return rows[0] ? toHold(rows[0]) : null;
+  }
+
+  async transition(
+    tenantId: string,
+    id: string,
+    from: HoldState[],
+    to: HoldState,
+    options: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string } = {},
+  ): Promise<HoldRecord | null> {
+    const params: unknown[] = [tenantId, id, from, to, to === 'converting' ? (options.convertingKey ?? null) : null];
+    let where = 'tenant_id = $1 AND id = $2 AND state = ANY($3::text[])';
+    if (options.onlyIfExpired) where += ' AND expires_at <= now()';
+    if (options.onlyIfLive) where += ' AND expires_at > now()';
+    if (options.requireConvertingKey !== undefined) {
+      params.push(options.requireConvertingKey);
+      where += ` AND converting_key = $${params.length}`;
+    }
+    const rows = await modify<Row>(this.m, `UPDATE holds SET state = $4, converting_key = $5, updated_at = now() WHERE ${where} RETURNING ${COLUMNS}`, params);
+    return rows[0] ? toHold(rows[0]) : null;
+  }
+
+  async listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>> {
+    const rows = (await this.m.query(`SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`, [
+      limit,
+    ])) as Array<{
+      tenant_id: string;
+      id: string;
+    }>;
+    return rows.map((r) => ({ tenantId: r.tenant_id, holdId: r.id }));
+  }
+}

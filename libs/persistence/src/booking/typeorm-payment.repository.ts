@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState } from '@hcs/domain';
+import { TransactionHost, Tx } from '../transaction-host';
+import { int, modify } from './sql';
+
+const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, created_at`;
+const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at`;
+
+interface AttemptRow {
+  id: string;
+  tenant_id: string;
+  hold_id: string;
+  idempotency_key: string;
+  amount: string;
+  currency: string;
+  method: string;
+  provider_token: string;
+  billing_country: string;
+  state: PaymentAttemptRecord['state'];
+  provider_reference: string | null;
+  provider_message: string | null;
+  created_at: Date;
+}
+
+interface PaymentRow {
+  id: string;
+  tenant_id: string;
+  booking_id: string;
+  amount: string;
+  currency: string;
+  refunded_amount: string;
+  state: PaymentState;
+  provider_reference: string;
+  captured_at: Date;
+}
+
+const toAttempt = (r: AttemptRow): PaymentAttemptRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  holdId: r.hold_id,
+  idempotencyKey: r.idempotency_key,
+  amount: { amount: int(r.amount), currency: r.currency },
+  method: r.method,
+  providerToken: r.provider_token,
+  billingCountry: r.billing_country,
+  state: r.state,
+  providerReference: r.provider_reference,
+  providerMessage: r.provider_message,
+  createdAt: r.created_at,
+});
+
+const toPayment = (r: PaymentRow): PaymentRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  bookingId: r.booking_id,
+  amount: { amount: int(r.amount), currency: r.currency },
+  refunded: { amount: int(r.refunded_amount), currency: r.currency },
+  state: r.state,
+  providerReference: r.provider_reference,
+  capturedAt: r.captured_at,
+});
+
+@Injectable()
+export class TypeOrmPaymentRepository extends PaymentRepository {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get m() {
+    return (this.tx as Tx).tx;
+  }
+
+  async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
+    const rows = (await this.m.query(
+      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending')
+       -- the same key again after a provider error (not sealed): the attempt starts over, same provider key
+       ON CONFLICT (tenant_id, hold_id, idempotency_key) DO UPDATE
+         SET state = 'pending', amount = EXCLUDED.amount, currency = EXCLUDED.currency, method = EXCLUDED.method, provider_token = EXCLUDED.provider_token,
+             billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL
+       RETURNING ${ATTEMPT_COLUMNS}`,
+      [a.tenantId, a.holdId, a.idempotencyKey, a.amount.amount, a.amount.currency, a.method, a.providerToken, a.billingCountry],
+    )) as AttemptRow[];
+    return toAttempt(rows[0]);
+  }
+
+  async findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null> {
+    const rows = (await this.m.query(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE tenant_id = $1 AND hold_id = $2 AND idempotency_key = $3`, [
+      tenantId,
+      holdId,
+      idempotencyKey,
+    ])) as AttemptRow[];
+    return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
+  async completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ): Promise<void> {
+    await this.m.query(
+      `UPDATE payment_attempts SET state = $3, provider_reference = $4, provider_message = $5, completed_at = now() WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, attemptId, state, providerReference, providerMessage],
+    );
+  }
+
+  async capture(tenantId: string, bookingId: string, attempt: PaymentAttemptRecord, providerReference: string): Promise<PaymentRecord> {
+    const rows = (await this.m.query(
+      `INSERT INTO payments (tenant_id, booking_id, attempt_id, amount, currency, state, provider_reference)
+       VALUES ($1, $2, $3, $4, $5, 'captured', $6) RETURNING ${PAYMENT_COLUMNS}`,
+      [tenantId, bookingId, attempt.id, attempt.amount.amount, attempt.amount.currency, providerReference],
+    )) as PaymentRow[];
+    return toPayment(rows[0]);
+  }
+
+  async findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null> {
+    const rows = (await this.m.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant_id = $1 AND booking_id = $2`, [
+      tenantId,
+      bookingId,
+    ])) as PaymentRow[];
+    return rows[0] ? toPayment(rows[0]) : null;
+  }
+
+  async refund(tenantId: string, paymentId: string, amount: number, state: PaymentState): Promise<PaymentRecord | null> {
+    const rows = await modify<PaymentRow>(
+      this.m,
+      `UPDATE payments SET refunded_amount = refunded_amount + $3, state = $4
+        WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded') AND refunded_amount + $3 <= amount
+        RETURNING ${PAYMENT_COLUMNS}`,
+      [tenantId, paymentId, amount, state],
+    );
+    return rows[0] ? toPayment(rows[0]) : null;
+  }
+}

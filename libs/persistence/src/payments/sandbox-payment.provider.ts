@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ChargeRequest, ChargeResult, PaymentProvider } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { modify } from '../booking/sql';
+import { TransactionHost, Tx } from '../transaction-host';
+
+/** Test tokens of the sandbox (Stripe-style names). */
+export const SANDBOX_TOKENS = {
+  tok_visa: 'succeeds',
+  tok_mastercard: 'succeeds',
+  tok_chargeDeclined: 'declined: Your card was declined.',
+  tok_insufficientFunds: 'declined: Your card has insufficient funds.',
+  tok_providerError: 'provider error',
+  tok_timeout: 'succeeds after PAYMENT_TIMEOUT_MS + 2 s',
+} as const;
+
+const DECLINES: Record<string, string> = {
+  tok_chargeDeclined: 'Your card was declined.',
+  tok_insufficientFunds: 'Your card has insufficient funds.',
+};
+const SLOW_EXTRA_MS = 2000;
+const POLL_MS = 100;
+
+interface ChargeRow {
+  charge_id: string;
+  amount: string;
+  currency: string;
+  token: string;
+  state: 'processing' | 'succeeded' | 'declined';
+  decline_message: string | null;
+  stale: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The built-in payment provider. Like a real one, it keeps its own ledger (`sandbox_charges`,
+ * keyed by tenant + idempotency key, in Postgres so that it holds across processes) and never
+ * charges twice for one key: a repeated key returns the first outcome, waiting for it if the
+ * first call is still in flight. A call left in flight by a dead process is taken over once it is
+ * clearly stale. It runs outside any database transaction.
+ */
+@Injectable()
+export class SandboxPaymentProvider extends PaymentProvider {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  private get m() {
+    return (this.tx as Tx).tx;
+  }
+
+  private get staleAfterMs(): number {
+    return this.config.paymentTimeoutMs + SLOW_EXTRA_MS + 10_000;
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const chargeId = `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+    const inserted = (await this.m.query(
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token, state)
+       VALUES ($1, $2, $3, $4, $5, $6, 'processing') ON CONFLICT DO NOTHING RETURNING charge_id`,
+      [request.tenantId, request.idempotencyKey, chargeId, request.amount.amount, request.amount.currency, request.token],
+    )) as unknown[];
+    if (inserted.length === 1) return this.process(request, chargeId);
+    return this.existing(request);
+  }
+
+  private async existing(request: ChargeRequest): Promise<ChargeResult> {
+    for (;;) {
+      const rows = (await this.m.query(
+        `SELECT charge_id, amount, currency, token, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
+           FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2`,
+        [request.tenantId, request.idempotencyKey, this.staleAfterMs],
+      )) as ChargeRow[];
+      const row = rows[0];
+      if (!row) return this.charge(request);
+      if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token !== request.token) {
+        return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
+      }
+      if (row.state === 'succeeded') return { outcome: 'succeeded', reference: row.charge_id };
+      if (row.state === 'declined') return { outcome: 'declined', message: row.decline_message ?? 'Your card was declined.' };
+      if (row.stale) {
+        const taken = await modify(
+          this.m,
+          `UPDATE sandbox_charges SET created_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'
+             AND created_at < now() - make_interval(secs => $3::double precision / 1000) RETURNING charge_id`,
+          [request.tenantId, request.idempotencyKey, this.staleAfterMs],
+        );
+        if (taken.length === 1) return this.process(request, row.charge_id);
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  private async process(request: ChargeRequest, chargeId: string): Promise<ChargeResult> {
+    const token = request.token;
+    if (token === 'tok_providerError') {
+      // Nothing was charged: forget the key so that a retry is a fresh call.
+      await this.m.query(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [
+        request.tenantId,
+        request.idempotencyKey,
+      ]);
+      return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
+    }
+    if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
+    const decline =
+      DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : `No such token: '${token.slice(0, 64)}'.`);
+    await this.m.query(
+      `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
+      [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
+    );
+    return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: chargeId };
+  }
+}

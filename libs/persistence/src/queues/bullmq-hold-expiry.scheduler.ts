@@ -1,0 +1,35 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { HoldExpiryScheduler } from '@hcs/domain';
+import { HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
+
+/** Job names on the hold-expiry queue. */
+export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep' } as const;
+
+/**
+ * One delayed job per hold at its TTL (deterministic id, payload ids only). The job only cleans
+ * up: expiry itself is decided in SQL. Retries cover a job that fires a little before the
+ * database clock says the hold is due.
+ */
+@Injectable()
+export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
+  constructor(@InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>) {
+    super();
+  }
+
+  async schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+    await this.queue.add(
+      HOLD_EXPIRY_JOBS.expire,
+      { tenant_id: tenantId, hold_id: holdId, trace_id: traceId },
+      {
+        jobId: jobIds.holdExpiry(holdId),
+        delay: Math.max(0, expiresAt.getTime() - Date.now()),
+        attempts: 8,
+        backoff: { type: 'fixed', delay: 250 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import { ReceiptKeyRepository } from '@hcs/domain';
+import { createTenant } from '../../support/factories';
+import {
+  CARD,
+  ChainAgent,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  GUEST,
+  DELEGATION_HEADER,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+describe('POST /v1/receipts/verify', () => {
+  let t: TestApp;
+  let agent: ChainAgent;
+  let receipt: Record<string, unknown>;
+
+  beforeAll(async () => {
+    t = await startTestApp({});
+    const tenantId = (await createTenant(t.app)).tenantId;
+    agent = await createChainAgent(t.app, tenantId);
+    const catalog = await createChainCatalog(t.app, tenantId);
+    const q = await t
+      .http()
+      .post('/v1/quotes')
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .send({
+        hotel_id: catalog.propertyId,
+        room_type_id: catalog.roomTypeId,
+        rate_plan_id: catalog.freePlanId,
+        stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) },
+        guests: { adults: 1 },
+      });
+    const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
+    const b = await t
+      .http()
+      .post('/v1/bookings')
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set('idempotency-key', 'receipt-booking')
+      .set(DELEGATION_HEADER, await travelerDelegation(t.app, 'r'))
+      .send({ hold_id: h.body.data.hold_id, quote_id: q.body.data.quote_id, guest: GUEST, payment: CARD() });
+    receipt = b.body.receipt;
+  });
+  afterAll(() => t.close());
+
+  const verify = (r: unknown) => t.http().post('/v1/receipts/verify').set('authorization', `Bearer ${agent.apiKey}`).send({ receipt: r });
+
+  it('accepts a genuine receipt', async () => {
+    const res = await verify(receipt);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ valid: true });
+  });
+
+  it('catches a change to any field', async () => {
+    const subject = receipt.subject as Record<string, string | number>;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...receipt, subject: { ...subject, total_amount: Number(subject.total_amount) - 1 } }, 'payload_hash_mismatch'],
+      [{ ...receipt, subject: { ...subject, extra: 'x' } }, 'payload_hash_mismatch'],
+      [{ ...receipt, payload_hash: `sha256:${'0'.repeat(64)}` }, 'payload_hash_mismatch'],
+      [{ ...receipt, kind: 'refund_issued' }, 'signature_mismatch'],
+      [{ ...receipt, issuer: 'https://evil.example' }, 'signature_mismatch'],
+      [{ ...receipt, issued_at: '2000-01-01T00:00:00.000Z' }, 'signature_mismatch'],
+      [{ ...receipt, algorithm: 'HS512' }, 'signature_mismatch'],
+      [{ ...receipt, signature: `${String(receipt.signature).slice(0, -1)}${String(receipt.signature).endsWith('A') ? 'B' : 'A'}` }, 'signature_mismatch'],
+      [{ ...receipt, kid: 'receipt-v999' }, 'unknown_kid'],
+    ];
+    for (const [tampered, reason] of cases) {
+      const res = await verify(tampered);
+      expect(res.body.data).toEqual({ valid: false, reason });
+    }
+  });
+
+  it('keeps verifying old receipts after a key rotation, and signs with the new key', async () => {
+    const rotated = await t.app.get(ReceiptKeyRepository).rotate();
+    expect(rotated.kid).not.toBe('receipt-v1');
+    expect((await verify(receipt)).body.data).toEqual({ valid: true });
+  });
+
+  it('validates the body', async () => {
+    const res = await t.http().post('/v1/receipts/verify').set('authorization', `Bearer ${agent.apiKey}`).send({ receipt: 'nope' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.detail.field_errors[0].path).toBe('receipt');
+  });
+});
