@@ -4,11 +4,14 @@ import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, Requ
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
+import { AdminCatalogModule } from './admin-catalog/admin-catalog.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
 import { RequestValidationPipe } from './http/request-validation.pipe';
+import { PropertiesModule } from './properties/properties.module';
+import { SearchModule } from './search/search.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -27,6 +30,9 @@ export class ApiModule {
         AuthModule,
         HealthModule,
         DiscoveryModule,
+        PropertiesModule,
+        SearchModule,
+        AdminCatalogModule,
         ...extra,
       ],
       providers: [

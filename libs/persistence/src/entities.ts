@@ -1,3 +1,10 @@
+import { DailyRateOrmEntity } from './catalog/daily-rate.orm-entity';
+import { FxRateOrmEntity } from './catalog/fx-rate.orm-entity';
+import { InventoryNightOrmEntity } from './catalog/inventory-night.orm-entity';
+import { PolicyOrmEntity } from './catalog/policy.orm-entity';
+import { PropertyOrmEntity } from './catalog/property.orm-entity';
+import { RatePlanOrmEntity } from './catalog/rate-plan.orm-entity';
+import { RoomTypeOrmEntity } from './catalog/room-type.orm-entity';
 import { CredentialOrmEntity } from './identity/credential.orm-entity';
 import { PrincipalOrmEntity } from './identity/principal.orm-entity';
 import { IdempotencyRecordOrmEntity } from './idempotency/idempotency-record.orm-entity';
@@ -5,4 +12,17 @@ import { OutboxEventOrmEntity } from './outbox/outbox-event.orm-entity';
 import { TenantOrmEntity } from './tenancy/tenant.orm-entity';
 
 /** Every TypeORM entity. A new entity file is added here too. */
-export const ENTITIES = [TenantOrmEntity, PrincipalOrmEntity, CredentialOrmEntity, IdempotencyRecordOrmEntity, OutboxEventOrmEntity];
+export const ENTITIES = [
+  TenantOrmEntity,
+  PrincipalOrmEntity,
+  CredentialOrmEntity,
+  IdempotencyRecordOrmEntity,
+  OutboxEventOrmEntity,
+  PropertyOrmEntity,
+  PolicyOrmEntity,
+  RoomTypeOrmEntity,
+  RatePlanOrmEntity,
+  DailyRateOrmEntity,
+  InventoryNightOrmEntity,
+  FxRateOrmEntity,
+];
