@@ -1,12 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TenancyModule } from '@hcs/domain';
+import { CatalogModule, TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
 import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
+import { BenchSeed } from './seed/bench-seed.service';
+import { DemoSeed } from './seed/demo-seed.service';
 
 /** What operator commands need: the same use cases as the api, without HTTP or queues. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule] };
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule, CatalogModule],
+      providers: [DemoSeed, BenchSeed],
+    };
   }
 }

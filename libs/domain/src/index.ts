@@ -34,3 +34,4 @@ export * from './search/stay-rules';
 export * from './search/ranking';
 export * from './search/availability-search.repository';
 export * from './search/search-availability.use-case';
+export * from './seed/seed.repository';

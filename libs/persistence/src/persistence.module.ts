@@ -14,6 +14,7 @@ import {
   PropertyRepository,
   RatePlanRepository,
   RoomTypeRepository,
+  SeedRepository,
   TenantRepository,
 } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
@@ -27,6 +28,7 @@ import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repositor
 import { dataSourceOptions } from './data-source';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
+import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 
@@ -42,6 +44,7 @@ const repositories = [
   { provide: DailyRateRepository, useClass: TypeOrmDailyRateRepository },
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
+  { provide: SeedRepository, useClass: TypeOrmSeedRepository },
 ];
 
 /**
