@@ -2,7 +2,8 @@
  * Search benchmark: seeds (or reuses) a 1,000-property catalog with `hcs seed bench`, starts the
  * built api as a child process on a free port, then measures with autocannon, in the same run:
  * a bare route (`GET /healthz`), area searches rotating over 40 cities, and searches without a
- * destination (the whole catalog). Prints p50/p95/p99 latency, requests per second and the ratio
+ * destination (the whole catalog), plus the area search on one connection (latency without
+ * queueing). Prints p50/p95/p99 latency, requests per second and the ratio
  * of search to the bare route.
  *
  *   npm run build && npm run bench:search
@@ -68,9 +69,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(scenario: string, options: autocannon.Options): Promise<Measured> {
+async function measure(scenario: string, options: autocannon.Options, concurrency = connections): Promise<Measured> {
   const latencies: number[] = [];
-  const instance = autocannon({ connections, duration, ...options });
+  const instance = autocannon({ connections: concurrency, duration, ...options });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -129,12 +130,13 @@ async function main(): Promise<void> {
     await autocannon({ ...searchRequests(url, seeded.agent_api_key, true), connections, duration: 3 });
     const bare = await measure('GET /healthz', { url: `${url}/healthz` });
     const area = await measure('POST /v1/search (area: one of 40 cities)', searchRequests(url, seeded.agent_api_key, true));
+    const areaAlone = await measure('POST /v1/search (area, 1 connection)', searchRequests(url, seeded.agent_api_key, true), 1);
     const everywhere = await measure('POST /v1/search (no destination: whole catalog)', searchRequests(url, seeded.agent_api_key, false));
     const report = {
       properties: propertyCount,
       connections,
       duration_seconds: duration,
-      results: [bare, area, everywhere],
+      results: [bare, area, areaAlone, everywhere],
       ratios: {
         area_search_rps_vs_healthz: Number((area.requests_per_second / bare.requests_per_second).toFixed(3)),
         whole_catalog_search_rps_vs_healthz: Number((everywhere.requests_per_second / bare.requests_per_second).toFixed(3)),
