@@ -54,9 +54,14 @@ export class DemoSeed {
     private readonly fxRates: SetFxRates,
   ) {}
 
-  @Transactional()
   async run(): Promise<DemoSeedResult> {
     if (this.config.nodeEnv === 'production') throw new Error('refusing to seed demo data with NODE_ENV=production');
+    return this.seed();
+  }
+
+  /** Everything in one transaction: a failed run leaves nothing half-seeded. */
+  @Transactional()
+  private async seed(): Promise<DemoSeedResult> {
     let tenant = await this.seeds.findTenantByName(DEMO_TENANT_NAME);
     if (!tenant) {
       await this.createTenant.execute({ name: DEMO_TENANT_NAME });
