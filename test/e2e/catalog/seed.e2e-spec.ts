@@ -55,7 +55,7 @@ describe('seeds', () => {
     // The same seeder wired with a production configuration (a second Nest context would
     // re-register the process-wide transaction host).
     const seeder = cli.get(DemoSeed);
-    const production = Object.assign(Object.create(DemoSeed.prototype) as DemoSeed, seeder, { config: loadConfig({ ...process.env, NODE_ENV: 'production' }) });
+    const production = Object.assign(Object.create(DemoSeed.prototype) as object, seeder, { config: loadConfig({ ...process.env, NODE_ENV: 'production' }) }) as DemoSeed;
     await expect(production.run()).rejects.toThrow('NODE_ENV=production');
   });
 
