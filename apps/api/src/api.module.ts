@@ -6,6 +6,7 @@ import { TenancyModule } from '@hcs/domain';
 import { PersistenceModule, QueueAdaptersModule } from '@hcs/persistence';
 import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
 import { BookingsModule } from './bookings/bookings.module';
+import { AdminCatalogModule } from './admin-catalog/admin-catalog.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { HoldsModule } from './holds/holds.module';
@@ -19,6 +20,8 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { RefundsModule } from './refunds/refunds.module';
+import { PropertiesModule } from './properties/properties.module';
+import { SearchModule } from './search/search.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -48,6 +51,9 @@ export class ApiModule {
         AdminAgentsModule,
         OAuthModule,
         DelegationIssuersModule,
+        PropertiesModule,
+        SearchModule,
+        AdminCatalogModule,
         ...extra,
       ],
       providers: [

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@hcs/platform';
 import { ApiModule } from './api.module';
+import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 
@@ -33,5 +34,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.enableShutdownHooks();
   await app.init();
+  // Built once from the mounted routes, never per request.
+  app.get(OpenApiDocument).set(buildOpenApiDocument(app, config));
   return app;
 }

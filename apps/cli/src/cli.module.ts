@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthCoreModule } from '@hcs/auth';
-import { DelegationModule, IdentityModule, TenancyModule } from '@hcs/domain';
+import { CatalogModule, DelegationModule, IdentityModule, TenancyModule } from '@hcs/domain';
 import { PersistenceModule } from '@hcs/persistence';
 import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
+import { BenchSeed } from './seed/bench-seed.service';
+import { DemoSeed } from './seed/demo-seed.service';
 
 /** What operator commands need: the same use cases as the api, without HTTP or queues. */
 @Module({})
@@ -10,7 +12,8 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule, IdentityModule, DelegationModule, AuthCoreModule],
+      imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule, IdentityModule, DelegationModule, AuthCoreModule, CatalogModule],
+      providers: [DemoSeed, BenchSeed],
     };
   }
 }

@@ -6,6 +6,7 @@ import { registerDelegation } from './commands/delegation.command';
 import { registerIssuer } from './commands/issuer.command';
 import { registerMigrate } from './commands/migrate.command';
 import { registerOAuth } from './commands/oauth.command';
+import { registerSeed } from './commands/seed.command';
 import { registerTenant } from './commands/tenant.command';
 
 /** `hcs`: the operator CLI. With `--json`, stdout carries the JSON result and nothing else. */
@@ -16,6 +17,7 @@ async function main(argv: string[]): Promise<void> {
   registerIssuer(program);
   registerDelegation(program);
   registerOAuth(program);
+  registerSeed(program);
   await program.parseAsync(argv);
 }
 

@@ -5,22 +5,31 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { ClsModule } from 'nestjs-cls';
 import {
   AuditLog,
+  AvailabilitySearchRepository,
   BookingAuthorizationRepository,
   BookingRepository,
   CredentialRepository,
+  DailyRateRepository,
   DelegationIssuerRepository,
+  FxRateRepository,
   HoldRepository,
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
   PaymentProvider,
   PaymentRepository,
+  PolicyRepository,
   PrincipalRepository,
+  PropertyRepository,
   QuoteRepository,
   QuoteSourceReader,
+  RatePlanRepository,
   ReceiptKeyRepository,
-  SigningKeyRepository,
   RefundRepository,
+  RoomNightReservations,
+  RoomTypeRepository,
+  SeedRepository,
+  SigningKeyRepository,
   TenantRepository,
 } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
@@ -29,12 +38,19 @@ import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
 import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
 import { TypeOrmBookingRepository } from './booking/typeorm-booking.repository';
 import { TypeOrmHoldRepository } from './booking/typeorm-hold.repository';
-import { TypeOrmInventoryRepository } from './booking/typeorm-inventory.repository';
+import { SqlRoomNightReservations } from './booking/sql-room-night-reservations';
 import { TypeOrmOutboxWriter } from './booking/typeorm-outbox.writer';
 import { TypeOrmPaymentRepository } from './booking/typeorm-payment.repository';
 import { TypeOrmQuoteRepository } from './booking/typeorm-quote.repository';
 import { TypeOrmReceiptKeyRepository } from './booking/typeorm-receipt-key.repository';
 import { TypeOrmRefundRepository } from './booking/typeorm-refund.repository';
+import { TypeOrmDailyRateRepository } from './catalog/typeorm-daily-rate.repository';
+import { TypeOrmFxRateRepository } from './catalog/typeorm-fx-rate.repository';
+import { TypeOrmInventoryRepository } from './catalog/typeorm-inventory.repository';
+import { TypeOrmPolicyRepository } from './catalog/typeorm-policy.repository';
+import { TypeOrmPropertyRepository } from './catalog/typeorm-property.repository';
+import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repository';
+import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
@@ -42,6 +58,8 @@ import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegati
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
+import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
+import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 
 const repositories = [
@@ -51,7 +69,7 @@ const repositories = [
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
   { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
-  { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
+  { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: BookingRepository, useClass: TypeOrmBookingRepository },
   { provide: PaymentRepository, useClass: TypeOrmPaymentRepository },
   { provide: RefundRepository, useClass: TypeOrmRefundRepository },
@@ -64,6 +82,15 @@ const repositories = [
   { provide: PaymentProvider, useClass: SandboxPaymentProvider },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
+  { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
+  { provide: RoomTypeRepository, useClass: TypeOrmRoomTypeRepository },
+  { provide: RatePlanRepository, useClass: TypeOrmRatePlanRepository },
+  { provide: PolicyRepository, useClass: TypeOrmPolicyRepository },
+  { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
+  { provide: DailyRateRepository, useClass: TypeOrmDailyRateRepository },
+  { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
+  { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
+  { provide: SeedRepository, useClass: TypeOrmSeedRepository },
 ];
 
 /**

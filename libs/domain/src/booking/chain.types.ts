@@ -1,5 +1,8 @@
 import type { Money } from '../money/money';
 import type { Stay } from '../stay/stay-rules';
+import type { CancellationKind } from '../catalog/catalog';
+
+export type { CancellationKind };
 
 /** The party of one room (CONTRACT §5). */
 export interface Guests {
@@ -35,7 +38,6 @@ export interface PriceBreakdown {
   total: Money;
 }
 
-export type CancellationKind = 'free_cancellation' | 'non_refundable';
 
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
 export interface PolicySnapshot {

@@ -1,10 +1,7 @@
 import { DateTime } from 'luxon';
-import type { FieldError } from '../errors/domain-error';
+import { DomainError, FieldError } from '../errors/domain-error';
 
-export const MAX_NIGHTS = 30;
-export const MAX_DAYS_AHEAD = 365;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
+/** A stay as the API takes it: local dates of the property, check-out exclusive. */
 export interface Stay {
   check_in: string;
   check_out: string;
@@ -12,56 +9,104 @@ export interface Stay {
 
 export interface Party {
   adults: number;
-  children?: Array<{ age: number }>;
+  children?: ReadonlyArray<{ age: number }>;
 }
 
-/** Today's date (YYYY-MM-DD) in a property's time zone. */
+/** Stay limits shared by search and quotes (CONTRACT §5). */
+export const STAY_RULES = { minNights: 1, maxNights: 30, maxDaysAhead: 365 } as const;
+
+/** Where a caller's stay fields live in its body, so errors name the caller's own paths. */
+export interface StayPaths {
+  checkIn: string;
+  checkOut: string;
+}
+
+export const NESTED_STAY_PATHS: StayPaths = { checkIn: 'stay.check_in', checkOut: 'stay.check_out' };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseDate(value: string): DateTime | null {
+  if (!DATE.test(value)) return null;
+  const date = DateTime.fromISO(value, { zone: 'UTC' });
+  return date.isValid ? date : null;
+}
+
+/** Today's date (`YYYY-MM-DD`) in an IANA time zone; an unknown zone falls back to UTC. */
 export function todayIn(timezone: string, now: Date = new Date()): string {
   const local = DateTime.fromJSDate(now, { zone: timezone });
   return (local.isValid ? local : DateTime.fromJSDate(now, { zone: 'UTC' })).toISODate() as string;
 }
 
-function parseDate(value: string): DateTime | null {
-  if (!DATE.test(value)) return null;
-  const parsed = DateTime.fromISO(value, { zone: 'UTC' });
-  return parsed.isValid ? parsed : null;
+/** Number of nights between two valid dates (negative when check-out comes first). */
+export function nightCount(stay: Stay): number {
+  const checkIn = parseDate(stay.check_in);
+  const checkOut = parseDate(stay.check_out);
+  if (!checkIn || !checkOut) return 0;
+  return Math.round(checkOut.diff(checkIn, 'days').days);
 }
 
 /** The nights of a stay: every date from check-in up to, not including, check-out. */
 export function stayNights(stay: Stay): string[] {
-  const start = parseDate(stay.check_in);
-  const end = parseDate(stay.check_out);
-  if (!start || !end) return [];
-  const nights: string[] = [];
-  for (let d = start; d < end; d = d.plus({ days: 1 })) nights.push(d.toISODate() as string);
-  return nights;
+  const checkIn = parseDate(stay.check_in);
+  const count = nightCount(stay);
+  if (!checkIn || count <= 0) return [];
+  return Array.from({ length: count }, (_, i) => checkIn.plus({ days: i }).toISODate() as string);
 }
 
 /**
- * CONTRACT §5 stay rules, shared by search and quotes: real dates, 1-30 nights, check-in from
- * `today` (the property's local date) up to 365 days ahead. Returns field errors under `prefix`.
+ * Every violation of the stay rules, as field errors on the caller's paths: real dates,
+ * check-out after check-in, 1 to 30 nights, check-in between `earliest` and `latest` (inclusive).
+ * For one property, `earliest` is today in its time zone and `latest` 365 days later
+ * (`stayWindow`).
  */
-export function validateStay(stay: Stay, today: string, prefix = 'stay'): FieldError[] {
+export function stayViolations(stay: Stay, window: { earliest: string; latest: string }, paths: StayPaths = NESTED_STAY_PATHS): FieldError[] {
   const errors: FieldError[] = [];
-  const start = parseDate(stay.check_in);
-  const end = parseDate(stay.check_out);
-  if (!start) errors.push({ path: `${prefix}.check_in`, message: 'must be a real date in YYYY-MM-DD' });
-  if (!end) errors.push({ path: `${prefix}.check_out`, message: 'must be a real date in YYYY-MM-DD' });
-  if (!start || !end) return errors;
-  const nights = end.diff(start, 'days').days;
-  if (nights < 1) errors.push({ path: `${prefix}.check_out`, message: 'must be after check_in' });
-  else if (nights > MAX_NIGHTS) errors.push({ path: `${prefix}.check_out`, message: `a stay has at most ${MAX_NIGHTS} nights` });
-  const todayDate = parseDate(today) as DateTime;
-  if (start < todayDate) errors.push({ path: `${prefix}.check_in`, message: `must not be in the past (today is ${today} at the property)` });
-  else if (start > todayDate.plus({ days: MAX_DAYS_AHEAD })) errors.push({ path: `${prefix}.check_in`, message: `must be at most ${MAX_DAYS_AHEAD} days ahead` });
+  const checkIn = parseDate(stay.check_in);
+  const checkOut = parseDate(stay.check_out);
+  if (!checkIn) errors.push({ path: paths.checkIn, message: 'must be a real date in YYYY-MM-DD format' });
+  if (!checkOut) errors.push({ path: paths.checkOut, message: 'must be a real date in YYYY-MM-DD format' });
+  if (!checkIn || !checkOut) return errors;
+  if (stay.check_in < window.earliest) {
+    errors.push({ path: paths.checkIn, message: `must not be in the past (today at the property is ${window.earliest})` });
+  } else if (stay.check_in > window.latest) {
+    errors.push({ path: paths.checkIn, message: `must be at most ${STAY_RULES.maxDaysAhead} days ahead (on or before ${window.latest})` });
+  }
+  const nights = nightCount(stay);
+  if (nights < STAY_RULES.minNights) {
+    errors.push({ path: paths.checkOut, message: 'must be after check_in' });
+  } else if (nights > STAY_RULES.maxNights) {
+    errors.push({ path: paths.checkOut, message: `the stay must be at most ${STAY_RULES.maxNights} nights (got ${nights})` });
+  }
   return errors;
 }
 
+/** The check-in window of a property in `timezone`: today there, up to 365 days ahead. */
+export function stayWindow(timezone: string, now: Date = new Date()): { earliest: string; latest: string } {
+  const today = todayIn(timezone, now);
+  return { earliest: today, latest: DateTime.fromISO(today, { zone: 'UTC' }).plus({ days: STAY_RULES.maxDaysAhead }).toISODate() as string };
+}
+
+/**
+ * The widest window any property can have: today in the last time zone on Earth (UTC-12) up to
+ * 365 days after today in the first (UTC+14). A stay outside it is invalid for every property, so
+ * a search across many time zones rejects it up front and applies each property's exact window
+ * in the query.
+ */
+export function anyZoneStayWindow(now: Date = new Date()): { earliest: string; latest: string } {
+  return { earliest: stayWindow('Etc/GMT+12', now).earliest, latest: stayWindow('Etc/GMT-14', now).latest };
+}
+
+/** Throws `validation_failed` listing every stay violation for a property in `timezone`. */
+export function assertStayForProperty(stay: Stay, timezone: string, paths: StayPaths = NESTED_STAY_PATHS, now: Date = new Date()): void {
+  const errors = stayViolations(stay, stayWindow(timezone, now), paths);
+  if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
+}
+
+/** Party size counted against a room type's `max_occupancy` (CONTRACT §5: adults + children). */
 export function partySize(party: Party): number {
   return party.adults + (party.children?.length ?? 0);
 }
 
-/** One room holds the whole party (CONTRACT §5: adults + children <= max_occupancy). */
-export function fitsOccupancy(party: Party, maxOccupancy: number): boolean {
+export function partyFits(party: Party, maxOccupancy: number): boolean {
   return partySize(party) <= maxOccupancy;
 }

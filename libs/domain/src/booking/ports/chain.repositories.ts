@@ -72,7 +72,7 @@ export type ReservationResult = { ok: true } | { ok: false; fullNights: string[]
  * Port: per-night inventory counters. Every change is a single conditional UPDATE per night, in
  * date order, inside the caller's transaction; the CHECK (held + sold <= allotment) is the backstop.
  */
-export abstract class InventoryRepository {
+export abstract class RoomNightReservations {
   /** Creates missing night rows with the room type's default inventory (idempotent). */
   abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /** held + 1 on every night with a free room; stops at the first full night. */

@@ -7,7 +7,7 @@ import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { Cancellation, PaymentState, Traveler } from '../chain.types';
-import { AuditLog, BookingRepository, InventoryRepository, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { BookingView, bookingView } from '../views';
@@ -31,7 +31,7 @@ export class CancelBooking {
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
     private readonly refunds: RefundRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
     private readonly signer: ReceiptSigner,

@@ -7,7 +7,7 @@ import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { AuditLog, HoldRepository, InventoryRepository, QuoteRepository } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldView, holdView } from '../views';
 
@@ -26,7 +26,7 @@ export class CreateHold {
   constructor(
     private readonly quotes: QuoteRepository,
     private readonly holds: HoldRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly scheduler: HoldExpiryScheduler,
     private readonly config: AppConfig,

@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
-import { fitsOccupancy, Stay, stayNights, todayIn, validateStay } from '../../stay/stay-rules';
+import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, stayWindow } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
@@ -37,14 +37,16 @@ export class CreateQuote {
 
   @Transactional()
   async execute(command: CreateQuoteCommand, actor: ChainActor): Promise<Outcome<QuoteView>> {
-    const nights = stayNights(command.stay);
+    // Only a stay of allowed length is expanded into nights (a year-long stay is rejected below, not enumerated).
+    const count = nightCount(command.stay);
+    const nights = count >= STAY_RULES.minNights && count <= STAY_RULES.maxNights ? stayNights(command.stay) : [];
     const src = await this.source.read(actor.tenantId, { propertyId: command.hotelId, roomTypeId: command.roomTypeId, ratePlanId: command.ratePlanId, nights });
     if (!src.property) throw new DomainError('property_not_found', { detail: { hotel_id: command.hotelId } });
     if (!src.roomType) throw new DomainError('room_type_not_found', { detail: { hotel_id: command.hotelId, room_type_id: command.roomTypeId } });
     if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
 
-    const errors: FieldError[] = validateStay(command.stay, todayIn(src.property.timezone));
-    if (!fitsOccupancy(command.guests, src.roomType.maxOccupancy)) {
+    const errors: FieldError[] = stayViolations(command.stay, stayWindow(src.property.timezone));
+    if (!partyFits(command.guests, src.roomType.maxOccupancy)) {
       errors.push({ path: 'guests', message: `the room sleeps at most ${src.roomType.maxOccupancy} guests (adults + children)` });
     }
     if (errors.length > 0) throw validationFailed(errors);

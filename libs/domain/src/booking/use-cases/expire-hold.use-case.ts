@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
-import { AuditLog, HoldRepository, InventoryRepository, OutboxWriter } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, RoomNightReservations, OutboxWriter } from '../ports/chain.repositories';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
@@ -19,7 +19,7 @@ const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 export class ExpireHold {
   constructor(
     private readonly holds: HoldRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
     private readonly context: RequestContext,

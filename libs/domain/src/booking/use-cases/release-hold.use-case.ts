@@ -6,7 +6,7 @@ import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import { nextActions } from '../next-actions';
-import { AuditLog, HoldRepository, InventoryRepository, QuoteRepository } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
@@ -17,7 +17,7 @@ export class ReleaseHold {
   constructor(
     private readonly holds: HoldRepository,
     private readonly quotes: QuoteRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly expire: ExpireHold,
     private readonly context: RequestContext,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InventoryRepository, ReservationResult } from '@hcs/domain';
+import { RoomNightReservations, ReservationResult } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { affected } from './sql';
 
@@ -9,7 +9,7 @@ import { affected } from './sql';
  * (held + sold <= allotment) is the last line of defence.
  */
 @Injectable()
-export class TypeOrmInventoryRepository extends InventoryRepository {
+export class SqlRoomNightReservations extends RoomNightReservations {
   constructor(private readonly tx: TransactionHost) {
     super();
   }

@@ -1,0 +1,200 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
+import { Outcome } from '@hcs/contracts';
+import {
+  CreateProperty,
+  CreateRatePlan,
+  CreateRoomType,
+  DomainError,
+  FieldError,
+  PromoteProperty,
+  PutPolicy,
+  ReadAdminCatalog,
+  SetDailyRates,
+  SetFxRates,
+  SetInventory,
+  UpdateProperty,
+  UpdateRatePlan,
+  UpdateRoomType,
+} from '@hcs/domain';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
+import {
+  CreatePropertyRequestDto,
+  CreateRatePlanRequestDto,
+  CreateRoomTypeRequestDto,
+  DateRangeQueryDto,
+  IdParamsDto,
+  PageQueryDto,
+  PolicyParamsDto,
+  PutPolicyRequestDto,
+  SetFxRatesRequestDto,
+  SetInventoryRequestDto,
+  SetRatesRequestDto,
+  UpdatePropertyRequestDto,
+  UpdateRatePlanRequestDto,
+  UpdateRoomTypeRequestDto,
+} from './dto/admin-catalog.request.dto';
+import {
+  AdminPropertyDetailModel,
+  AdminPropertyModel,
+  AdminPropertyPageModel,
+  AdminRatePlanModel,
+  AdminRoomTypeModel,
+  FxTableModel,
+  InventoryCalendarModel,
+  PolicyRevisionModel,
+  RateCalendarModel,
+} from './dto/admin-catalog.response.dto';
+
+/** A PATCH may clear nullable fields with null, never the required ones. */
+function refuseNulls(body: object, required: string[]): void {
+  const errors: FieldError[] = required.filter((k) => (body as Record<string, unknown>)[k] === null).map((path) => ({ path, message: 'must not be null' }));
+  if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
+}
+
+/**
+ * Supply administration for tenant admins: properties, room types, rate plans, versioned
+ * policies, ARI (per-date allotments and rates), FX rates and promotion.
+ */
+@ApiTags('admin-catalog')
+@PrincipalKinds('admin')
+@Controller('v1/admin')
+export class AdminCatalogController {
+  constructor(
+    private readonly createProperty: CreateProperty,
+    private readonly updateProperty: UpdateProperty,
+    private readonly promoteProperty: PromoteProperty,
+    private readonly createRoomType: CreateRoomType,
+    private readonly updateRoomType: UpdateRoomType,
+    private readonly createRatePlan: CreateRatePlan,
+    private readonly updateRatePlan: UpdateRatePlan,
+    private readonly putPolicy: PutPolicy,
+    private readonly inventory: SetInventory,
+    private readonly rates: SetDailyRates,
+    private readonly fx: SetFxRates,
+    private readonly reads: ReadAdminCatalog,
+  ) {}
+
+  @Get('properties')
+  @ApiOperation({ summary: 'List every property of the tenant, promoted or not' })
+  @ApiEnvelope(AdminPropertyPageModel, { description: 'One page, ordered by slug.', errors: ['validation_failed'] })
+  listProperties(@CurrentActor() actor: Actor, @Query() query: PageQueryDto) {
+    return this.reads.list(actor.tenantId, query.limit ?? 20, query.cursor);
+  }
+
+  @Post('properties')
+  @ApiOperation({ summary: 'Create a property (unpromoted)' })
+  @ApiEnvelope(AdminPropertyModel, { status: 201, description: 'The new property.', errors: ['validation_failed'] })
+  addProperty(@CurrentActor() actor: Actor, @Body() body: CreatePropertyRequestDto) {
+    return this.createProperty.execute(actor.tenantId, body);
+  }
+
+  @Get('properties/:id')
+  @ApiOperation({ summary: 'Read a property with room types, rate plans, policy versions and promotion readiness' })
+  @ApiEnvelope(AdminPropertyDetailModel, { description: 'The property as admins see it.', errors: ['validation_failed', 'property_not_found'] })
+  getProperty(@CurrentActor() actor: Actor, @Param() params: IdParamsDto) {
+    return this.reads.property(actor.tenantId, params.id);
+  }
+
+  @Patch('properties/:id')
+  @ApiOperation({ summary: 'Change fields of a property' })
+  @ApiEnvelope(AdminPropertyModel, { description: 'The updated property.', errors: ['validation_failed', 'property_not_found'] })
+  changeProperty(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdatePropertyRequestDto) {
+    refuseNulls(body, ['slug', 'name', 'timezone', 'default_currency', 'amenities', 'images', 'pets_allowed', 'taxes', 'fees']);
+    return this.updateProperty.execute(actor.tenantId, params.id, body);
+  }
+
+  @Post('properties/:id/promote')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Promote a property into reads, search and feeds', description: 'property_not_promotable lists every blocker in detail.reasons.' })
+  @ApiEnvelope(AdminPropertyModel, { description: 'The promoted property.', errors: ['validation_failed', 'property_not_found', 'property_not_promotable'] })
+  promote(@CurrentActor() actor: Actor, @Param() params: IdParamsDto) {
+    return this.promoteProperty.execute(actor.tenantId, params.id);
+  }
+
+  @Put('properties/:id/policies/:code')
+  @ApiOperation({
+    summary: 'Create or revise a cancellation policy',
+    description: 'A change writes a new immutable version and moves every rate plan on the policy to it; the same terms again write nothing.',
+  })
+  @ApiEnvelope(PolicyRevisionModel, { status: 200, description: 'The current version (201 when the policy was created).', errors: ['validation_failed', 'property_not_found'] })
+  async revisePolicy(@CurrentActor() actor: Actor, @Param() params: PolicyParamsDto, @Body() body: PutPolicyRequestDto) {
+    return this.putPolicy.execute(actor.tenantId, params.id, params.code, body);
+  }
+
+  @Post('properties/:id/room-types')
+  @ApiOperation({ summary: 'Create a room type' })
+  @ApiEnvelope(AdminRoomTypeModel, { status: 201, description: 'The new room type.', errors: ['validation_failed', 'property_not_found'] })
+  addRoomType(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: CreateRoomTypeRequestDto) {
+    return this.createRoomType.execute(actor.tenantId, params.id, body);
+  }
+
+  @Patch('room-types/:id')
+  @ApiOperation({ summary: 'Change a room type', description: 'A new default_inventory also moves every non-overridden night from today on; refused when held + sold would not fit.' })
+  @ApiEnvelope(AdminRoomTypeModel, { description: 'The updated room type.', errors: ['validation_failed', 'room_type_not_found'] })
+  changeRoomType(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdateRoomTypeRequestDto) {
+    refuseNulls(body, ['code', 'name', 'max_occupancy', 'amenities', 'images', 'smoking_allowed', 'default_inventory']);
+    return this.updateRoomType.execute(actor.tenantId, params.id, body);
+  }
+
+  @Post('room-types/:id/rate-plans')
+  @ApiOperation({ summary: 'Create a rate plan' })
+  @ApiEnvelope(AdminRatePlanModel, { status: 201, description: 'The new rate plan.', errors: ['validation_failed', 'room_type_not_found'] })
+  addRatePlan(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: CreateRatePlanRequestDto) {
+    return this.createRatePlan.execute(actor.tenantId, params.id, body);
+  }
+
+  @Patch('rate-plans/:id')
+  @ApiOperation({ summary: 'Change a rate plan', description: 'policy_code null detaches the policy: the plan then cannot be quoted.' })
+  @ApiEnvelope(AdminRatePlanModel, { description: 'The updated rate plan.', errors: ['validation_failed', 'rate_plan_not_found'] })
+  changeRatePlan(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdateRatePlanRequestDto) {
+    refuseNulls(body, ['code', 'name', 'base_rate', 'meal_plan']);
+    return this.updateRatePlan.execute(actor.tenantId, params.id, body);
+  }
+
+  @Get('room-types/:id/inventory')
+  @ApiOperation({ summary: 'Read the inventory calendar of a room type (inclusive range)' })
+  @ApiEnvelope(InventoryCalendarModel, { description: 'Allotment, held, sold and available per night.', errors: ['validation_failed', 'room_type_not_found'] })
+  readInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
+    return this.inventory.read(actor.tenantId, params.id, query);
+  }
+
+  @Put('room-types/:id/inventory')
+  @ApiOperation({
+    summary: 'Set the allotment of a date range (ARI availability)',
+    description: 'from/to inclusive, at most 731 nights. An allotment below a night\'s held + sold is refused with validation_failed listing the nights in detail.conflicts.',
+  })
+  @ApiEnvelope(InventoryCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'room_type_not_found'] })
+  setInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetInventoryRequestDto): Promise<Outcome> {
+    return this.inventory.execute(actor.tenantId, params.id, { from: body.from, to: body.to }, body.allotment);
+  }
+
+  @Get('rate-plans/:id/rates')
+  @ApiOperation({ summary: 'Read the nightly rates of a rate plan (inclusive range)' })
+  @ApiEnvelope(RateCalendarModel, { description: 'Rate per night, per-date or base.', errors: ['validation_failed', 'rate_plan_not_found'] })
+  readRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
+    return this.rates.read(actor.tenantId, params.id, query);
+  }
+
+  @Put('rate-plans/:id/rates')
+  @ApiOperation({ summary: 'Set the nightly rate of a date range (ARI rates)', description: "amount in minor units of the plan's currency; null removes the per-date rates." })
+  @ApiEnvelope(RateCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'rate_plan_not_found'] })
+  setRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetRatesRequestDto): Promise<Outcome> {
+    return this.rates.execute(actor.tenantId, params.id, { from: body.from, to: body.to }, body.amount);
+  }
+
+  @Get('fx-rates')
+  @ApiOperation({ summary: 'Read the FX table used for display conversion' })
+  @ApiEnvelope(FxTableModel, { description: 'Effective rates of this tenant.' })
+  readFx(@CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.fx.read(actor.tenantId);
+  }
+
+  @Put('fx-rates')
+  @ApiOperation({ summary: "Set this tenant's FX rates", description: 'Upserts the given pairs; other pairs stay. Used by ?currency= on property reads and to compare budgets in search.' })
+  @ApiEnvelope(FxTableModel, { description: 'Effective rates after the change.', errors: ['validation_failed'] })
+  setFx(@CurrentActor() actor: Actor, @Body() body: SetFxRatesRequestDto): Promise<Outcome> {
+    return this.fx.execute(actor.tenantId, body.rates);
+  }
+}

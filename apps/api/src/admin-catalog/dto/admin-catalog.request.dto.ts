@@ -1,0 +1,207 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { IsTimeZone } from '../../http/time-zone.validator';
+import { MoneyInputDto } from '../../search/dto/search.request.dto';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+export class IdParamsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'id must be a UUID' })
+  id: string;
+}
+
+export class PolicyParamsDto extends IdParamsDto {
+  @ApiProperty({ pattern: CODE.source, example: 'flex48', description: 'Policy code, stable across versions.' })
+  @Matches(CODE, { message: 'code must be 1-40 letters, digits, _ or -' })
+  code: string;
+}
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Length(1, 512)
+  cursor?: string;
+}
+
+export class DateRangeQueryDto {
+  @ApiProperty({ example: '2027-05-01', description: 'First night (inclusive).' })
+  @Matches(DATE, { message: 'from must be a date in YYYY-MM-DD format' })
+  from: string;
+
+  @ApiProperty({ example: '2027-05-31', description: 'Last night (inclusive).' })
+  @Matches(DATE, { message: 'to must be a date in YYYY-MM-DD format' })
+  to: string;
+}
+
+export class AddressInputDto {
+  @ApiProperty({ minLength: 1, maxLength: 200 }) @IsString() @Length(1, 200) line1: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(200) line2?: string | null;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) @IsString() @Length(1, 100) city: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(100) region?: string | null;
+  @ApiProperty({ pattern: '^[A-Z]{2}$', example: 'PT' }) @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code (2 uppercase letters)' }) country: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(20) postal_code?: string | null;
+}
+
+export class GeoInputDto {
+  @ApiProperty({ minimum: -90, maximum: 90 }) @IsNumber() @Min(-90) @Max(90) lat: number;
+  @ApiProperty({ minimum: -180, maximum: 180 }) @IsNumber() @Min(-180) @Max(180) lng: number;
+}
+
+export class TaxInputDto {
+  @ApiProperty({ example: 'VAT' }) @Matches(CODE) code: string;
+  @ApiProperty({ example: 'Value added tax' }) @IsString() @Length(1, 100) name: string;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, example: 600, description: 'Basis points of the room subtotal.' }) @IsInt() @Min(0) @Max(10000) rate_bps: number;
+}
+
+export class FeeInputDto {
+  @ApiProperty({ example: 'CITY' }) @Matches(CODE) code: string;
+  @ApiProperty({ example: 'City tax' }) @IsString() @Length(1, 100) name: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: "Minor units of the rate plan's currency." }) @IsInt() @Min(0) amount: number;
+  @ApiProperty({ enum: ['stay', 'night'] }) @IsIn(['stay', 'night']) per: 'stay' | 'night';
+}
+
+export class CreatePropertyRequestDto {
+  @ApiProperty({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 120, example: 'lisbon-riverside' })
+  @Length(1, 120)
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'slug must be lowercase letters and digits separated by single hyphens' })
+  slug: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 200 }) @IsString() @Length(1, 200) name: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 5 }) @IsOptional() @IsNumber({ maxDecimalPlaces: 1 }) @Min(0) @Max(5) star_rating?: number | null;
+  @ApiPropertyOptional({ type: AddressInputDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => AddressInputDto) address?: AddressInputDto | null;
+  @ApiPropertyOptional({ type: GeoInputDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => GeoInputDto) geo?: GeoInputDto | null;
+  @ApiProperty({ example: 'Europe/Lisbon', description: 'IANA time zone: stay dates are local to it.' }) @IsTimeZone() timezone: string;
+  @ApiProperty({ pattern: CURRENCY.source, example: 'EUR' }) @Matches(CURRENCY, { message: 'default_currency must be 3 uppercase letters' }) default_currency: string;
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 100, { each: true }) amenities?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Image URLs.' }) @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 2000, { each: true }) images?: string[];
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @Length(3, 40) phone?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsEmail() email?: string | null;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() pets_allowed?: boolean;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) @Max(100000) number_of_rooms?: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '15:00' }) @IsOptional() @Matches(TIME, { message: 'checkin_time must be HH:MM (24 h)' }) checkin_time?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '11:00' }) @IsOptional() @Matches(TIME, { message: 'checkout_time must be HH:MM (24 h)' }) checkout_time?: string | null;
+  @ApiPropertyOptional({ type: [TaxInputDto] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => TaxInputDto) taxes?: TaxInputDto[];
+  @ApiPropertyOptional({ type: [FeeInputDto] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => FeeInputDto) fees?: FeeInputDto[];
+}
+
+/** Every field optional; `null` clears a nullable field (non-nullable fields refuse null). */
+export class UpdatePropertyRequestDto extends PartialType(CreatePropertyRequestDto) {}
+
+export class CreateRoomTypeRequestDto {
+  @ApiProperty({ pattern: CODE.source, example: 'DBL' }) @Matches(CODE, { message: 'code must be 1-40 letters, digits, _ or -' }) code: string;
+  @ApiProperty({ minLength: 1, maxLength: 200 }) @IsString() @Length(1, 200) name: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 40 }) @IsInt() @Min(1) @Max(40) max_occupancy: number;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'queen' }) @IsOptional() @IsString() @Length(1, 100) bed_type?: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(99999) floor_size_sqm?: number | null;
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 100, { each: true }) amenities?: string[];
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 2000, { each: true }) images?: string[];
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() smoking_allowed?: boolean;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, description: 'Allotment of every night without a per-date override.' }) @IsInt() @Min(0) @Max(10000) default_inventory: number;
+}
+
+export class UpdateRoomTypeRequestDto extends PartialType(CreateRoomTypeRequestDto) {}
+
+export class CreateRatePlanRequestDto {
+  @ApiProperty({ pattern: CODE.source, example: 'FLEX-BB' }) @Matches(CODE, { message: 'code must be 1-40 letters, digits, _ or -' }) code: string;
+  @ApiProperty({ minLength: 1, maxLength: 200 }) @IsString() @Length(1, 200) name: string;
+  @ApiProperty({ type: MoneyInputDto, description: "Nightly base rate in minor units; its currency is the plan's currency." })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => MoneyInputDto)
+  base_rate: MoneyInputDto;
+  @ApiPropertyOptional({ enum: MEAL_PLANS, default: 'room_only' }) @IsOptional() @IsIn(MEAL_PLANS) meal_plan?: (typeof MEAL_PLANS)[number];
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Code of a policy of the property; the plan follows its current version. Without a policy the plan cannot be quoted.' })
+  @IsOptional()
+  @Matches(CODE, { message: 'policy_code must be 1-40 letters, digits, _ or -' })
+  policy_code?: string | null;
+}
+
+export class UpdateRatePlanRequestDto extends PartialType(CreateRatePlanRequestDto) {}
+
+export class PutPolicyRequestDto {
+  @ApiProperty({ enum: CANCELLATION_KINDS }) @IsIn(CANCELLATION_KINDS) cancellation_kind: (typeof CANCELLATION_KINDS)[number];
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 8760, default: 24, description: 'Ignored (0) for non_refundable.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(8760)
+  free_cancellation_hours_before_checkin?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 100, default: 100, description: 'Percent of the total charged after the cutoff; 100 for non_refundable.' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  cancellation_fee_pct_after_cutoff?: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) child_policy_text?: string | null;
+}
+
+export class SetInventoryRequestDto extends DateRangeQueryDto {
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, nullable: true, description: 'Rooms for sale each night of the range; null returns the nights to the default inventory.' })
+  @ValidateIf((o: SetInventoryRequestDto) => o.allotment !== null)
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  allotment: number | null;
+}
+
+export class SetRatesRequestDto extends DateRangeQueryDto {
+  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: "Nightly rate in minor units of the plan's currency; null removes the per-date rates (base rate applies)." })
+  @ValidateIf((o: SetRatesRequestDto) => o.amount !== null)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  amount: number | null;
+}
+
+export class FxRateInputDto {
+  @ApiProperty({ example: 'EUR' }) @Matches(CURRENCY, { message: 'base must be 3 uppercase letters' }) base: string;
+  @ApiProperty({ example: 'USD' }) @Matches(CURRENCY, { message: 'quote must be 3 uppercase letters' }) quote: string;
+  @ApiProperty({ example: 1.08, description: 'Units of quote for 1 unit of base (major units).' }) @IsNumber({ maxDecimalPlaces: 8 }) @IsPositive() @Max(1e9) rate: number;
+}
+
+export class SetFxRatesRequestDto {
+  @ApiProperty({ type: [FxRateInputDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => FxRateInputDto)
+  rates: FxRateInputDto[];
+}

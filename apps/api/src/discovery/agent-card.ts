@@ -1,0 +1,125 @@
+import { NEXT_ACTION_RELS, RECEIPT_KINDS } from '@hcs/contracts';
+import type { AppConfig } from '@hcs/platform';
+import type { CapabilityOptions } from './capability.decorator';
+import type { RouteInfo } from './route-table';
+
+type CapabilityRoute = RouteInfo & { capability: CapabilityOptions };
+
+/**
+ * Steps of the documented flows, by capability id. Method and path come from the route table
+ * when the capability is served; the fallback here is only used while a step's route is not
+ * mounted in this build.
+ */
+const FLOWS: Array<{ id: string; description: string; steps: Array<{ capability: string; method: string; href: string; description: string }> }> = [
+  {
+    id: 'book_a_room',
+    description: 'Find a room, freeze its price, reserve it and book it for a traveler.',
+    steps: [
+      { capability: 'search', method: 'POST', href: '/v1/search', description: 'Search availability; follow the next action with rel quote.' },
+      { capability: 'get_property', method: 'GET', href: '/v1/properties/{id}', description: 'Optionally read the property, its room types and rate plans.' },
+      { capability: 'create_quote', method: 'POST', href: '/v1/quotes', description: 'Quote the chosen room type and rate plan: price breakdown and policy snapshot, valid until expires_at.' },
+      { capability: 'create_hold', method: 'POST', href: '/v1/holds', description: 'Hold the room from the quote (Idempotency-Key); inventory is reserved until expires_at.' },
+      { capability: 'confirm_booking', method: 'POST', href: '/v1/bookings', description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.' },
+      { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking.' },
+    ],
+  },
+  {
+    id: 'cancel_with_refund',
+    description: 'Cancel a booking under its frozen policy and follow the refund.',
+    steps: [
+      { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking and its policy snapshot.' },
+      { capability: 'cancel_booking', method: 'POST', href: '/v1/bookings/{id}/cancel', description: 'Cancel for the traveler (X-Delegated-User); the fee comes from the frozen policy; receipt booking_cancelled.' },
+      { capability: 'get_refund', method: 'GET', href: '/v1/refunds/{id}', description: 'Read the refund created for the amount above the fee.' },
+      { capability: 'verify_receipt', method: 'POST', href: '/v1/receipts/verify', description: 'Verify the signed receipt.' },
+    ],
+  },
+];
+
+export const IDEMPOTENT_ENDPOINTS = ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'];
+export const DELEGATION_GATED_ROUTES = [
+  { method: 'POST', href: '/v1/bookings' },
+  { method: 'POST', href: '/v1/bookings/{id}/cancel' },
+];
+
+export const PROTOCOL_VERSION = '1.0';
+
+/** SPEC "Agent card body", capabilities generated from the served routes. */
+export function buildAgentCard(config: AppConfig, capabilities: CapabilityRoute[]) {
+  const base = config.baseUrl;
+  const byId = new Map(capabilities.map((c) => [c.capability.id, c]));
+  return {
+    name: 'Hospitality Commerce Service',
+    description: 'Multi-tenant hotel commerce for AI agents: search, quote, hold, book and cancel hotel rooms with explained results, frozen prices and signed receipts.',
+    version: config.serviceVersion,
+    protocol_version: PROTOCOL_VERSION,
+    url: base,
+    openapi_url: `${base}/openapi.json`,
+    ai_plugin_url: `${base}/.well-known/ai-plugin.json`,
+    docs_url: config.docsUrl,
+    error_catalog_url: `${base}/.well-known/errors`,
+    auth: {
+      schemes: [
+        { type: 'bearer', name: 'Authorization', required: true, description: 'Authorization: Bearer <agent API key or OAuth access token>. Catalog reads (GET /v1/properties*, POST /v1/search) may instead be anonymous with X-Tenant-Id, at a stricter rate limit.' },
+        { type: 'oauth2', name: 'client_credentials', required: false, description: `POST ${base}/oauth/token with client_id = agent id and client_secret = the agent secret; metadata at ${base}/.well-known/oauth-authorization-server.` },
+        { type: 'header', name: 'X-Tenant-Id', required: false, description: 'Tenant UUID. Must equal the credential tenant when sent with a bearer; names the tenant of an anonymous catalog read.' },
+      ],
+    },
+    capabilities: capabilities.map((c) => ({
+      id: c.capability.id,
+      description: c.capability.description,
+      method: c.method,
+      href: c.path,
+      idempotent: c.capability.idempotent,
+      next_rel: c.capability.next_rel,
+    })),
+    flows: FLOWS.map((flow) => ({
+      id: flow.id,
+      description: flow.description,
+      steps: flow.steps.map((step) => {
+        const served = byId.get(step.capability);
+        return { capability: step.capability, method: served?.method ?? step.method, href: served?.path ?? step.href, description: step.description };
+      }),
+    })),
+    contracts: {
+      envelope: {
+        success_fields: ['data', 'trace_id', 'next_actions', 'expires_at', 'receipt'],
+        error_fields: ['code', 'message', 'detail', 'remediation', 'retry_after', 'docs_url', 'trace_id', 'next_actions'],
+        next_action_rels: [...NEXT_ACTION_RELS],
+        description: 'Every /v1 answer is {data, trace_id, next_actions[, expires_at, receipt]}; every failure is {error: {...}} with a stable code to branch on.',
+      },
+      idempotency: {
+        body_field: 'idempotency_key',
+        header: 'Idempotency-Key',
+        scoped_endpoints: IDEMPOTENT_ENDPOINTS,
+        description: 'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
+      },
+      trace_context: {
+        propagation: 'w3c-traceparent',
+        header: 'traceparent',
+        description: 'Send a W3C traceparent; its trace id is echoed as trace_id, in the traceparent response header, in logs and in the booking audit.',
+      },
+      receipts: {
+        algorithm: 'HS256',
+        kinds: [...RECEIPT_KINDS],
+        verify_endpoint: '/v1/receipts/verify',
+        canonical_form: 'JCS (RFC 8785) over the receipt without signature',
+        description: 'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
+      },
+      pagination: {
+        strategy: 'cursor',
+        description: 'Lists take limit (1-100, default 20) and an opaque cursor; data.next_cursor is the cursor of the next page, null on the last.',
+      },
+      delegation: {
+        header: 'X-Delegated-User',
+        token_type: 'jwt',
+        accepted_algorithms: ['RS256', 'ES256'],
+        required_claims: ['iss', 'sub', 'aud', 'exp'],
+        gated_routes: DELEGATION_GATED_ROUTES,
+        error_codes: { missing_header: 'delegation_required', verification_failed: 'delegation_invalid', issuer_not_trusted: 'delegation_issuer_unknown' },
+        description: `Booking and cancellation act for a traveler: send a short-lived JWT from a registered issuer (see ${base}/.well-known/delegation-issuers) whose aud includes ${config.delegationAudience}.`,
+      },
+    },
+  };
+}
+
+export type AgentCard = ReturnType<typeof buildAgentCard>;

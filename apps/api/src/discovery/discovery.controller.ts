@@ -1,0 +1,84 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Public } from '@hcs/auth';
+import { AppConfig } from '@hcs/platform';
+import { Bare } from '../http/bare.decorator';
+import { ErrorEnvelopeModel, SuccessEnvelopeModel } from '../http/openapi/envelope.models';
+import { AgentCard, buildAgentCard } from './agent-card';
+import { buildA2aCard, buildAcpDiscovery, buildAiPlugin, buildApiCatalog, buildServiceIndex } from './discovery-documents';
+import { RouteTable } from './route-table';
+
+const obj = (description: string, required: string[] = []) => ({ description, schema: { type: 'object' as const, required, additionalProperties: true } });
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect width="64" height="64" rx="12" fill="#1f4e79"/><path d="M14 48V20h6v11h12V20h6v28h-6V36H20v12z" fill="#fff"/><circle cx="47" cy="22" r="5" fill="#f2b134"/></svg>`;
+
+/** Discovery documents in the shapes SPEC and their public standards give; no envelope. */
+@ApiTags('discovery')
+@ApiExtraModels(SuccessEnvelopeModel, ErrorEnvelopeModel)
+@Public()
+@Bare()
+@Controller()
+export class DiscoveryController {
+  private agentCard: AgentCard | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly routes: RouteTable,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Service index: name, version and links to every discovery document' })
+  @ApiOkResponse(obj('Service index.', ['name', 'description', 'version', 'links']))
+  index() {
+    return buildServiceIndex(this.config);
+  }
+
+  @Get('.well-known/agent-card.json')
+  @ApiOperation({ summary: 'Agent card: capabilities (from the served routes), flows and contracts' })
+  @ApiOkResponse(obj('Agent card.', ['name', 'description', 'version', 'protocol_version', 'capabilities', 'flows', 'contracts']))
+  card() {
+    // The route table cannot change after boot: build once.
+    this.agentCard ??= buildAgentCard(this.config, this.routes.capabilities());
+    return this.agentCard;
+  }
+
+  @Get('.well-known/ai-plugin.json')
+  @ApiOperation({ summary: 'OpenAI-style plugin manifest' })
+  @ApiOkResponse(obj('Plugin manifest.', ['schema_version', 'name_for_human', 'name_for_model', 'auth', 'api']))
+  aiPlugin() {
+    return buildAiPlugin(this.config);
+  }
+
+  @Get('.well-known/agent.json')
+  @ApiOperation({ summary: 'Agent-to-agent (A2A) card' })
+  @ApiOkResponse(obj('A2A agent card.', ['name', 'url', 'version', 'skills']))
+  a2a() {
+    return buildA2aCard(this.config, this.routes.capabilities());
+  }
+
+  @Get('.well-known/acp.json')
+  @ApiOperation({ summary: 'ACP discovery document (descriptive only)' })
+  @ApiOkResponse(obj('ACP discovery.', ['protocol', 'api_base_url', 'transports', 'transport_endpoints', 'capabilities']))
+  acp() {
+    return buildAcpDiscovery(this.config);
+  }
+
+  @Get('.well-known/api-catalog')
+  @Header('Content-Type', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"')
+  @ApiOperation({ summary: 'API catalog (RFC 9727 linkset)' })
+  @ApiProduces('application/linkset+json')
+  @ApiOkResponse({ description: 'RFC 9264 linkset.', content: { 'application/linkset+json': { schema: { type: 'object', required: ['linkset'], additionalProperties: true } } } })
+  apiCatalog() {
+    return buildApiCatalog(this.config);
+  }
+
+  @Get('logo.svg')
+  @Header('Content-Type', 'image/svg+xml')
+  @Header('Cache-Control', 'public, max-age=86400')
+  @ApiOperation({ summary: 'Service logo' })
+  @ApiProduces('image/svg+xml')
+  @ApiOkResponse({ description: 'SVG logo.', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
+  logo(): string {
+    return LOGO;
+  }
+}

@@ -1,0 +1,60 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { catalogEntry, ErrorCode, errorDocsUrl } from '@hcs/contracts';
+import { ErrorEnvelopeModel, SuccessEnvelopeModel } from './envelope.models';
+
+const EXAMPLE_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+/** A documented example of the error envelope for one code. */
+export function errorExample(code: ErrorCode, detail: Record<string, unknown> = {}) {
+  const entry = catalogEntry(code);
+  return {
+    error: {
+      code,
+      message: entry.message,
+      detail,
+      remediation: entry.remediation,
+      retry_after: code === 'rate_limited' ? 30 : null,
+      docs_url: errorDocsUrl('{docs_url}', code),
+      trace_id: EXAMPLE_TRACE,
+      next_actions: entry.next_actions,
+    },
+  };
+}
+
+const DETAIL_EXAMPLES: Partial<Record<ErrorCode, Record<string, unknown>>> = {
+  validation_failed: { field_errors: [{ path: 'guests.adults', message: 'adults must not be less than 1' }] },
+  property_not_promotable: { property_id: '00000000-0000-4000-8000-000000000000', reasons: [{ code: 'no_geo', message: 'The property has no geo coordinates (lat, lng).' }] },
+  forbidden: { required_scopes: ['catalog:read'], missing_scopes: ['catalog:read'] },
+  principal_kind_not_allowed: { principal_kind: 'agent', allowed: ['admin'] },
+};
+
+/** Error responses of the given codes, grouped by status, each code an example of the envelope. */
+export function ApiErrors(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(catalogEntry(code).status, [...(byStatus.get(catalogEntry(code).status) ?? []), code]);
+  return applyDecorators(
+    ApiExtraModels(ErrorEnvelopeModel),
+    ...[...byStatus.entries()].map(([status, list]) =>
+      ApiResponse({
+        status,
+        description: `Error envelope; error.code is one of: ${list.join(', ')}.`,
+        type: ErrorEnvelopeModel,
+        examples: Object.fromEntries(list.map((code) => [code, { summary: catalogEntry(code).message, value: errorExample(code, DETAIL_EXAMPLES[code]) }])),
+      }),
+    ),
+  );
+}
+
+/** The success envelope around `model` as `data`, plus the route's error codes. */
+export function ApiEnvelope(model: Type, options: { status?: number; description: string; errors?: ErrorCode[] }) {
+  return applyDecorators(
+    ApiExtraModels(SuccessEnvelopeModel, model),
+    ApiResponse({
+      status: options.status ?? 200,
+      description: options.description,
+      schema: { allOf: [{ $ref: getSchemaPath(SuccessEnvelopeModel) }, { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(model) } } }] },
+    }),
+    ApiErrors(...(options.errors ?? [])),
+  );
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import {
+  CreateProperty,
+  CreateRatePlan,
+  CreateRoomType,
+  CreateTenant,
+  CredentialRepository,
+  issueSecret,
+  PromoteProperty,
+  PropertyRepository,
+  PrincipalKind,
+  PrincipalRepository,
+  PutPolicy,
+  RatePlanRepository,
+  RoomTypeRepository,
+  SCOPES,
+  SeedRepository,
+  SetFxRates,
+} from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { DEMO_ADMIN_NAME, DEMO_AGENT_NAME, DEMO_FX_RATES, DEMO_PROPERTIES, DEMO_TENANT_NAME } from './demo-catalog';
+
+export interface DemoSeedResult {
+  tenant_id: string;
+  admin_api_key: string;
+  agent: { id: string; api_key: string; client_id: string; client_secret: string };
+  delegation: { issuer: string; audience: string };
+  properties: Array<{ id: string; slug: string }>;
+}
+
+/**
+ * `hcs seed demo`: the demo tenant, created once and completed on every run (nothing is created
+ * twice: tenant, principals, properties, room types and plans are found by name, slug or code).
+ * Secrets are stored only as hashes, so each run rotates the demo admin and agent keys: the old
+ * ones are revoked and the new ones printed.
+ */
+@Injectable()
+export class DemoSeed {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly seeds: SeedRepository,
+    private readonly createTenant: CreateTenant,
+    private readonly principals: PrincipalRepository,
+    private readonly credentials: CredentialRepository,
+    private readonly properties: PropertyRepository,
+    private readonly roomTypes: RoomTypeRepository,
+    private readonly ratePlans: RatePlanRepository,
+    private readonly createProperty: CreateProperty,
+    private readonly createRoomType: CreateRoomType,
+    private readonly createRatePlan: CreateRatePlan,
+    private readonly putPolicy: PutPolicy,
+    private readonly promote: PromoteProperty,
+    private readonly fxRates: SetFxRates,
+  ) {}
+
+  async run(): Promise<DemoSeedResult> {
+    if (this.config.nodeEnv === 'production') throw new Error('refusing to seed demo data with NODE_ENV=production');
+    return this.seed();
+  }
+
+  /** Everything in one transaction: a failed run leaves nothing half-seeded. */
+  @Transactional()
+  private async seed(): Promise<DemoSeedResult> {
+    let tenant = await this.seeds.findTenantByName(DEMO_TENANT_NAME);
+    if (!tenant) {
+      await this.createTenant.execute({ name: DEMO_TENANT_NAME });
+      tenant = await this.seeds.findTenantByName(DEMO_TENANT_NAME);
+    }
+    if (!tenant) throw new Error('the demo tenant could not be created');
+    const tenantId = tenant.id;
+    const admin = await this.principal(tenantId, 'admin', DEMO_ADMIN_NAME);
+    const agent = await this.principal(tenantId, 'agent', DEMO_AGENT_NAME);
+    const adminKey = await this.rotateKey(tenantId, admin, 'admin');
+    const agentKey = await this.rotateKey(tenantId, agent, 'agent');
+    await this.fxRates.execute(tenantId, DEMO_FX_RATES);
+
+    const seeded: Array<{ id: string; slug: string }> = [];
+    for (const demo of DEMO_PROPERTIES) {
+      const existing = await this.properties.findBySlug(tenantId, demo.property.slug);
+      const propertyId = existing?.id ?? (await this.createProperty.execute(tenantId, demo.property)).data.id;
+      for (const [code, policy] of Object.entries(demo.policies)) await this.putPolicy.execute(tenantId, propertyId, code, policy);
+      for (const { room, plans } of demo.rooms) {
+        const roomTypeId = (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ?? (await this.createRoomType.execute(tenantId, propertyId, room)).data.id;
+        for (const plan of plans) {
+          if (!(await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))) await this.createRatePlan.execute(tenantId, roomTypeId, plan);
+        }
+      }
+      await this.promote.execute(tenantId, propertyId);
+      seeded.push({ id: propertyId, slug: demo.property.slug });
+    }
+    return {
+      tenant_id: tenantId,
+      admin_api_key: adminKey,
+      agent: { id: agent, api_key: agentKey, client_id: agent, client_secret: agentKey },
+      // The demo issuer itself (its keys and registration) belongs to the identity capability.
+      delegation: { issuer: `${this.config.baseUrl}/demo-issuer`, audience: this.config.delegationAudience },
+      properties: seeded,
+    };
+  }
+
+  private async principal(tenantId: string, kind: PrincipalKind, name: string): Promise<string> {
+    const found = await this.seeds.findPrincipalByName(tenantId, kind, name);
+    if (found) return found.id;
+    return (await this.principals.create({ tenantId, kind, name, scopes: kind === 'agent' ? [...SCOPES] : [] })).id;
+  }
+
+  private async rotateKey(tenantId: string, principalId: string, kind: PrincipalKind): Promise<string> {
+    await this.seeds.revokeCredentials(tenantId, principalId);
+    const issued = issueSecret(kind);
+    await this.credentials.create({ tenantId, principalId, secretHash: issued.hash, secretPrefix: issued.prefix });
+    return issued.secret;
+  }
+}

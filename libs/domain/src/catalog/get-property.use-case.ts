@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { NextAction, Outcome } from '@hcs/contracts';
+import { DomainError } from '../errors/domain-error';
+import type { Property } from './catalog';
+import { PropertyRepository } from './catalog.repository';
+import { PolicyView, PropertyView, propertyView, RoomTypeView } from './catalog-views';
+import { DisplayCurrency, PropertyReadModel } from './property-read-model';
+
+export type PropertyDetail = PropertyView & DisplayCurrency & { room_types: RoomTypeView[] };
+
+export type PropertyFull = PropertyDetail & {
+  amenities: string[];
+  images: string[];
+  phone: string | null;
+  email: string | null;
+  pets_allowed: boolean;
+  number_of_rooms: number | null;
+  checkin_time: string | null;
+  checkout_time: string | null;
+  taxes: Property['taxes'];
+  fees: Property['fees'];
+  policies: PolicyView[];
+};
+
+function searchThisProperty(property: Property): NextAction {
+  return { rel: 'search', method: 'POST', href: '/v1/search', body_hint: { destination: { type: 'property', value: property.id } } };
+}
+
+/** Public reads show promoted properties only; anything else is `property_not_found` (no leak). */
+function visible(property: Property | null): Property {
+  if (!property || property.promotedAt === null) throw new DomainError('property_not_found');
+  return property;
+}
+
+/** `GET /v1/properties/{id}`: a promoted property with room types and rate plans. */
+@Injectable()
+export class GetPropertyDetail {
+  constructor(
+    private readonly properties: PropertyRepository,
+    private readonly readModel: PropertyReadModel,
+  ) {}
+
+  async execute(tenantId: string, id: string, currency?: string): Promise<Outcome<PropertyDetail>> {
+    const property = visible(await this.properties.findById(tenantId, id));
+    const loaded = await this.readModel.load(property, currency);
+    return new Outcome(
+      { ...propertyView(property), ...loaded.display, room_types: loaded.roomTypes },
+      { next_actions: [searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.slug}/full` }, ...loaded.quoteActions] },
+    );
+  }
+}
+
+/** `GET /v1/properties/{slug}/full`: the full read model of a promoted property. */
+@Injectable()
+export class GetPropertyFull {
+  constructor(
+    private readonly properties: PropertyRepository,
+    private readonly readModel: PropertyReadModel,
+  ) {}
+
+  async execute(tenantId: string, slug: string, currency?: string): Promise<Outcome<PropertyFull>> {
+    const property = visible(await this.properties.findBySlug(tenantId, slug));
+    const loaded = await this.readModel.load(property, currency);
+    return new Outcome(
+      {
+        ...propertyView(property),
+        ...loaded.display,
+        amenities: property.amenities,
+        images: property.images,
+        phone: property.phone,
+        email: property.email,
+        pets_allowed: property.petsAllowed,
+        number_of_rooms: property.numberOfRooms,
+        checkin_time: property.checkinTime,
+        checkout_time: property.checkoutTime,
+        taxes: property.taxes,
+        fees: property.fees,
+        policies: loaded.policies,
+        room_types: loaded.roomTypes,
+      },
+      { next_actions: [searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.id}` }, ...loaded.quoteActions] },
+    );
+  }
+}
