@@ -26,7 +26,9 @@ describe('seeds', () => {
     expect(second.properties).toEqual(first.properties);
     expect(second.agent.id).toBe(first.agent.id);
     expect(second.agent).toEqual({ id: second.agent.id, api_key: second.agent.api_key, client_id: second.agent.id, client_secret: second.agent.api_key });
-    expect(second.delegation).toEqual({ issuer: `${t.config.baseUrl}/demo-issuer`, audience: t.config.delegationAudience });
+    expect(second.delegation).toEqual({ issuer: 'urn:hcs:demo-issuer', audience: t.config.delegationAudience });
+    const issuers = await t.http().get('/.well-known/delegation-issuers');
+    expect(issuers.body.issuers).toEqual(expect.arrayContaining([expect.objectContaining({ iss: 'urn:hcs:demo-issuer', status: 'active' })]));
     expect(second.agent.api_key).not.toBe(first.agent.api_key);
 
     const revoked = await t.http().get('/v1/properties').set('authorization', `Bearer ${first.agent.api_key}`);

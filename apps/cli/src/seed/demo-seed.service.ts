@@ -18,6 +18,7 @@ import {
   SeedRepository,
   SetFxRates,
 } from '@hcs/domain';
+import { DemoDelegationIssuer } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
 import { DEMO_ADMIN_NAME, DEMO_AGENT_NAME, DEMO_FX_RATES, DEMO_PROPERTIES, DEMO_TENANT_NAME } from './demo-catalog';
 
@@ -52,6 +53,7 @@ export class DemoSeed {
     private readonly putPolicy: PutPolicy,
     private readonly promote: PromoteProperty,
     private readonly fxRates: SetFxRates,
+    private readonly demoIssuer: DemoDelegationIssuer,
   ) {}
 
   async run(): Promise<DemoSeedResult> {
@@ -93,8 +95,8 @@ export class DemoSeed {
       tenant_id: tenantId,
       admin_api_key: adminKey,
       agent: { id: agent, api_key: agentKey, client_id: agent, client_secret: agentKey },
-      // The demo issuer itself (its keys and registration) belongs to the identity capability.
-      delegation: { issuer: `${this.config.baseUrl}/demo-issuer`, audience: this.config.delegationAudience },
+      // The platform demo issuer, registered (with its key) so `hcs delegation mint` tokens verify.
+      delegation: await this.demoIssuer.ensure().then(({ iss, audience }) => ({ issuer: iss, audience })),
       properties: seeded,
     };
   }
