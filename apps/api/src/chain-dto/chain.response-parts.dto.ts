@@ -54,7 +54,8 @@ export class PolicySnapshotModel {
   @ApiProperty({ enum: ['free_cancellation', 'non_refundable'] }) cancellation_kind: string;
   @ApiProperty({ type: 'integer' }) free_cancellation_hours_before_checkin: number;
   @ApiProperty({ description: 'Percent of the total charged from free_cancellation_until on.' }) cancellation_fee_pct_after_cutoff: number;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Last instant of free cancellation; null for non-refundable terms.' }) free_cancellation_until: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Last instant of free cancellation; null for non-refundable terms.' })
+  free_cancellation_until: string | null;
   @ApiProperty({ type: String, nullable: true }) child_policy_text: string | null;
   @ApiProperty({ format: 'date-time', description: 'The check-in date at the property check-in time, as a UTC instant.' }) check_in_at: string;
   @ApiProperty({ example: 'Europe/Lisbon', description: 'The property time zone ("the stay has started" is decided on its local date).' }) timezone: string;

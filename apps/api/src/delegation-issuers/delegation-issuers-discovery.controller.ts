@@ -16,8 +16,16 @@ export class DelegationIssuersDiscoveryController {
 
   @Get('delegation-issuers')
   @ApiOperation({ summary: 'Platform delegation issuers, plus those of the tenant named by X-Tenant-Id when given.' })
-  @ApiHeader({ name: 'X-Tenant-Id', required: false, description: "Optional hint: adds that tenant's own issuers to the list (an unknown or malformed id adds nothing).", schema: { type: 'string', format: 'uuid' } })
-  @ApiOkResponse({ description: 'Every platform issuer in any status, plus those of the tenant named by X-Tenant-Id (bare, no envelope).', type: PublicDelegationIssuersModel })
+  @ApiHeader({
+    name: 'X-Tenant-Id',
+    required: false,
+    description: "Optional hint: adds that tenant's own issuers to the list (an unknown or malformed id adds nothing).",
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @ApiOkResponse({
+    description: 'Every platform issuer in any status, plus those of the tenant named by X-Tenant-Id (bare, no envelope).',
+    type: PublicDelegationIssuersModel,
+  })
   async list(@Headers('X-Tenant-Id') tenantId?: string) {
     return { issuers: (await this.issuers.execute(tenantId)).map(publicIssuerJson) };
   }

@@ -34,7 +34,11 @@ export class OAuthTokenController {
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: TokenRequestModel, description: 'No other field is allowed (invalid_request).' })
-  @ApiHeader({ name: 'Authorization', required: false, description: 'Basic base64(client_id:client_secret) (client_secret_basic), instead of the body fields; not both.' })
+  @ApiHeader({
+    name: 'Authorization',
+    required: false,
+    description: 'Basic base64(client_id:client_secret) (client_secret_basic), instead of the body fields; not both.',
+  })
   @ApiResponse({ status: 200, description: 'Flat token response (no envelope), Cache-Control: no-store.', type: TokenResponseModel })
   @ApiResponse({
     status: 400,

@@ -30,7 +30,10 @@ export class ReceiptsController {
     summary: 'Verify a signed receipt: {valid, reason?} (payload_hash_mismatch, signature_mismatch, unknown_kid).',
     description: RECEIPT_CANONICAL_FORM,
   })
-  @ApiEnvelope(ReceiptVerdictModel, { description: 'The verdict; a receipt that does not verify is valid: false with a reason, never an error.', errors: ['validation_failed'] })
+  @ApiEnvelope(ReceiptVerdictModel, {
+    description: 'The verdict; a receipt that does not verify is valid: false with a reason, never an error.',
+    errors: ['validation_failed'],
+  })
   verify(@Body() body: VerifyReceiptRequestDto): Promise<Outcome> {
     return this.verifyReceipt.execute({ receipt: body.receipt });
   }

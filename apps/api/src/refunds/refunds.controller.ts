@@ -21,7 +21,11 @@ export class RefundsController {
   @Scopes('booking:read')
   @Capability({ id: 'get_refund', description: 'Read a refund of a booking with its signed refund_issued receipt.', next_rel: 'get', idempotent: true })
   @ApiOperation({ summary: 'A refund of a booking, with its refund_issued receipt.', description: 'Errors: refund_not_found (404), resource_access_denied.' })
-  @ApiEnvelope(RefundModel, { description: 'The refund with its refund_issued receipt; next_actions: get (the booking).', errors: ['validation_failed', 'refund_not_found'], receipt: true })
+  @ApiEnvelope(RefundModel, {
+    description: 'The refund with its refund_issued receipt; next_actions: get (the booking).',
+    errors: ['validation_failed', 'refund_not_found'],
+    receipt: true,
+  })
   get(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getRefund.execute({ refundId: id }, actor);
   }

@@ -8,7 +8,8 @@ export class AgentModel {
   @ApiProperty() name: string;
   @ApiProperty({ enum: PRINCIPAL_STATUSES }) status: string;
   @ApiProperty({ enum: SCOPES, isArray: true }) scopes: string[];
-  @ApiProperty({ type: MoneyModel, nullable: true, description: 'Bookings above it need a booking authorization; null: no limit.' }) booking_limit: MoneyModel | null;
+  @ApiProperty({ type: MoneyModel, nullable: true, description: 'Bookings above it need a booking authorization; null: no limit.' })
+  booking_limit: MoneyModel | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 

@@ -23,7 +23,8 @@ export class CancellationModel {
   @ApiProperty({ format: 'date-time' }) cancelled_at: string;
   @ApiProperty({ type: MoneyModel, description: 'From the policy snapshot frozen at quote time.' }) fee: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Total minus fee (never below zero).' }) refund: MoneyModel;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The refund record (GET /v1/refunds/{id}); null when nothing was refunded.' }) refund_id: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The refund record (GET /v1/refunds/{id}); null when nothing was refunded.' })
+  refund_id: string | null;
   @ApiProperty() policy_version: string;
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
 }
@@ -42,7 +43,8 @@ export class BookingModel {
   @ApiProperty({ type: BookingGuestModel }) guest: BookingGuestModel;
   @ApiProperty({ type: PriceBreakdownModel }) price_breakdown: PriceBreakdownModel;
   @ApiProperty({ type: PolicySnapshotModel }) policy_snapshot: PolicySnapshotModel;
-  @ApiProperty({ type: BookingPaymentModel, nullable: true, description: 'null only if the payment record cannot be found.' }) payment: BookingPaymentModel | null;
+  @ApiProperty({ type: BookingPaymentModel, nullable: true, description: 'null only if the payment record cannot be found.' })
+  payment: BookingPaymentModel | null;
   @ApiProperty({ type: TravelerModel, description: 'The traveler named by the delegation at booking time.' }) traveler: TravelerModel;
   @ApiProperty({ format: 'uuid' }) agent_id: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
@@ -57,7 +59,11 @@ export class AuditActorModel {
 /** `AuditEventRecord` (libs/domain/src/booking/ports/chain.repositories.ts). */
 export class AuditItemModel {
   @ApiProperty({ type: 'integer', minimum: 1, description: '1-based position in the timeline.' }) seq: number;
-  @ApiProperty({ example: 'booking.confirmed', description: 'quote.created, hold.created, payment.declined, booking.confirmed, payment.captured, booking.cancelled, refund.issued, ...' }) type: string;
+  @ApiProperty({
+    example: 'booking.confirmed',
+    description: 'quote.created, hold.created, payment.declined, booking.confirmed, payment.captured, booking.cancelled, refund.issued, ...',
+  })
+  type: string;
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty({ type: AuditActorModel }) actor: AuditActorModel;
   @ApiPropertyOptional({ type: TravelerModel }) traveler?: TravelerModel;

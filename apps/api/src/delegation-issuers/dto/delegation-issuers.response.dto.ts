@@ -8,7 +8,10 @@ export class DelegationIssuerModel {
   @ApiProperty() name: string;
   @ApiProperty({ enum: ISSUER_STATUSES }) status: string;
   @ApiProperty({ type: String, nullable: true }) jwks_url: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'Inline JWK set of public keys.' }) jwks: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'Inline JWK set of public keys.' }) jwks: Record<
+    string,
+    unknown
+  > | null;
   @ApiProperty({ type: [String] }) allowed_audiences: string[];
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

@@ -5,7 +5,8 @@ export const ApiTenantHeader = () =>
   ApiHeader({
     name: 'X-Tenant-Id',
     required: false,
-    description: "Optional hint (development and internal flows): the tenant UUID. When sent it must equal the credential's tenant, else resource_access_denied.",
+    description:
+      "Optional hint (development and internal flows): the tenant UUID. When sent it must equal the credential's tenant, else resource_access_denied.",
     schema: { type: 'string', format: 'uuid' },
   });
 

@@ -4,7 +4,8 @@ import { SCOPES } from '@hcs/domain';
 /** `POST /oauth/token` request (RFC 6749 §4.4), JSON or form-encoded with the same names. No other field. */
 export class TokenRequestModel {
   @ApiProperty({ enum: ['client_credentials'] }) grant_type: string;
-  @ApiPropertyOptional({ example: 'catalog:read booking:write', description: 'Space-separated subset of the agent scopes; all of them when omitted.' }) scope?: string;
+  @ApiPropertyOptional({ example: 'catalog:read booking:write', description: 'Space-separated subset of the agent scopes; all of them when omitted.' })
+  scope?: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'The agent id (client_secret_post); or send HTTP Basic instead, not both.' }) client_id?: string;
   @ApiPropertyOptional({ description: 'The agent secret (client_secret_post).' }) client_secret?: string;
 }
@@ -36,7 +37,8 @@ export class AuthorizationServerMetadataModel {
   @ApiProperty({ type: [String], example: ['client_credentials'] }) grant_types_supported: string[];
   @ApiProperty({ type: [String], example: ['client_secret_basic', 'client_secret_post'] }) token_endpoint_auth_methods_supported: string[];
   @ApiProperty({ enum: SCOPES, isArray: true }) scopes_supported: string[];
-  @ApiProperty({ type: [String], example: ['token'], description: 'Required by RFC 8414; there is no authorization endpoint.' }) response_types_supported: string[];
+  @ApiProperty({ type: [String], example: ['token'], description: 'Required by RFC 8414; there is no authorization endpoint.' })
+  response_types_supported: string[];
   @ApiProperty({ format: 'uri' }) service_documentation: string;
 }
 
