@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv, { JSONSchemaType } from 'ajv';
 import addFormats from 'ajv-formats';
 import { NEXT_ACTION_RELS } from '@hcs/contracts';
+import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import { RouteTable } from '../../../apps/api/src/discovery/route-table';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -236,10 +237,38 @@ describe('discovery documents', () => {
     // Every capability is a route the OpenAPI document describes.
     const openapi = (await t.http().get('/openapi.json')).body;
     for (const c of card.capabilities) expect(openapi.paths[c.href]?.[c.method.toLowerCase()]).toBeDefined();
+    // The booking chain's capabilities, with the rel of the first next action each answer carries.
+    const chain = [
+      { id: 'create_quote', method: 'POST', href: '/v1/quotes', idempotent: false, next_rel: 'create_hold' },
+      { id: 'create_hold', method: 'POST', href: '/v1/holds', idempotent: true, next_rel: 'confirm' },
+      { id: 'release_hold', method: 'POST', href: '/v1/holds/{id}/release', idempotent: false, next_rel: 'requote' },
+      { id: 'confirm_booking', method: 'POST', href: '/v1/bookings', idempotent: true, next_rel: 'get' },
+      { id: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', idempotent: true, next_rel: 'cancel' },
+      { id: 'cancel_booking', method: 'POST', href: '/v1/bookings/{id}/cancel', idempotent: true, next_rel: 'get_audit' },
+      { id: 'get_booking_audit', method: 'GET', href: '/v1/bookings/{id}/audit', idempotent: true, next_rel: 'get' },
+      { id: 'get_refund', method: 'GET', href: '/v1/refunds/{id}', idempotent: true, next_rel: 'get' },
+      { id: 'verify_receipt', method: 'POST', href: '/v1/receipts/verify', idempotent: true, next_rel: null },
+    ];
+    for (const c of chain) expect(card.capabilities).toContainEqual({ ...c, description: expect.any(String) });
+    // Ids are unique, and no admin or identity route is an agent capability.
+    const ids = card.capabilities.map((c: { id: string }) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(card.capabilities.filter((c: { href: string }) => c.href.startsWith('/v1/admin') || !c.href.startsWith('/v1/'))).toEqual([]);
+
     expect(card.flows.map((f: { id: string }) => f.id)).toEqual(['book_a_room', 'cancel_with_refund']);
-    expect(card.flows[0].steps[0]).toMatchObject({ capability: 'search', method: 'POST', href: '/v1/search' });
+    const steps = (i: number) => card.flows[i].steps.map((s: { capability: string }) => s.capability);
+    expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'get_booking']);
+    expect(steps(1)).toEqual(['get_booking', 'cancel_booking', 'get_refund', 'verify_receipt']);
+    // Every step is a served capability, with its method and path.
+    for (const flow of card.flows) {
+      for (const step of flow.steps) {
+        const served = card.capabilities.find((c: { id: string }) => c.id === step.capability);
+        expect({ capability: step.capability, served: served !== undefined }).toEqual({ capability: step.capability, served: true });
+        expect(step).toMatchObject({ method: served.method, href: served.href });
+      }
+    }
     expect(card.contracts.idempotency).toMatchObject({ body_field: 'idempotency_key', header: 'Idempotency-Key', scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'] });
-    expect(card.contracts.receipts).toMatchObject({ verify_endpoint: '/v1/receipts/verify', canonical_form: 'JCS (RFC 8785) over the receipt without signature', kinds: ['booking_confirmed', 'booking_cancelled', 'refund_issued'] });
+    expect(card.contracts.receipts).toMatchObject({ verify_endpoint: '/v1/receipts/verify', canonical_form: RECEIPT_CANONICAL_FORM, kinds: ['booking_confirmed', 'booking_cancelled', 'refund_issued'] });
     expect(card.contracts.pagination.strategy).toBe('cursor');
     expect(card.contracts.delegation.gated_routes).toEqual([{ method: 'POST', href: '/v1/bookings' }, { method: 'POST', href: '/v1/bookings/{id}/cancel' }]);
     expect(card.contracts.envelope.next_action_rels).toEqual([...NEXT_ACTION_RELS]);
@@ -308,6 +337,52 @@ describe('OpenAPI document', () => {
     expect(document.paths['/v1/admin/properties'].post['x-principal-kinds']).toEqual(['admin']);
     expect(document.paths['/'].get.security).toEqual([]);
     expect(Object.keys(document.paths['/v1/properties/{id}'].get.responses['404'].content['application/json'].examples)).toEqual(['property_not_found']);
+  });
+
+  it('documents the identity and booking chain routes: models, headers, codes and the bare OAuth shapes', async () => {
+    const document = (await t.http().get('/openapi.json')).body;
+    type Param = { name: string; in: string; required?: boolean };
+    const headers = (path: string, method: string) =>
+      Object.fromEntries(((document.paths[path][method].parameters ?? []) as Param[]).filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]));
+    const dataRef = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema.allOf[1].properties.data.$ref;
+    const codes = (path: string, method: string, status: string) => Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
+
+    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': true });
+    expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
+    expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false });
+    expect(headers('/v1/admin/agents', 'post')).toEqual({ 'X-Tenant-Id': false });
+    // A header is documented once, whatever its spelling.
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { parameters?: Param[] }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const names = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+        expect({ route: `${method} ${path}`, names: [...new Set(names)] }).toEqual({ route: `${method} ${path}`, names });
+      }
+    }
+
+    expect(dataRef('/v1/quotes', 'post', '201')).toBe('#/components/schemas/QuoteModel');
+    expect(dataRef('/v1/bookings', 'post', '201')).toBe('#/components/schemas/BookingModel');
+    expect(document.paths['/v1/bookings'].post.responses['201'].content['application/json'].schema.allOf[1].required).toEqual(['data', 'receipt']);
+    expect(dataRef('/v1/admin/agents', 'post', '201')).toBe('#/components/schemas/AgentWithSecretModel');
+    expect(dataRef('/v1/admin/delegation-issuers/{id}', 'get', '200')).toBe('#/components/schemas/DelegationIssuerModel');
+    expect(codes('/v1/bookings', 'post', '409')).toEqual(['quote_mismatch', 'hold_not_active', 'authorization_required', 'booking_authorization_invalid', 'idempotency_conflict']);
+    expect(codes('/v1/bookings', 'post', '504')).toEqual(['payment_timeout']);
+    expect(codes('/v1/bookings/{id}/cancel', 'post', '401')).toEqual(['unauthenticated', 'delegation_required', 'delegation_invalid', 'delegation_issuer_unknown']);
+    expect(codes('/v1/holds', 'post', '403')).toEqual(['forbidden', 'principal_kind_not_allowed', 'resource_access_denied']);
+    expect(document.components.schemas.BookingModel.required).toEqual(expect.arrayContaining(['booking_id', 'state', 'policy_snapshot', 'payment', 'traveler']));
+
+    const token = document.paths['/oauth/token'].post;
+    expect(token.security).toEqual([]);
+    expect(token.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TokenResponseModel' });
+    expect(token.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OAuthErrorModel' });
+    expect(token.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OAuthErrorModel' });
+    expect(Object.keys(token.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(document.paths['/.well-known/oauth-authorization-server'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/AuthorizationServerMetadataModel',
+    });
+    expect(document.paths['/.well-known/jwks.json'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/JwksModel' });
+    // Public routes are rate limited per IP; the health probes are not.
+    expect(token.responses['429']).toBeDefined();
+    expect(document.paths['/healthz'].get.responses['429']).toBeUndefined();
   });
 
   it('serves the same document as YAML, and a browsable reference at /docs', async () => {

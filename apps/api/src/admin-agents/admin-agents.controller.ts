@@ -3,14 +3,18 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
 import { CreateAgent, GetAgent, ListAgents, RevokeAgentCredential, RotateAgentCredential, UpdateAgent, validationFailed } from '@hcs/domain';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { agentJson, credentialJson } from './agent.presenter';
 import { CreateAgentRequestDto, UpdateAgentRequestDto } from './dto/admin-agents.request.dto';
+import { AgentDetailModel, AgentListModel, AgentModel, AgentWithSecretModel, CredentialModel } from './dto/admin-agents.response.dto';
 
 const getAgent = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/agents/${id}` });
 
 /** Tenant admins manage their agents and the agents' credentials (CONTRACT §3). */
 @ApiTags('admin')
 @ApiBearerAuth()
+@ApiTenantHeader()
 @PrincipalKinds('admin')
 @Controller('v1/admin/agents')
 export class AdminAgentsController {
@@ -26,6 +30,7 @@ export class AdminAgentsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an agent with its first credential; the secret is shown only in this response.' })
+  @ApiEnvelope(AgentWithSecretModel, { status: 201, description: 'The agent and its first credential with the secret; next_actions: get.', errors: ['validation_failed'] })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateAgentRequestDto): Promise<Outcome> {
     const { agent, issued } = await this.createAgent.execute(actor, { name: body.name, scopes: body.scopes, bookingLimit: body.booking_limit ?? null });
     return new Outcome(
@@ -36,6 +41,7 @@ export class AdminAgentsController {
 
   @Get()
   @ApiOperation({ summary: 'List the agents of the tenant.' })
+  @ApiEnvelope(AgentListModel, { description: 'Every agent of the tenant, oldest first.' })
   async list(@CurrentActor() actor: Actor): Promise<Outcome> {
     const agents = await this.listAgents.execute(actor);
     return new Outcome({ items: agents.map(agentJson) });
@@ -43,6 +49,7 @@ export class AdminAgentsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Read an agent with its credentials (ids, prefixes and dates; never secrets).' })
+  @ApiEnvelope(AgentDetailModel, { description: 'The agent with its credentials. An id that is not a UUID, or names no agent of the tenant, is agent_not_found.', errors: ['agent_not_found'] })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<Outcome> {
     const { agent, credentials } = await this.getAgentUseCase.execute(actor, id);
     return new Outcome({ ...agentJson(agent), credentials: credentials.map(credentialJson) });
@@ -51,6 +58,7 @@ export class AdminAgentsController {
   @Patch(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rename, disable or enable an agent, change its scopes or booking limit.' })
+  @ApiEnvelope(AgentModel, { description: 'The updated agent; next_actions: get.', errors: ['validation_failed', 'agent_not_found'] })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateAgentRequestDto): Promise<Outcome> {
     if (Object.values(body).every((v) => v === undefined)) throw validationFailed([{ path: '', message: 'give at least one of name, status, scopes, booking_limit' }]);
     const agent = await this.updateAgent.execute(actor, id, { name: body.name, status: body.status, scopes: body.scopes, bookingLimit: body.booking_limit });
@@ -60,6 +68,7 @@ export class AdminAgentsController {
   @Post(':id/credentials')
   @HttpCode(201)
   @ApiOperation({ summary: 'Issue an additional credential (rotation); the old ones stay valid until revoked.' })
+  @ApiEnvelope(AgentWithSecretModel, { status: 201, description: 'The agent and the new credential with its secret; next_actions: get.', errors: ['agent_not_found'] })
   async rotate(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<Outcome> {
     const { agent, issued } = await this.rotateCredential.execute(actor, id);
     return new Outcome(
@@ -71,6 +80,7 @@ export class AdminAgentsController {
   @Delete(':id/credentials/:credentialId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a credential: its API key and the access tokens minted with it stop working.' })
+  @ApiEnvelope(CredentialModel, { description: 'The revoked credential (revoking twice keeps the first revoked_at); next_actions: get (the agent).', errors: ['agent_not_found', 'credential_not_found'] })
   async revoke(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('credentialId') credentialId: string): Promise<Outcome> {
     const credential = await this.revokeCredential.execute(actor, id, credentialId);
     return new Outcome(credentialJson(credential), { next_actions: [getAgent(id)] });

@@ -3,13 +3,15 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
 import { CreateBookingAuthorization, GetBookingAuthorization } from '@hcs/domain';
-import { BookingAuthorizationResponseDto } from '../chain-dto/chain.response.dto';
-import { ApiEnvelope } from '../http/api-envelope.decorator';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { CreateBookingAuthorizationRequestDto } from './dto/admin-booking-authorizations.request.dto';
+import { BookingAuthorizationModel } from './dto/admin-booking-authorizations.response.dto';
 
 @ApiTags('admin')
 @ApiBearerAuth()
+@ApiTenantHeader()
 @PrincipalKinds('admin')
 @Controller('v1/admin/booking-authorizations')
 export class AdminBookingAuthorizationsController {
@@ -20,7 +22,7 @@ export class AdminBookingAuthorizationsController {
 
   @Post()
   @ApiOperation({ summary: 'Let one agent make one booking above its booking limit.', description: 'Errors: agent_not_found (404), validation_failed.' })
-  @ApiEnvelope(BookingAuthorizationResponseDto, 201, 'The authorization (single use).')
+  @ApiEnvelope(BookingAuthorizationModel, { status: 201, description: 'The authorization (single use).', errors: ['validation_failed', 'agent_not_found'] })
   create(@Body() body: CreateBookingAuthorizationRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.createAuthorization.execute(
       {
@@ -35,7 +37,7 @@ export class AdminBookingAuthorizationsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'A booking authorization and whether it was used.', description: 'Errors: booking_authorization_not_found (404).' })
-  @ApiEnvelope(BookingAuthorizationResponseDto, 200, 'The authorization.')
+  @ApiEnvelope(BookingAuthorizationModel, { description: 'The authorization.', errors: ['validation_failed', 'booking_authorization_not_found'] })
   get(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getAuthorization.execute({ id }, actor);
   }

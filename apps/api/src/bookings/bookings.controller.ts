@@ -1,22 +1,19 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, CurrentTraveler, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
 import { CancelBooking, ConfirmBooking, GetBooking, GetBookingAudit } from '@hcs/domain';
-import { AuditResponseDto, BookingResponseDto } from '../chain-dto/chain.response.dto';
-import { ApiEnvelope } from '../http/api-envelope.decorator';
+import { Capability } from '../discovery/capability.decorator';
+import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto } from './dto/bookings.request.dto';
-
-const DELEGATION_HEADER = ApiHeader({
-  name: 'X-Delegated-User',
-  required: true,
-  description: 'Delegation JWT (RS256/ES256) of the traveler the agent acts for.',
-});
+import { BookingAuditModel, BookingModel } from './dto/bookings.response.dto';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
+@ApiTenantHeader()
 @Controller('v1/bookings')
 export class BookingsController {
   constructor(
@@ -31,13 +28,37 @@ export class BookingsController {
   @Scopes('booking:write')
   @RequiresDelegation()
   @Idempotent({ required: true, stillRunning: 'payment_timeout', waitForPaymentBudget: true })
-  @DELEGATION_HEADER
+  @ApiDelegationHeader()
+  @Capability({
+    id: 'confirm_booking',
+    description:
+      'Pay for a live hold and confirm the booking for the traveler (Idempotency-Key required, X-Delegated-User); the answer carries a signed booking_confirmed receipt. After payment_timeout, replay with the same key.',
+    next_rel: 'get',
+    idempotent: true,
+  })
   @ApiOperation({
     summary: 'Pay for a live hold and confirm the booking (signed booking_confirmed receipt).',
     description:
       'Errors: hold_not_found (404), hold_expired (410), hold_not_active (409), quote_mismatch (409), payment_failed (402, detail.provider_message), payment_provider_error (502), payment_timeout (504: replay with the same Idempotency-Key), authorization_required / booking_authorization_invalid (409, detail.reason), delegation_required / delegation_invalid / delegation_issuer_unknown (401), idempotency_conflict (409).',
   })
-  @ApiEnvelope(BookingResponseDto, 201, 'The confirmed booking.', { receipt: true })
+  @ApiEnvelope(BookingModel, {
+    status: 201,
+    description: 'The confirmed booking with its booking_confirmed receipt; next_actions: get, cancel, get_audit.',
+    errors: [
+      'validation_failed',
+      'hold_not_found',
+      'quote_mismatch',
+      'hold_not_active',
+      'authorization_required',
+      'booking_authorization_invalid',
+      'idempotency_conflict',
+      'hold_expired',
+      'payment_failed',
+      'payment_provider_error',
+      'payment_timeout',
+    ],
+    receipt: true,
+  })
   create(
     @Body() body: CreateBookingRequestDto,
     @Headers('idempotency-key') headerKey: string | undefined,
@@ -62,11 +83,20 @@ export class BookingsController {
   @Get(':id')
   @PrincipalKinds('agent', 'admin')
   @Scopes('booking:read')
+  @Capability({
+    id: 'get_booking',
+    description: 'Read a booking: state, price breakdown, frozen policy snapshot, payment, traveler and, once cancelled, the cancellation.',
+    next_rel: 'cancel',
+    idempotent: true,
+  })
   @ApiOperation({
     summary: 'The current state of a booking.',
     description: "Errors: booking_not_found (404), resource_access_denied (another agent's booking).",
   })
-  @ApiEnvelope(BookingResponseDto, 200, 'The booking.')
+  @ApiEnvelope(BookingModel, {
+    description: 'The booking; next_actions: cancel (while confirmed), get_audit, get_refund (once refunded).',
+    errors: ['validation_failed', 'booking_not_found'],
+  })
   get(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getBooking.execute({ bookingId: id }, actor);
   }
@@ -77,12 +107,23 @@ export class BookingsController {
   @Scopes('booking:write')
   @RequiresDelegation()
   @Idempotent({ required: false })
-  @DELEGATION_HEADER
+  @ApiDelegationHeader()
+  @Capability({
+    id: 'cancel_booking',
+    description:
+      'Cancel for the traveler who booked (X-Delegated-User, optional Idempotency-Key): the fee comes from the frozen policy snapshot, the rest is refunded; the answer carries a signed booking_cancelled receipt.',
+    next_rel: 'get_audit',
+    idempotent: true,
+  })
   @ApiOperation({
     summary: 'Cancel for the same traveler; fee from the frozen policy snapshot, the rest refunded (booking_cancelled receipt).',
     description: 'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state).',
   })
-  @ApiEnvelope(BookingResponseDto, 200, 'The cancelled booking with its cancellation.', { receipt: true })
+  @ApiEnvelope(BookingModel, {
+    description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_audit, get_refund (when a refund was issued).',
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining'],
+    receipt: true,
+  })
   cancel(
     @Param('id', UuidParamPipe) id: string,
     @Body() body: CancelBookingRequestDto,
@@ -95,8 +136,14 @@ export class BookingsController {
   @Get(':id/audit')
   @PrincipalKinds('agent', 'admin')
   @Scopes('booking:read')
+  @Capability({
+    id: 'get_booking_audit',
+    description: 'Read the append-only timeline of a booking, from its quote to the latest event, with actor, traveler and trace id.',
+    next_rel: 'get',
+    idempotent: true,
+  })
   @ApiOperation({ summary: 'The append-only timeline of the booking, from its quote to the latest event.' })
-  @ApiEnvelope(AuditResponseDto, 200, 'The audit items in order.')
+  @ApiEnvelope(BookingAuditModel, { description: 'The audit items in order; next_actions: get.', errors: ['validation_failed', 'booking_not_found'] })
   audit(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getAudit.execute({ bookingId: id }, actor);
   }

@@ -16,7 +16,7 @@ export class StayRequestDto {
 }
 
 export class ChildRequestDto {
-  @ApiProperty({ minimum: 0, maximum: 17 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 17 })
   @IsInt()
   @Min(0)
   @Max(17)
@@ -24,7 +24,7 @@ export class ChildRequestDto {
 }
 
 export class GuestsRequestDto {
-  @ApiProperty({ minimum: 1, maximum: 20 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 20 })
   @IsInt()
   @Min(1)
   @Max(20)

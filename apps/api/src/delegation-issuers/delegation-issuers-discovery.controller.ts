@@ -1,9 +1,10 @@
 import { Controller, Get, Headers } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@hcs/auth';
 import { ListPublicDelegationIssuers } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { publicIssuerJson } from './delegation-issuer.presenter';
+import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.dto';
 
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
 @ApiTags('discovery')
@@ -15,8 +16,17 @@ export class DelegationIssuersDiscoveryController {
 
   @Get('delegation-issuers')
   @ApiOperation({ summary: 'Platform delegation issuers, plus those of the tenant named by X-Tenant-Id when given.' })
-  @ApiHeader({ name: 'X-Tenant-Id', required: false, description: "Adds that tenant's own issuers to the list." })
-  async list(@Headers('x-tenant-id') tenantId?: string) {
+  @ApiHeader({
+    name: 'X-Tenant-Id',
+    required: false,
+    description: "Optional hint: adds that tenant's own issuers to the list (an unknown or malformed id adds nothing).",
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @ApiOkResponse({
+    description: 'Every platform issuer in any status, plus those of the tenant named by X-Tenant-Id (bare, no envelope).',
+    type: PublicDelegationIssuersModel,
+  })
+  async list(@Headers('X-Tenant-Id') tenantId?: string) {
     return { issuers: (await this.issuers.execute(tenantId)).map(publicIssuerJson) };
   }
 }

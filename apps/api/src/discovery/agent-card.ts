@@ -1,4 +1,5 @@
 import { NEXT_ACTION_RELS, RECEIPT_KINDS } from '@hcs/contracts';
+import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import type { AppConfig } from '@hcs/platform';
 import type { CapabilityOptions } from './capability.decorator';
 import type { RouteInfo } from './route-table';
@@ -10,7 +11,7 @@ type CapabilityRoute = RouteInfo & { capability: CapabilityOptions };
  * when the capability is served; the fallback here is only used while a step's route is not
  * mounted in this build.
  */
-const FLOWS: Array<{ id: string; description: string; steps: Array<{ capability: string; method: string; href: string; description: string }> }> = [
+export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capability: string; method: string; href: string; description: string }> }> = [
   {
     id: 'book_a_room',
     description: 'Find a room, freeze its price, reserve it and book it for a traveler.',
@@ -35,17 +36,16 @@ const FLOWS: Array<{ id: string; description: string; steps: Array<{ capability:
   },
 ];
 
-export const IDEMPOTENT_ENDPOINTS = ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'];
-export const DELEGATION_GATED_ROUTES = [
-  { method: 'POST', href: '/v1/bookings' },
-  { method: 'POST', href: '/v1/bookings/{id}/cancel' },
-];
-
 export const PROTOCOL_VERSION = '1.0';
 
-/** SPEC "Agent card body", capabilities generated from the served routes. */
-export function buildAgentCard(config: AppConfig, capabilities: CapabilityRoute[]) {
+/**
+ * SPEC "Agent card body". Capabilities, idempotent endpoints and delegation-gated routes are read
+ * from the served routes (`@Capability`, `@Idempotent`, `@RequiresDelegation`), so the card
+ * cannot drift from what the app does.
+ */
+export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
   const base = config.baseUrl;
+  const capabilities = routes.filter((r): r is CapabilityRoute => r.capability !== null);
   const byId = new Map(capabilities.map((c) => [c.capability.id, c]));
   return {
     name: 'Hospitality Commerce Service',
@@ -90,7 +90,7 @@ export function buildAgentCard(config: AppConfig, capabilities: CapabilityRoute[
       idempotency: {
         body_field: 'idempotency_key',
         header: 'Idempotency-Key',
-        scoped_endpoints: IDEMPOTENT_ENDPOINTS,
+        scoped_endpoints: routes.filter((r) => r.idempotency !== null).map((r) => `${r.method} ${r.path}`),
         description: 'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
       },
       trace_context: {
@@ -102,7 +102,8 @@ export function buildAgentCard(config: AppConfig, capabilities: CapabilityRoute[
         algorithm: 'HS256',
         kinds: [...RECEIPT_KINDS],
         verify_endpoint: '/v1/receipts/verify',
-        canonical_form: 'JCS (RFC 8785) over the receipt without signature',
+        // The chain's own statement of what it signs, so card and code agree.
+        canonical_form: RECEIPT_CANONICAL_FORM,
         description: 'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
       },
       pagination: {
@@ -114,7 +115,7 @@ export function buildAgentCard(config: AppConfig, capabilities: CapabilityRoute[
         token_type: 'jwt',
         accepted_algorithms: ['RS256', 'ES256'],
         required_claims: ['iss', 'sub', 'aud', 'exp'],
-        gated_routes: DELEGATION_GATED_ROUTES,
+        gated_routes: routes.filter((r) => r.delegation).map((r) => ({ method: r.method, href: r.path })),
         error_codes: { missing_header: 'delegation_required', verification_failed: 'delegation_invalid', issuer_not_trusted: 'delegation_issuer_unknown' },
         description: `Booking and cancellation act for a traveler: send a short-lived JWT from a registered issuer (see ${base}/.well-known/delegation-issuers) whose aud includes ${config.delegationAudience}.`,
       },

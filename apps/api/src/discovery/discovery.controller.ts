@@ -38,7 +38,7 @@ export class DiscoveryController {
   @ApiOkResponse(obj('Agent card.', ['name', 'description', 'version', 'protocol_version', 'capabilities', 'flows', 'contracts']))
   card() {
     // The route table cannot change after boot: build once.
-    this.agentCard ??= buildAgentCard(this.config, this.routes.capabilities());
+    this.agentCard ??= buildAgentCard(this.config, this.routes.routes());
     return this.agentCard;
   }
 

@@ -38,12 +38,13 @@ function completeOperation(operation: Operation, route: RouteInfo | undefined): 
     operation.security = route?.anonymousCatalogRead ? [{ bearer: [] }, { tenant: [] }] : [{ bearer: [] }];
     add(401, route?.delegation ? ['unauthenticated', 'delegation_required', 'delegation_invalid', 'delegation_issuer_unknown'] : ['unauthenticated']);
     add(403, ['forbidden', 'principal_kind_not_allowed', 'resource_access_denied']);
-    add(429, ['rate_limited']);
     const extensions = operation as unknown as Record<string, unknown>;
     if (route?.scopes.length) extensions['x-required-scopes'] = route.scopes;
     if (route?.principalKinds) extensions['x-principal-kinds'] = route.principalKinds;
     if (route?.anonymousCatalogRead) extensions['x-anonymous-with-tenant-header'] = true;
   }
+  // Public routes are counted too (per client IP), all but `@SkipRateLimit()` ones (health probes).
+  if (route?.rateLimited ?? true) add(429, ['rate_limited']);
   if (operation.requestBody) {
     add(400, ['validation_failed']);
     add(413, ['payload_too_large']);

@@ -5,6 +5,7 @@ import { AUTH_METADATA } from '@hcs/auth';
 import type { HttpMethod } from '@hcs/contracts';
 import type { PrincipalKind, Scope } from '@hcs/domain';
 import { BARE_RESPONSE } from '../http/bare.decorator';
+import { IDEMPOTENT, IdempotentOptions } from '../idempotency/idempotent.decorator';
 import { CAPABILITY_METADATA, CapabilityOptions } from './capability.decorator';
 
 export interface RouteInfo {
@@ -18,6 +19,10 @@ export interface RouteInfo {
   principalKinds: PrincipalKind[] | null;
   scopes: Scope[];
   delegation: boolean;
+  /** Counted by the rate limiter (everything but `@SkipRateLimit()` routes, public ones included). */
+  rateLimited: boolean;
+  /** `@Idempotent()`: the route honours Idempotency-Key (required or optional). */
+  idempotency: IdempotentOptions | null;
   bare: boolean;
   capability: CapabilityOptions | null;
 }
@@ -78,6 +83,8 @@ export class RouteTable {
               principalKinds: this.reflector.getAllAndOverride<PrincipalKind[] | undefined>(AUTH_METADATA.principalKinds, targets) ?? null,
               scopes: this.reflector.getAllAndOverride<Scope[] | undefined>(AUTH_METADATA.scopes, targets) ?? [],
               delegation: this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.delegation, targets) === true,
+              rateLimited: this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.skipRateLimit, targets) !== true,
+              idempotency: this.reflector.get<IdempotentOptions | undefined>(IDEMPOTENT, handler) ?? null,
               bare: this.reflector.getAllAndOverride<boolean>(BARE_RESPONSE, targets) === true,
               capability: this.reflector.get<CapabilityOptions | undefined>(CAPABILITY_METADATA, handler) ?? null,
             });

@@ -3,14 +3,17 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
 import { CreateHold, ReleaseHold } from '@hcs/domain';
-import { HoldResponseDto } from '../chain-dto/chain.response.dto';
-import { ApiEnvelope } from '../http/api-envelope.decorator';
+import { Capability } from '../discovery/capability.decorator';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CreateHoldRequestDto } from './dto/holds.request.dto';
+import { HoldModel } from './dto/holds.response.dto';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
+@ApiTenantHeader()
 @PrincipalKinds('agent')
 @Controller('v1/holds')
 export class HoldsController {
@@ -22,12 +25,23 @@ export class HoldsController {
   @Post()
   @Scopes('booking:write')
   @Idempotent({ required: false })
+  @Capability({
+    id: 'create_hold',
+    description: 'Reserve the quoted room on every night of the stay until expires_at (Idempotency-Key makes retries safe).',
+    next_rel: 'confirm',
+    idempotent: true,
+  })
   @ApiOperation({
     summary: 'Reserve the quoted room on every night of the stay for HOLD_TTL_SECONDS.',
     description:
       "Errors: quote_not_found (404), resource_access_denied (another agent's quote), quote_expired (410), allotment_exhausted (409, detail.dates), allocation_failed (409), idempotency_conflict (409). Next: confirm, release, requote.",
   })
-  @ApiEnvelope(HoldResponseDto, 201, 'The hold (state held), valid until expires_at.', { expires: true })
+  @ApiEnvelope(HoldModel, {
+    status: 201,
+    description: 'The hold (state held), valid until expires_at; next_actions: confirm, release, requote.',
+    errors: ['validation_failed', 'quote_not_found', 'quote_expired', 'allotment_exhausted', 'allocation_failed', 'idempotency_conflict'],
+    expiresAt: true,
+  })
   create(@Body() body: CreateHoldRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.createHold.execute({ quoteId: body.quote_id }, actor);
   }
@@ -35,11 +49,12 @@ export class HoldsController {
   @Post(':id/release')
   @HttpCode(200)
   @Scopes('booking:write')
+  @Capability({ id: 'release_hold', description: 'Give a held room back at once (state released).', next_rel: 'requote', idempotent: false })
   @ApiOperation({
     summary: 'Give the held room back at once (state released).',
     description: 'Errors: hold_not_found (404), hold_not_active (409, detail.state).',
   })
-  @ApiEnvelope(HoldResponseDto, 200, 'The released hold.')
+  @ApiEnvelope(HoldModel, { description: 'The released hold; next_actions: requote.', errors: ['validation_failed', 'hold_not_found', 'hold_not_active'] })
   release(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.releaseHold.execute({ holdId: id }, actor);
   }

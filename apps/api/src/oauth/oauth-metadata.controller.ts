@@ -1,10 +1,16 @@
 import { Controller, Get, HttpCode, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AccessTokens, OAuthError, Public } from '@hcs/auth';
 import { SCOPES } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { Bare } from '../http/bare.decorator';
+import { AuthorizationServerMetadataModel, JwksModel, OAuthNotConfiguredModel, ProtectedResourceMetadataModel } from './dto/oauth.response.dto';
 import { OAuthErrorFilter } from './oauth-error.filter';
+
+const NOT_CONFIGURED = ApiNotFoundResponse({
+  description: 'OAuth is not enabled (OAUTH_ENABLED=false): {error: oauth_metadata_not_configured}.',
+  content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthNotConfiguredModel) }, example: { error: 'oauth_metadata_not_configured' } } },
+});
 
 /**
  * OAuth discovery: authorization server metadata (RFC 8414, also served as the OpenID
@@ -14,6 +20,7 @@ import { OAuthErrorFilter } from './oauth-error.filter';
 @Public()
 @Bare()
 @UseFilters(OAuthErrorFilter)
+@ApiExtraModels(OAuthNotConfiguredModel)
 @Controller('.well-known')
 export class OAuthMetadataController {
   constructor(
@@ -23,18 +30,24 @@ export class OAuthMetadataController {
 
   @Get('oauth-authorization-server')
   @ApiOperation({ summary: 'OAuth 2.0 authorization server metadata (RFC 8414).' })
+  @ApiOkResponse({ description: 'Authorization server metadata (bare).', type: AuthorizationServerMetadataModel })
+  @NOT_CONFIGURED
   authorizationServer() {
     return this.serverMetadata();
   }
 
   @Get('openid-configuration')
   @ApiOperation({ summary: 'The same metadata at the OpenID discovery address.' })
+  @ApiOkResponse({ description: 'Authorization server metadata (bare).', type: AuthorizationServerMetadataModel })
+  @NOT_CONFIGURED
   openidConfiguration() {
     return this.serverMetadata();
   }
 
   @Get('oauth-protected-resource')
   @ApiOperation({ summary: 'OAuth 2.0 protected resource metadata (RFC 9728).' })
+  @ApiOkResponse({ description: 'Protected resource metadata (bare).', type: ProtectedResourceMetadataModel })
+  @NOT_CONFIGURED
   protectedResource() {
     this.requireOAuth();
     return {
@@ -49,6 +62,7 @@ export class OAuthMetadataController {
   @Get('jwks.json')
   @HttpCode(200)
   @ApiOperation({ summary: 'Public keys that verify our access tokens (retired keys stay until their tokens expire).' })
+  @ApiOkResponse({ description: 'JWK set (bare); served even with OAUTH_ENABLED=false.', type: JwksModel })
   jwks() {
     return this.tokens.jwks();
   }

@@ -1,14 +1,26 @@
 import { Body, Controller, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiHeader, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { OAuthTokenService, Public, TokenResponse } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
+import { OAuthErrorModel, OAuthNotConfiguredModel, TokenRequestModel, TokenResponseModel } from './dto/oauth.response.dto';
 import { OAuthErrorFilter } from './oauth-error.filter';
+
+const oauthError = (description: string, examples: Record<string, { error: string; error_description?: string }>) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: { $ref: getSchemaPath(OAuthErrorModel) },
+      examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+    },
+  },
+});
 
 /** `POST /oauth/token`: the client_credentials grant for agents (RFC 6749 §4.4). */
 @ApiTags('oauth')
 @Public()
 @Bare()
 @UseFilters(OAuthErrorFilter)
+@ApiExtraModels(TokenRequestModel, OAuthErrorModel, OAuthNotConfiguredModel)
 @Controller('oauth')
 export class OAuthTokenController {
   constructor(private readonly tokens: OAuthTokenService) {}
@@ -20,21 +32,36 @@ export class OAuthTokenController {
   @ApiOperation({
     summary: 'Exchange agent credentials (client_id = agent id, client_secret = its secret; HTTP Basic or body) for an access token.',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['grant_type'],
-      additionalProperties: false,
-      properties: {
-        grant_type: { type: 'string', enum: ['client_credentials'] },
-        scope: { type: 'string', description: 'Space-separated subset of the agent scopes; all of them when omitted.' },
-        client_id: { type: 'string', format: 'uuid' },
-        client_secret: { type: 'string' },
-      },
-    },
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiBody({ type: TokenRequestModel, description: 'No other field is allowed (invalid_request).' })
+  @ApiHeader({
+    name: 'Authorization',
+    required: false,
+    description: 'Basic base64(client_id:client_secret) (client_secret_basic), instead of the body fields; not both.',
+  })
+  @ApiResponse({ status: 200, description: 'Flat token response (no envelope), Cache-Control: no-store.', type: TokenResponseModel })
+  @ApiResponse({
+    status: 400,
+    ...oauthError('Flat OAuth error (RFC 6749 §5.2): invalid_request, unsupported_grant_type or invalid_scope.', {
+      invalid_request: { error: 'invalid_request', error_description: 'grant_type is required.' },
+      unsupported_grant_type: { error: 'unsupported_grant_type', error_description: 'Only the client_credentials grant is supported.' },
+      invalid_scope: { error: 'invalid_scope', error_description: 'The agent does not have: booking:write.' },
+    }),
+  })
+  @ApiResponse({
+    status: 401,
+    ...oauthError('Flat OAuth error invalid_client (WWW-Authenticate: Basic when Basic was used).', {
+      invalid_client: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    }),
+  })
+  @ApiResponse({
+    status: 404,
+    description: 'OAuth is not enabled (OAUTH_ENABLED=false): {error: oauth_not_configured}.',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthNotConfiguredModel) }, example: { error: 'oauth_not_configured' } } },
   })
   // The body is read as-is (JSON or form): failures must be flat OAuth errors, not validation_failed.
-  token(@Body() body: unknown, @Headers('authorization') authorization?: string): Promise<TokenResponse> {
+  // (Nest reads @Headers() names case-insensitively; this spelling matches the documented header.)
+  token(@Body() body: unknown, @Headers('Authorization') authorization?: string): Promise<TokenResponse> {
     return this.tokens.issue({ body, authorization });
   }
 }

@@ -3,12 +3,15 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
 import { CreateQuote } from '@hcs/domain';
-import { QuoteResponseDto } from '../chain-dto/chain.response.dto';
-import { ApiEnvelope } from '../http/api-envelope.decorator';
+import { Capability } from '../discovery/capability.decorator';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { CreateQuoteRequestDto } from './dto/quotes.request.dto';
+import { QuoteModel } from './dto/quotes.response.dto';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
+@ApiTenantHeader()
 @PrincipalKinds('agent')
 @Controller('v1/quotes')
 export class QuotesController {
@@ -16,12 +19,23 @@ export class QuotesController {
 
   @Post()
   @Scopes('booking:write')
+  @Capability({
+    id: 'create_quote',
+    description: 'Price one room for a stay and party and freeze the price breakdown and the cancellation policy until expires_at.',
+    next_rel: 'create_hold',
+    idempotent: false,
+  })
   @ApiOperation({
     summary: 'Price one room for a stay and freeze price and cancellation terms.',
     description:
       'Errors: property_not_found, room_type_not_found, rate_plan_not_found (404), validation_failed (stay rules, occupancy), policy_not_found_for_rate_plan (409). Next: create_hold before expires_at.',
   })
-  @ApiEnvelope(QuoteResponseDto, 201, 'The quote, valid until expires_at.', { expires: true })
+  @ApiEnvelope(QuoteModel, {
+    status: 201,
+    description: 'The quote, valid until expires_at; next_actions: create_hold.',
+    errors: ['validation_failed', 'property_not_found', 'room_type_not_found', 'rate_plan_not_found', 'policy_not_found_for_rate_plan'],
+    expiresAt: true,
+  })
   create(@Body() body: CreateQuoteRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.createQuote.execute(
       {

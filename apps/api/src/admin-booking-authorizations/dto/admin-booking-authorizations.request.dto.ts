@@ -2,8 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Min, ValidateNested } from 'class-validator';
 
-export class MoneyRequestDto {
-  @ApiProperty({ minimum: 0, description: 'integer, minor units' })
+/** Its own class (not http/dto's MoneyRequestDto): the validation messages differ, and one name per OpenAPI schema. */
+export class MaxAmountRequestDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units of the currency (EUR cents, JPY yen).' })
   @IsInt()
   @Min(0)
   amount: number;
@@ -18,13 +19,13 @@ export class CreateBookingAuthorizationRequestDto {
   @IsUUID('all')
   agent_id: string;
 
-  @ApiProperty({ type: MoneyRequestDto })
+  @ApiProperty({ type: MaxAmountRequestDto })
   @IsDefined()
   @ValidateNested()
-  @Type(() => MoneyRequestDto)
-  max_amount: MoneyRequestDto;
+  @Type(() => MaxAmountRequestDto)
+  max_amount: MaxAmountRequestDto;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ format: 'date-time', description: 'Must be in the future.' })
   @IsISO8601({ strict: true })
   expires_at: string;
 

@@ -73,7 +73,7 @@ export class CreateBookingRequestDto extends IdempotencyKeyField {
 }
 
 export class CancelBookingRequestDto extends IdempotencyKeyField {
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ minLength: 1, maxLength: 500, description: 'Recorded with the cancellation and the refund.' })
   @IsOptional()
   @IsString()
   @Length(1, 500)

@@ -46,14 +46,26 @@ export function ApiErrors(...codes: ErrorCode[]) {
   );
 }
 
+export interface ApiEnvelopeOptions {
+  status?: number;
+  description: string;
+  /** The route's own error codes; the shared 400/401/403/413/415/429/500 are added from the route table. */
+  errors?: ErrorCode[];
+  /** The envelope always carries a signed `receipt` (booking confirmation, cancellation, refund). */
+  receipt?: boolean;
+  /** The envelope always carries `expires_at` (quotes, holds). */
+  expiresAt?: boolean;
+}
+
 /** The success envelope around `model` as `data`, plus the route's error codes. */
-export function ApiEnvelope(model: Type, options: { status?: number; description: string; errors?: ErrorCode[] }) {
+export function ApiEnvelope(model: Type, options: ApiEnvelopeOptions) {
+  const required = ['data', ...(options.expiresAt ? ['expires_at'] : []), ...(options.receipt ? ['receipt'] : [])];
   return applyDecorators(
     ApiExtraModels(SuccessEnvelopeModel, model),
     ApiResponse({
       status: options.status ?? 200,
       description: options.description,
-      schema: { allOf: [{ $ref: getSchemaPath(SuccessEnvelopeModel) }, { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(model) } } }] },
+      schema: { allOf: [{ $ref: getSchemaPath(SuccessEnvelopeModel) }, { type: 'object', required, properties: { data: { $ref: getSchemaPath(model) } } }] },
     }),
     ApiErrors(...(options.errors ?? [])),
   );

@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ChainGuestsModel, ChainStayModel, PolicySnapshotModel, PriceBreakdownModel, TravelerModel } from '../../chain-dto/chain.response-parts.dto';
+import { MoneyModel } from '../../http/openapi/envelope.models';
+
+export class PrimaryGuestModel {
+  @ApiProperty() full_name: string;
+  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty() phone: string;
+}
+
+export class BookingGuestModel {
+  @ApiProperty({ type: PrimaryGuestModel }) primary: PrimaryGuestModel;
+}
+
+export class BookingPaymentModel {
+  @ApiProperty({ enum: ['captured', 'partially_refunded', 'refunded'] }) state: string;
+  @ApiProperty({ type: MoneyModel, description: 'The captured amount.' }) amount: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Refunded so far.' }) refunded: MoneyModel;
+  @ApiProperty({ format: 'date-time' }) captured_at: string;
+}
+
+export class CancellationModel {
+  @ApiProperty({ format: 'date-time' }) cancelled_at: string;
+  @ApiProperty({ type: MoneyModel, description: 'From the policy snapshot frozen at quote time.' }) fee: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Total minus fee (never below zero).' }) refund: MoneyModel;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The refund record (GET /v1/refunds/{id}); null when nothing was refunded.' })
+  refund_id: string | null;
+  @ApiProperty() policy_version: string;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+}
+
+/** `bookingView` (libs/domain/src/booking/views.ts). */
+export class BookingModel {
+  @ApiProperty({ format: 'uuid' }) booking_id: string;
+  @ApiProperty({ enum: ['confirmed', 'cancelled'] }) state: string;
+  @ApiProperty({ format: 'uuid' }) quote_id: string;
+  @ApiProperty({ format: 'uuid' }) hold_id: string;
+  @ApiProperty({ format: 'uuid' }) property_id: string;
+  @ApiProperty({ format: 'uuid' }) room_type_id: string;
+  @ApiProperty({ format: 'uuid' }) rate_plan_id: string;
+  @ApiProperty({ type: ChainStayModel }) stay: ChainStayModel;
+  @ApiProperty({ type: ChainGuestsModel }) guests: ChainGuestsModel;
+  @ApiProperty({ type: BookingGuestModel }) guest: BookingGuestModel;
+  @ApiProperty({ type: PriceBreakdownModel }) price_breakdown: PriceBreakdownModel;
+  @ApiProperty({ type: PolicySnapshotModel }) policy_snapshot: PolicySnapshotModel;
+  @ApiProperty({ type: BookingPaymentModel, nullable: true, description: 'null only if the payment record cannot be found.' })
+  payment: BookingPaymentModel | null;
+  @ApiProperty({ type: TravelerModel, description: 'The traveler named by the delegation at booking time.' }) traveler: TravelerModel;
+  @ApiProperty({ format: 'uuid' }) agent_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiPropertyOptional({ type: CancellationModel, description: 'Present once cancelled.' }) cancellation?: CancellationModel;
+}
+
+export class AuditActorModel {
+  @ApiProperty({ enum: ['agent', 'admin', 'system'] }) kind: string;
+  @ApiProperty() id: string;
+}
+
+/** `AuditEventRecord` (libs/domain/src/booking/ports/chain.repositories.ts). */
+export class AuditItemModel {
+  @ApiProperty({ type: 'integer', minimum: 1, description: '1-based position in the timeline.' }) seq: number;
+  @ApiProperty({
+    example: 'booking.confirmed',
+    description: 'quote.created, hold.created, payment.declined, booking.confirmed, payment.captured, booking.cancelled, refund.issued, ...',
+  })
+  type: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: AuditActorModel }) actor: AuditActorModel;
+  @ApiPropertyOptional({ type: TravelerModel }) traveler?: TravelerModel;
+  @ApiProperty({ description: 'The W3C trace id of the request that caused the event.' }) trace_id: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
+}
+
+export class BookingAuditModel {
+  @ApiProperty({ format: 'uuid' }) booking_id: string;
+  @ApiProperty({ type: [AuditItemModel] }) items: AuditItemModel[];
+}

@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MoneyModel } from '../http/openapi/envelope.models';
+
+/**
+ * Response parts shared by the chain's models (quotes, holds, bookings), for the API description.
+ * The source of truth is `libs/domain/src/booking/views.ts` and `chain.types.ts`.
+ */
+export class ChainStayModel {
+  @ApiProperty({ example: '2027-05-10', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) check_in: string;
+  @ApiProperty({ example: '2027-05-12', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) check_out: string;
+}
+
+export class ChainChildModel {
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 17 }) age: number;
+}
+
+export class ChainGuestsModel {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 20 }) adults: number;
+  @ApiProperty({ type: [ChainChildModel] }) children: ChainChildModel[];
+}
+
+export class PricedNightModel {
+  @ApiProperty({ example: '2027-05-10' }) date: string;
+  @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+}
+
+export class PricedTaxModel {
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: 'integer', description: 'Basis points of the room subtotal.' }) rate_bps: number;
+  @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+}
+
+export class PricedFeeModel {
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+}
+
+/** CONTRACT §5: every amount in minor units of `currency`; total = subtotal + taxes + fees. */
+export class PriceBreakdownModel {
+  @ApiProperty({ pattern: '^[A-Z]{3}$' }) currency: string;
+  @ApiProperty({ type: [PricedNightModel] }) nights: PricedNightModel[];
+  @ApiProperty({ type: MoneyModel }) subtotal: MoneyModel;
+  @ApiProperty({ type: [PricedTaxModel] }) taxes: PricedTaxModel[];
+  @ApiProperty({ type: [PricedFeeModel] }) fees: PricedFeeModel[];
+  @ApiProperty({ type: MoneyModel }) total: MoneyModel;
+}
+
+/** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
+export class PolicySnapshotModel {
+  @ApiProperty({ format: 'uuid' }) policy_id: string;
+  @ApiProperty({ example: '1' }) version: string;
+  @ApiProperty({ enum: ['free_cancellation', 'non_refundable'] }) cancellation_kind: string;
+  @ApiProperty({ type: 'integer' }) free_cancellation_hours_before_checkin: number;
+  @ApiProperty({ description: 'Percent of the total charged from free_cancellation_until on.' }) cancellation_fee_pct_after_cutoff: number;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Last instant of free cancellation; null for non-refundable terms.' })
+  free_cancellation_until: string | null;
+  @ApiProperty({ type: String, nullable: true }) child_policy_text: string | null;
+  @ApiProperty({ format: 'date-time', description: 'The check-in date at the property check-in time, as a UTC instant.' }) check_in_at: string;
+  @ApiProperty({ example: 'Europe/Lisbon', description: 'The property time zone ("the stay has started" is decided on its local date).' }) timezone: string;
+}
+
+/** The traveler a delegation named: `{iss, sub}`. */
+export class TravelerModel {
+  @ApiProperty() iss: string;
+  @ApiProperty() sub: string;
+}
