@@ -143,7 +143,9 @@ async function main(): Promise<void> {
       },
     };
     for (const r of report.results) {
-      process.stderr.write(`${r.scenario.padEnd(50)} ${String(r.requests_per_second).padStart(6)} req/s  p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  non-2xx ${r.non_2xx}\n`);
+      process.stderr.write(
+        `${r.scenario.padEnd(50)} ${String(r.requests_per_second).padStart(6)} req/s  p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  non-2xx ${r.non_2xx}\n`,
+      );
     }
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {

@@ -1,6 +1,17 @@
 import { Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { Actor, AnonymousCatalogRead, CurrentActor, CurrentTenantId, CurrentTraveler, OptionalActor, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
+import {
+  Actor,
+  AnonymousCatalogRead,
+  CurrentActor,
+  CurrentTenantId,
+  CurrentTraveler,
+  OptionalActor,
+  PrincipalKinds,
+  RequiresDelegation,
+  Scopes,
+  Traveler,
+} from '@hcs/auth';
 
 /** Test-only routes carrying each kind of auth metadata, to drive the guard chain. */
 @Controller('__auth')

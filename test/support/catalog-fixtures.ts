@@ -38,7 +38,12 @@ export interface PropertySpec {
   currency?: string;
   starRating?: number | null;
   promote?: boolean;
-  rooms?: Array<{ code: string; maxOccupancy?: number; defaultInventory?: number; plans: Array<{ code: string; amount: number; mealPlan?: string; policy?: 'flex' | 'nonref' | null; currency?: string }> }>;
+  rooms?: Array<{
+    code: string;
+    maxOccupancy?: number;
+    defaultInventory?: number;
+    plans: Array<{ code: string; amount: number; mealPlan?: string; policy?: 'flex' | 'nonref' | null; currency?: string }>;
+  }>;
 }
 
 /**
@@ -74,7 +79,15 @@ export async function createProperty(t: TestApp, adminKey: string, spec: Propert
     const res = await t.http().put(`/v1/admin/properties/${id}/policies/${code}`).set(auth).send(body);
     if (res.status !== 201) throw new Error(`policy failed: ${JSON.stringify(res.body)}`);
   }
-  const rooms = spec.rooms ?? [{ code: 'DBL', plans: [{ code: 'FLEX', amount: 12000, policy: 'flex' }, { code: 'NR', amount: 10000, policy: 'nonref' }] }];
+  const rooms = spec.rooms ?? [
+    {
+      code: 'DBL',
+      plans: [
+        { code: 'FLEX', amount: 12000, policy: 'flex' },
+        { code: 'NR', amount: 10000, policy: 'nonref' },
+      ],
+    },
+  ];
   const roomTypes: PropertyFixture['roomTypes'] = [];
   for (const room of rooms) {
     const rt = await t

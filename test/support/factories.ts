@@ -89,7 +89,9 @@ export async function registerTestIssuer(
     allowedAudiences: options.allowedAudiences ?? [app.get(AppConfig).delegationAudience],
   };
   issuer.registered = options.tenant
-    ? await app.get(RegisterDelegationIssuer).execute({ tenantId: options.tenant.tenantId, principalId: options.tenant.adminPrincipalId, kind: 'admin' }, command)
+    ? await app
+        .get(RegisterDelegationIssuer)
+        .execute({ tenantId: options.tenant.tenantId, principalId: options.tenant.adminPrincipalId, kind: 'admin' }, command)
     : await app.get(RegisterPlatformIssuer).execute(command);
   return issuer;
 }
@@ -128,5 +130,7 @@ export async function mintDelegation(app: INestApplicationContext, options: Mint
     ...options.claims,
   };
   for (const key of Object.keys(claims)) if (claims[key] === undefined) delete claims[key];
-  return new SignJWT(claims).setProtectedHeader({ alg: options.issuer.alg, kid: options.issuer.kid, typ: 'JWT', ...options.header } as never).sign(options.issuer.privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: options.issuer.alg, kid: options.issuer.kid, typ: 'JWT', ...options.header } as never)
+    .sign(options.issuer.privateKey);
 }

@@ -50,7 +50,10 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [distEntry('api')], { env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, ...env }, cwd: ROOT });
+  const child: ChildProcess = spawn(process.execPath, [distEntry('api')], {
+    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, ...env },
+    cwd: ROOT,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -59,7 +62,9 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
-    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`${baseUrl}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

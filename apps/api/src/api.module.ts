@@ -1,9 +1,9 @@
 import { DynamicModule, ForwardReference, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
-import { PersistenceModule, QueueAdaptersModule } from '@hcs/persistence';
+import { ServiceCoreModule } from '@hcs/persistence';
 import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { AdminCatalogModule } from './admin-catalog/admin-catalog.module';
@@ -30,13 +30,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [
-        ConfigModule.forRoot(config),
-        LoggingModule.forRoot(),
-        RequestContextModule,
-        RedisModule,
-        PersistenceModule,
-        QueuesModule.forRoot(),
-        QueueAdaptersModule,
+        ServiceCoreModule.forRoot(config),
         TenancyModule,
         AuthModule,
         HealthModule,

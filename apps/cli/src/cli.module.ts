@@ -12,7 +12,16 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule, TenancyModule, IdentityModule, DelegationModule, AuthCoreModule, CatalogModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        RequestContextModule,
+        PersistenceModule,
+        TenancyModule,
+        IdentityModule,
+        DelegationModule,
+        AuthCoreModule,
+        CatalogModule,
+      ],
       providers: [DemoSeed, BenchSeed],
     };
   }

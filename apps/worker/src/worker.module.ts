@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import { BookingModule } from '@hcs/domain';
-import { PersistenceModule, QueueAdaptersModule } from '@hcs/persistence';
+import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 
@@ -11,16 +11,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        LoggingModule.forRoot(),
-        RequestContextModule,
-        RedisModule,
-        PersistenceModule,
-        QueuesModule.forRoot(),
-        QueueAdaptersModule,
-        BookingModule,
-      ],
+      imports: [ServiceCoreModule.forRoot(config), BookingModule],
       providers: [HeartbeatService, HoldExpiryProcessor],
     };
   }

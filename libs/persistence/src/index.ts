@@ -6,3 +6,4 @@ export * from './transaction-host';
 export * from './payments/sandbox-payment.provider';
 export * from './queues/bullmq-hold-expiry.scheduler';
 export * from './queues/queue-adapters.module';
+export * from './service-core.module';

@@ -62,7 +62,16 @@ describe('catalog administration', () => {
       .http()
       .post('/v1/admin/properties')
       .set(admin)
-      .send({ slug: 'Bad Slug', name: '', timezone: 'Mars/Olympus', default_currency: 'eur', address: { line1: 'x', city: 'y', country: 'PRT' }, geo: { lat: 91, lng: 0 }, taxes: [{ code: 'VAT', name: 'x', rate_bps: -1 }], extra: true });
+      .send({
+        slug: 'Bad Slug',
+        name: '',
+        timezone: 'Mars/Olympus',
+        default_currency: 'eur',
+        address: { line1: 'x', city: 'y', country: 'PRT' },
+        geo: { lat: 91, lng: 0 },
+        taxes: [{ code: 'VAT', name: 'x', rate_bps: -1 }],
+        extra: true,
+      });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     const paths = res.body.error.detail.field_errors.map((e: { path: string }) => e.path);
@@ -84,17 +93,33 @@ describe('catalog administration', () => {
     expect(first.body.error.code).toBe('property_not_promotable');
     expect(first.body.error.detail.reasons.map((r: { code: string }) => r.code)).toEqual(['no_address', 'no_geo', 'no_room_type']);
 
-    await t.http().patch(`/v1/admin/properties/${id}`).set(admin).send({ address: { line1: 'Main 1', city: 'Faro', country: 'PT' }, geo: { lat: 37, lng: -7.9 } });
-    const room = await t.http().post(`/v1/admin/properties/${id}/room-types`).set(admin).send({ code: 'DBL', name: 'Double', max_occupancy: 2, default_inventory: 3 });
+    await t
+      .http()
+      .patch(`/v1/admin/properties/${id}`)
+      .set(admin)
+      .send({ address: { line1: 'Main 1', city: 'Faro', country: 'PT' }, geo: { lat: 37, lng: -7.9 } });
+    const room = await t
+      .http()
+      .post(`/v1/admin/properties/${id}/room-types`)
+      .set(admin)
+      .send({ code: 'DBL', name: 'Double', max_occupancy: 2, default_inventory: 3 });
     const second = await t.http().post(`/v1/admin/properties/${id}/promote`).set(admin);
     expect(second.body.error.detail.reasons.map((r: { code: string }) => r.code)).toEqual(['no_rate_plan']);
 
-    const plan = await t.http().post(`/v1/admin/room-types/${room.body.data.id}/rate-plans`).set(admin).send({ code: 'BAR', name: 'Best available', base_rate: { amount: 9000, currency: 'EUR' } });
+    const plan = await t
+      .http()
+      .post(`/v1/admin/room-types/${room.body.data.id}/rate-plans`)
+      .set(admin)
+      .send({ code: 'BAR', name: 'Best available', base_rate: { amount: 9000, currency: 'EUR' } });
     expect(plan.status).toBe(201);
     const third = await t.http().post(`/v1/admin/properties/${id}/promote`).set(admin);
     expect(third.body.error.detail.reasons).toEqual([expect.objectContaining({ code: 'rate_plan_without_policy', rate_plan_id: plan.body.data.id })]);
 
-    await t.http().put(`/v1/admin/properties/${id}/policies/flex`).set(admin).send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 24 });
+    await t
+      .http()
+      .put(`/v1/admin/properties/${id}/policies/flex`)
+      .set(admin)
+      .send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 24 });
     await t.http().patch(`/v1/admin/rate-plans/${plan.body.data.id}`).set(admin).send({ policy_code: 'flex' });
     const promoted = await t.http().post(`/v1/admin/properties/${id}/promote`).set(admin);
     expect(promoted.status).toBe(200);
@@ -106,12 +131,26 @@ describe('catalog administration', () => {
   it('versions policies: a change writes a new version and moves the rate plans; the same terms write nothing', async () => {
     const fixture = await createProperty(t, tenant.adminKey, { promote: false });
     const flexPlan = fixture.roomTypes[0].ratePlans[0].id;
-    const same = await t.http().put(`/v1/admin/properties/${fixture.id}/policies/flex`).set(admin).send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 48, cancellation_fee_pct_after_cutoff: 100 });
+    const same = await t
+      .http()
+      .put(`/v1/admin/properties/${fixture.id}/policies/flex`)
+      .set(admin)
+      .send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 48, cancellation_fee_pct_after_cutoff: 100 });
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ version: '1', created: false });
-    const revised = await t.http().put(`/v1/admin/properties/${fixture.id}/policies/flex`).set(admin).send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 72, cancellation_fee_pct_after_cutoff: 50 });
+    const revised = await t
+      .http()
+      .put(`/v1/admin/properties/${fixture.id}/policies/flex`)
+      .set(admin)
+      .send({ cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 72, cancellation_fee_pct_after_cutoff: 50 });
     expect(revised.status).toBe(200);
-    expect(revised.body.data).toMatchObject({ version: '2', created: true, rate_plans_repointed: 1, free_cancellation_hours_before_checkin: 72, cancellation_fee_pct_after_cutoff: 50 });
+    expect(revised.body.data).toMatchObject({
+      version: '2',
+      created: true,
+      rate_plans_repointed: 1,
+      free_cancellation_hours_before_checkin: 72,
+      cancellation_fee_pct_after_cutoff: 50,
+    });
     const detail = await t.http().get(`/v1/admin/properties/${fixture.id}`).set(admin);
     const plan = detail.body.data.room_types[0].rate_plans.find((p: { id: string }) => p.id === flexPlan);
     expect(plan).toMatchObject({ policy_id: revised.body.data.id, policy_version: '2' });
@@ -142,7 +181,11 @@ describe('catalog administration', () => {
     const planId = fixture.roomTypes[0].ratePlans[0].id;
     const rates = await t.http().put(`/v1/admin/rate-plans/${planId}/rates`).set(admin).send({ from, to: from, amount: 15000 });
     expect(rates.status).toBe(200);
-    const calendar = await t.http().get(`/v1/admin/rate-plans/${planId}/rates`).query({ from, to: daysFromNow(31) }).set(admin);
+    const calendar = await t
+      .http()
+      .get(`/v1/admin/rate-plans/${planId}/rates`)
+      .query({ from, to: daysFromNow(31) })
+      .set(admin);
     expect(calendar.body.data.nights).toEqual([
       { night: from, amount: 15000, overridden: true },
       { night: daysFromNow(31), amount: 12000, overridden: false },
@@ -156,12 +199,20 @@ describe('catalog administration', () => {
     const fixture = await createProperty(t, tenant.adminKey);
     const roomTypeId = fixture.roomTypes[0].id;
     const [plain, overridden] = [daysFromNow(40), daysFromNow(41)];
-    await sql(t).query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 5, 1, 0)`, [tenant.tenantId, roomTypeId, plain]);
+    await sql(t).query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 5, 1, 0)`, [
+      tenant.tenantId,
+      roomTypeId,
+      plain,
+    ]);
     await t.http().put(`/v1/admin/room-types/${roomTypeId}/inventory`).set(admin).send({ from: overridden, to: overridden, allotment: 9 });
     const changed = await t.http().patch(`/v1/admin/room-types/${roomTypeId}`).set(admin).send({ default_inventory: 7 });
     expect(changed.status).toBe(200);
     expect(changed.body.data.default_inventory).toBe(7);
-    const nights = await t.http().get(`/v1/admin/room-types/${roomTypeId}/inventory`).query({ from: plain, to: daysFromNow(42) }).set(admin);
+    const nights = await t
+      .http()
+      .get(`/v1/admin/room-types/${roomTypeId}/inventory`)
+      .query({ from: plain, to: daysFromNow(42) })
+      .set(admin);
     expect(nights.body.data.nights.map((n: { allotment: number; overridden: boolean }) => [n.allotment, n.overridden])).toEqual([
       [7, false],
       [9, true],
@@ -174,13 +225,26 @@ describe('catalog administration', () => {
   });
 
   it('keeps FX rates per tenant', async () => {
-    const res = await t.http().put('/v1/admin/fx-rates').set(admin).send({ rates: [{ base: 'EUR', quote: 'USD', rate: 1.1 }] });
+    const res = await t
+      .http()
+      .put('/v1/admin/fx-rates')
+      .set(admin)
+      .send({ rates: [{ base: 'EUR', quote: 'USD', rate: 1.1 }] });
     expect(res.status).toBe(200);
     expect(res.body.data.rates).toEqual([{ base: 'EUR', quote: 'USD', rate: 1.1, updated_at: expect.any(String) }]);
     const other = await createTenant(t.app);
     const theirs = await t.http().get('/v1/admin/fx-rates').set('authorization', `Bearer ${other.adminKey}`);
     expect(theirs.body.data.rates).toEqual([]);
-    const bad = await t.http().put('/v1/admin/fx-rates').set(admin).send({ rates: [{ base: 'EUR', quote: 'EUR', rate: 1 }, { base: 'usd', quote: 'EUR', rate: 0 }] });
+    const bad = await t
+      .http()
+      .put('/v1/admin/fx-rates')
+      .set(admin)
+      .send({
+        rates: [
+          { base: 'EUR', quote: 'EUR', rate: 1 },
+          { base: 'usd', quote: 'EUR', rate: 0 },
+        ],
+      });
     expect(bad.status).toBe(400);
     expect(bad.body.error.detail.field_errors.map((e: { path: string }) => e.path)).toEqual(['rates[1].base', 'rates[1].rate']);
   });
@@ -198,7 +262,11 @@ describe('catalog administration', () => {
     expect(read.body.error.code).toBe('property_not_found');
     const write = await t.http().patch(`/v1/admin/room-types/${fixture.roomTypes[0].id}`).set(otherAdmin).send({ name: 'Mine' });
     expect(write.body.error.code).toBe('room_type_not_found');
-    const rates = await t.http().put(`/v1/admin/rate-plans/${fixture.roomTypes[0].ratePlans[0].id}/rates`).set(otherAdmin).send({ from: daysFromNow(1), to: daysFromNow(2), amount: 1 });
+    const rates = await t
+      .http()
+      .put(`/v1/admin/rate-plans/${fixture.roomTypes[0].ratePlans[0].id}/rates`)
+      .set(otherAdmin)
+      .send({ from: daysFromNow(1), to: daysFromNow(2), amount: 1 });
     expect(rates.body.error.code).toBe('rate_plan_not_found');
     const list = await t.http().get('/v1/admin/properties').set(otherAdmin);
     expect(list.body.data.items).toEqual([]);

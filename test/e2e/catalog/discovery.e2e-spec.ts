@@ -22,7 +22,19 @@ const serviceIndexSchema = {
       type: 'object',
       required: ['agent_card', 'a2a_agent', 'ai_plugin', 'openapi_json', 'openapi_yaml', 'health', 'ready'],
       properties: Object.fromEntries(
-        ['agent_card', 'a2a_agent', 'ai_plugin', 'openapi_json', 'openapi_yaml', 'health', 'ready', 'oauth_authorization_server', 'openid_configuration', 'oauth_protected_resource', 'acp_discovery'].map((k) => [k, url]),
+        [
+          'agent_card',
+          'a2a_agent',
+          'ai_plugin',
+          'openapi_json',
+          'openapi_yaml',
+          'health',
+          'ready',
+          'oauth_authorization_server',
+          'openid_configuration',
+          'oauth_protected_resource',
+          'acp_discovery',
+        ].map((k) => [k, url]),
       ),
     },
   },
@@ -30,7 +42,20 @@ const serviceIndexSchema = {
 
 const agentCardSchema = {
   type: 'object',
-  required: ['name', 'description', 'version', 'protocol_version', 'openapi_url', 'ai_plugin_url', 'docs_url', 'error_catalog_url', 'auth', 'capabilities', 'flows', 'contracts'],
+  required: [
+    'name',
+    'description',
+    'version',
+    'protocol_version',
+    'openapi_url',
+    'ai_plugin_url',
+    'docs_url',
+    'error_catalog_url',
+    'auth',
+    'capabilities',
+    'flows',
+    'contracts',
+  ],
   properties: {
     name: str,
     description: str,
@@ -47,7 +72,11 @@ const agentCardSchema = {
         schemes: {
           type: 'array',
           minItems: 1,
-          items: { type: 'object', required: ['type', 'name', 'required', 'description'], properties: { type: { enum: ['header', 'bearer', 'oauth2'] }, name: str, required: { type: 'boolean' }, description: str } },
+          items: {
+            type: 'object',
+            required: ['type', 'name', 'required', 'description'],
+            properties: { type: { enum: ['header', 'bearer', 'oauth2'] }, name: str, required: { type: 'boolean' }, description: str },
+          },
         },
       },
     },
@@ -75,15 +104,31 @@ const agentCardSchema = {
       type: 'object',
       required: ['envelope', 'idempotency', 'trace_context', 'receipts', 'pagination', 'delegation'],
       properties: {
-        envelope: { type: 'object', required: ['success_fields', 'error_fields', 'next_action_rels'], properties: { success_fields: strings, error_fields: strings, next_action_rels: strings } },
-        idempotency: { type: 'object', required: ['body_field', 'header', 'scoped_endpoints', 'description'], properties: { body_field: str, header: str, scoped_endpoints: strings, description: str } },
-        trace_context: { type: 'object', required: ['propagation', 'header', 'description'], properties: { propagation: { const: 'w3c-traceparent' }, header: { const: 'traceparent' }, description: str } },
+        envelope: {
+          type: 'object',
+          required: ['success_fields', 'error_fields', 'next_action_rels'],
+          properties: { success_fields: strings, error_fields: strings, next_action_rels: strings },
+        },
+        idempotency: {
+          type: 'object',
+          required: ['body_field', 'header', 'scoped_endpoints', 'description'],
+          properties: { body_field: str, header: str, scoped_endpoints: strings, description: str },
+        },
+        trace_context: {
+          type: 'object',
+          required: ['propagation', 'header', 'description'],
+          properties: { propagation: { const: 'w3c-traceparent' }, header: { const: 'traceparent' }, description: str },
+        },
         receipts: {
           type: 'object',
           required: ['algorithm', 'kinds', 'verify_endpoint', 'canonical_form', 'description'],
           properties: { algorithm: { const: 'HS256' }, kinds: strings, verify_endpoint: str, canonical_form: str, description: str },
         },
-        pagination: { type: 'object', required: ['strategy', 'description'], properties: { strategy: { enum: ['complete', 'cursor', 'offset'] }, description: str } },
+        pagination: {
+          type: 'object',
+          required: ['strategy', 'description'],
+          properties: { strategy: { enum: ['complete', 'cursor', 'offset'] }, description: str },
+        },
         delegation: {
           type: 'object',
           required: ['header', 'token_type', 'accepted_algorithms', 'required_claims', 'gated_routes', 'error_codes', 'description'],
@@ -93,7 +138,9 @@ const agentCardSchema = {
             accepted_algorithms: { const: ['RS256', 'ES256'] },
             required_claims: { const: ['iss', 'sub', 'aud', 'exp'] },
             gated_routes: { type: 'array', items: { type: 'object', required: ['method', 'href'], properties: { method: str, href: str } } },
-            error_codes: { const: { missing_header: 'delegation_required', verification_failed: 'delegation_invalid', issuer_not_trusted: 'delegation_issuer_unknown' } },
+            error_codes: {
+              const: { missing_header: 'delegation_required', verification_failed: 'delegation_invalid', issuer_not_trusted: 'delegation_issuer_unknown' },
+            },
             description: str,
           },
         },
@@ -104,7 +151,18 @@ const agentCardSchema = {
 
 const aiPluginSchema = {
   type: 'object',
-  required: ['schema_version', 'name_for_human', 'name_for_model', 'description_for_human', 'description_for_model', 'auth', 'api', 'logo_url', 'contact_email', 'legal_info_url'],
+  required: [
+    'schema_version',
+    'name_for_human',
+    'name_for_model',
+    'description_for_human',
+    'description_for_model',
+    'auth',
+    'api',
+    'logo_url',
+    'contact_email',
+    'legal_info_url',
+  ],
   properties: {
     schema_version: { const: 'v1' },
     name_for_human: str,
@@ -112,7 +170,11 @@ const aiPluginSchema = {
     description_for_human: str,
     description_for_model: str,
     auth: { type: 'object', required: ['type'], properties: { type: { enum: ['none', 'user_http', 'service_http'] }, authorization_type: str } },
-    api: { type: 'object', required: ['type', 'url', 'is_user_authenticated'], properties: { type: { const: 'openapi' }, url, is_user_authenticated: { type: 'boolean' } } },
+    api: {
+      type: 'object',
+      required: ['type', 'url', 'is_user_authenticated'],
+      properties: { type: { const: 'openapi' }, url, is_user_authenticated: { type: 'boolean' } },
+    },
     logo_url: url,
     contact_email: { type: 'string', format: 'email' },
     legal_info_url: url,
@@ -121,7 +183,22 @@ const aiPluginSchema = {
 
 const a2aSchema = {
   type: 'object',
-  required: ['name', 'description', 'url', 'version', 'provider', 'documentationUrl', 'iconUrl', 'capabilities', 'skills', 'defaultInputModes', 'defaultOutputModes', 'authentication', 'securitySchemes', 'security'],
+  required: [
+    'name',
+    'description',
+    'url',
+    'version',
+    'provider',
+    'documentationUrl',
+    'iconUrl',
+    'capabilities',
+    'skills',
+    'defaultInputModes',
+    'defaultOutputModes',
+    'authentication',
+    'securitySchemes',
+    'security',
+  ],
   properties: {
     name: str,
     description: str,
@@ -130,11 +207,19 @@ const a2aSchema = {
     provider: { type: 'object', required: ['organization', 'url'], properties: { organization: str, url } },
     documentationUrl: url,
     iconUrl: url,
-    capabilities: { type: 'object', required: ['streaming', 'pushNotifications', 'stateTransitionHistory'], properties: { streaming: { type: 'boolean' }, pushNotifications: { type: 'boolean' }, stateTransitionHistory: { type: 'boolean' } } },
+    capabilities: {
+      type: 'object',
+      required: ['streaming', 'pushNotifications', 'stateTransitionHistory'],
+      properties: { streaming: { type: 'boolean' }, pushNotifications: { type: 'boolean' }, stateTransitionHistory: { type: 'boolean' } },
+    },
     skills: {
       type: 'array',
       minItems: 1,
-      items: { type: 'object', required: ['id', 'name', 'description', 'tags', 'examples', 'inputModes', 'outputModes'], properties: { id: str, name: str, description: str, tags: strings, examples: strings, inputModes: strings, outputModes: strings } },
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'description', 'tags', 'examples', 'inputModes', 'outputModes'],
+        properties: { id: str, name: str, description: str, tags: strings, examples: strings, inputModes: strings, outputModes: strings },
+      },
     },
     defaultInputModes: strings,
     defaultOutputModes: strings,
@@ -144,7 +229,14 @@ const a2aSchema = {
       additionalProperties: {
         type: 'object',
         required: ['type'],
-        properties: { type: { enum: ['http', 'apiKey', 'oauth2'] }, scheme: str, bearerFormat: str, in: { enum: ['header', 'query', 'cookie'] }, name: str, description: str },
+        properties: {
+          type: { enum: ['http', 'apiKey', 'oauth2'] },
+          scheme: str,
+          bearerFormat: str,
+          in: { enum: ['header', 'query', 'cookie'] },
+          name: str,
+          description: str,
+        },
       },
     },
     security: { type: 'array', items: { type: 'object' } },
@@ -159,7 +251,11 @@ const acpSchema = {
     api_base_url: url,
     transports: { type: 'array', minItems: 1, items: { enum: ['https+json', 'mcp'] } },
     transport_endpoints: { type: 'object', additionalProperties: url },
-    capabilities: { type: 'object', required: ['services'], properties: { services: { type: 'array', minItems: 1, items: { enum: ['catalog', 'pricing', 'reservation', 'booking'] } } } },
+    capabilities: {
+      type: 'object',
+      required: ['services'],
+      properties: { services: { type: 'array', minItems: 1, items: { enum: ['catalog', 'pricing', 'reservation', 'booking'] } } },
+    },
     documentation_url: url,
     agent_card_url: url,
     openapi_url: url,
@@ -232,7 +328,14 @@ describe('discovery documents', () => {
     const card = (await t.http().get('/.well-known/agent-card.json')).body;
     const routes = t.app.get(RouteTable).capabilities();
     expect(card.capabilities.map((c: { id: string }) => c.id)).toEqual(routes.map((r) => r.capability.id));
-    expect(card.capabilities).toContainEqual({ id: 'search', description: expect.any(String), method: 'POST', href: '/v1/search', idempotent: true, next_rel: 'quote' });
+    expect(card.capabilities).toContainEqual({
+      id: 'search',
+      description: expect.any(String),
+      method: 'POST',
+      href: '/v1/search',
+      idempotent: true,
+      next_rel: 'quote',
+    });
     expect(card.capabilities).toContainEqual(expect.objectContaining({ id: 'get_property', method: 'GET', href: '/v1/properties/{id}' }));
     // Every capability is a route the OpenAPI document describes.
     const openapi = (await t.http().get('/openapi.json')).body;
@@ -267,10 +370,21 @@ describe('discovery documents', () => {
         expect(step).toMatchObject({ method: served.method, href: served.href });
       }
     }
-    expect(card.contracts.idempotency).toMatchObject({ body_field: 'idempotency_key', header: 'Idempotency-Key', scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'] });
-    expect(card.contracts.receipts).toMatchObject({ verify_endpoint: '/v1/receipts/verify', canonical_form: RECEIPT_CANONICAL_FORM, kinds: ['booking_confirmed', 'booking_cancelled', 'refund_issued'] });
+    expect(card.contracts.idempotency).toMatchObject({
+      body_field: 'idempotency_key',
+      header: 'Idempotency-Key',
+      scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'],
+    });
+    expect(card.contracts.receipts).toMatchObject({
+      verify_endpoint: '/v1/receipts/verify',
+      canonical_form: RECEIPT_CANONICAL_FORM,
+      kinds: ['booking_confirmed', 'booking_cancelled', 'refund_issued'],
+    });
     expect(card.contracts.pagination.strategy).toBe('cursor');
-    expect(card.contracts.delegation.gated_routes).toEqual([{ method: 'POST', href: '/v1/bookings' }, { method: 'POST', href: '/v1/bookings/{id}/cancel' }]);
+    expect(card.contracts.delegation.gated_routes).toEqual([
+      { method: 'POST', href: '/v1/bookings' },
+      { method: 'POST', href: '/v1/bookings/{id}/cancel' },
+    ]);
     expect(card.contracts.envelope.next_action_rels).toEqual([...NEXT_ACTION_RELS]);
   });
 
@@ -306,17 +420,35 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the routes the app serves, each with responses, errors and request schemas', async () => {
     const document = (await t.http().get('/openapi.json')).body;
-    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     // The Express router is the ground truth of what is served.
     const router = t.app.getHttpAdapter().getInstance().router as { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
     // Wildcard layers are middleware mounts (request context), not API routes.
     const served = router.stack
       .filter((layer) => layer.route && !layer.route.path.includes('*'))
-      .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods)
+          .filter((m) => m !== '_all')
+          .map((m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`),
+      );
     expect(served.length).toBeGreaterThan(20);
     expect([...new Set(documented)].sort()).toEqual([...new Set(served)].sort());
 
-    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> }; security?: unknown[] }>>)) {
+    for (const [path, item] of Object.entries(
+      document.paths as Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+            requestBody?: { content: Record<string, { schema: unknown }> };
+            security?: unknown[];
+          }
+        >
+      >,
+    )) {
       for (const [method, op] of Object.entries(item)) {
         const statuses = Object.keys(op.responses);
         expect(statuses.some((s) => s.startsWith('2'))).toBe(true);
@@ -343,9 +475,13 @@ describe('OpenAPI document', () => {
     const document = (await t.http().get('/openapi.json')).body;
     type Param = { name: string; in: string; required?: boolean };
     const headers = (path: string, method: string) =>
-      Object.fromEntries(((document.paths[path][method].parameters ?? []) as Param[]).filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]));
-    const dataRef = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema.allOf[1].properties.data.$ref;
-    const codes = (path: string, method: string, status: string) => Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
+      Object.fromEntries(
+        ((document.paths[path][method].parameters ?? []) as Param[]).filter((p) => p.in === 'header').map((p) => [p.name, p.required === true]),
+      );
+    const dataRef = (path: string, method: string, status: string) =>
+      document.paths[path][method].responses[status].content['application/json'].schema.allOf[1].properties.data.$ref;
+    const codes = (path: string, method: string, status: string) =>
+      Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
 
     expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': true });
     expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
@@ -364,11 +500,24 @@ describe('OpenAPI document', () => {
     expect(document.paths['/v1/bookings'].post.responses['201'].content['application/json'].schema.allOf[1].required).toEqual(['data', 'receipt']);
     expect(dataRef('/v1/admin/agents', 'post', '201')).toBe('#/components/schemas/AgentWithSecretModel');
     expect(dataRef('/v1/admin/delegation-issuers/{id}', 'get', '200')).toBe('#/components/schemas/DelegationIssuerModel');
-    expect(codes('/v1/bookings', 'post', '409')).toEqual(['quote_mismatch', 'hold_not_active', 'authorization_required', 'booking_authorization_invalid', 'idempotency_conflict']);
+    expect(codes('/v1/bookings', 'post', '409')).toEqual([
+      'quote_mismatch',
+      'hold_not_active',
+      'authorization_required',
+      'booking_authorization_invalid',
+      'idempotency_conflict',
+    ]);
     expect(codes('/v1/bookings', 'post', '504')).toEqual(['payment_timeout']);
-    expect(codes('/v1/bookings/{id}/cancel', 'post', '401')).toEqual(['unauthenticated', 'delegation_required', 'delegation_invalid', 'delegation_issuer_unknown']);
+    expect(codes('/v1/bookings/{id}/cancel', 'post', '401')).toEqual([
+      'unauthenticated',
+      'delegation_required',
+      'delegation_invalid',
+      'delegation_issuer_unknown',
+    ]);
     expect(codes('/v1/holds', 'post', '403')).toEqual(['forbidden', 'principal_kind_not_allowed', 'resource_access_denied']);
-    expect(document.components.schemas.BookingModel.required).toEqual(expect.arrayContaining(['booking_id', 'state', 'policy_snapshot', 'payment', 'traveler']));
+    expect(document.components.schemas.BookingModel.required).toEqual(
+      expect.arrayContaining(['booking_id', 'state', 'policy_snapshot', 'payment', 'traveler']),
+    );
 
     const token = document.paths['/oauth/token'].post;
     expect(token.security).toEqual([]);
@@ -379,7 +528,9 @@ describe('OpenAPI document', () => {
     expect(document.paths['/.well-known/oauth-authorization-server'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/AuthorizationServerMetadataModel',
     });
-    expect(document.paths['/.well-known/jwks.json'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/JwksModel' });
+    expect(document.paths['/.well-known/jwks.json'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/JwksModel',
+    });
     // Public routes are rate limited per IP; the health probes are not.
     expect(token.responses['429']).toBeDefined();
     expect(document.paths['/healthz'].get.responses['429']).toBeUndefined();

@@ -15,7 +15,16 @@ describe('catalog reads', () => {
     bearer = { authorization: `Bearer ${agent.apiKey}` };
     hotel = await createProperty(t, tenant.adminKey, {
       slug: 'b-hotel',
-      rooms: [{ code: 'DBL', maxOccupancy: 3, plans: [{ code: 'FLEX', amount: 12050, policy: 'flex', mealPlan: 'breakfast' }, { code: 'NR', amount: 10000, policy: 'nonref' }] }],
+      rooms: [
+        {
+          code: 'DBL',
+          maxOccupancy: 3,
+          plans: [
+            { code: 'FLEX', amount: 12050, policy: 'flex', mealPlan: 'breakfast' },
+            { code: 'NR', amount: 10000, policy: 'nonref' },
+          ],
+        },
+      ],
     });
     // Added after promotion: a plan without a policy cannot be quoted, so reads leave it out.
     const noPolicy = await t
@@ -59,7 +68,17 @@ describe('catalog reads', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: hotel.id, slug: 'b-hotel', display_currency: null, converted: false, fx_rates: [] });
     const [room] = res.body.data.room_types;
-    expect(room).toMatchObject({ id: hotel.roomTypes[0].id, code: 'DBL', max_occupancy: 3, default_inventory: 5, smoking_allowed: false, amenities: [], images: [], bed_type: null, floor_size_sqm: null });
+    expect(room).toMatchObject({
+      id: hotel.roomTypes[0].id,
+      code: 'DBL',
+      max_occupancy: 3,
+      default_inventory: 5,
+      smoking_allowed: false,
+      amenities: [],
+      images: [],
+      bed_type: null,
+      floor_size_sqm: null,
+    });
     // The plan without a policy cannot be quoted and is not shown.
     expect(room.rate_plans.map((p: { code: string }) => p.code)).toEqual(['FLEX', 'NR']);
     expect(room.rate_plans[0]).toEqual({
@@ -74,18 +93,38 @@ describe('catalog reads', () => {
     });
     expect(room.rate_plans[1].cancellation_kind).toBe('non_refundable');
     expect(res.body.next_actions).toEqual(
-      expect.arrayContaining([{ rel: 'quote', method: 'POST', href: '/v1/quotes', body_hint: { hotel_id: hotel.id, room_type_id: room.id, rate_plan_id: room.rate_plans[0].id } }]),
+      expect.arrayContaining([
+        { rel: 'quote', method: 'POST', href: '/v1/quotes', body_hint: { hotel_id: hotel.id, room_type_id: room.id, rate_plan_id: room.rate_plans[0].id } },
+      ]),
     );
   });
 
   it('converts display prices with ?currency= and says so', async () => {
-    await t.http().put('/v1/admin/fx-rates').set('authorization', `Bearer ${tenant.adminKey}`).send({ rates: [{ base: 'EUR', quote: 'JPY', rate: 160 }, { base: 'USD', quote: 'EUR', rate: 0.5 }] });
+    await t
+      .http()
+      .put('/v1/admin/fx-rates')
+      .set('authorization', `Bearer ${tenant.adminKey}`)
+      .send({
+        rates: [
+          { base: 'EUR', quote: 'JPY', rate: 160 },
+          { base: 'USD', quote: 'EUR', rate: 0.5 },
+        ],
+      });
     const jpy = await t.http().get(`/v1/properties/${hotel.id}`).query({ currency: 'JPY' }).set(bearer);
     expect(jpy.status).toBe(200);
     expect(jpy.body.data).toMatchObject({ display_currency: 'JPY', converted: true, fx_rates: [{ from: 'EUR', to: 'JPY', rate: 160, source: 'direct' }] });
-    expect(jpy.body.data.room_types[0].rate_plans[0]).toMatchObject({ currency: 'JPY', base_rate_per_night: 19280, base_rate: { amount: 19280, currency: 'JPY' }, original_base_rate: { amount: 12050, currency: 'EUR' } });
+    expect(jpy.body.data.room_types[0].rate_plans[0]).toMatchObject({
+      currency: 'JPY',
+      base_rate_per_night: 19280,
+      base_rate: { amount: 19280, currency: 'JPY' },
+      original_base_rate: { amount: 12050, currency: 'EUR' },
+    });
     const usd = await t.http().get(`/v1/properties/${hotel.id}`).query({ currency: 'USD' }).set(bearer);
-    expect(usd.body.data.room_types[0].rate_plans[0]).toMatchObject({ currency: 'USD', base_rate_per_night: 241, base_rate: { amount: 24100, currency: 'USD' } });
+    expect(usd.body.data.room_types[0].rate_plans[0]).toMatchObject({
+      currency: 'USD',
+      base_rate_per_night: 241,
+      base_rate: { amount: 24100, currency: 'USD' },
+    });
     expect(usd.body.data.fx_rates[0]).toMatchObject({ source: 'inverse', rate: 2 });
     const unknown = await t.http().get(`/v1/properties/${hotel.id}`).query({ currency: 'CHF' }).set(bearer);
     expect(unknown.status).toBe(400);
@@ -98,10 +137,36 @@ describe('catalog reads', () => {
     const res = await t.http().get('/v1/properties/b-hotel/full').set(bearer);
     expect(res.status).toBe(200);
     const data = res.body.data;
-    expect(data).toMatchObject({ id: hotel.id, amenities: ['wifi'], images: [], phone: null, email: null, pets_allowed: false, number_of_rooms: null, checkin_time: null, checkout_time: null });
+    expect(data).toMatchObject({
+      id: hotel.id,
+      amenities: ['wifi'],
+      images: [],
+      phone: null,
+      email: null,
+      pets_allowed: false,
+      number_of_rooms: null,
+      checkin_time: null,
+      checkout_time: null,
+    });
     expect(data.policies).toEqual([
-      { id: expect.any(String), code: 'flex', version: '1', cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 48, cancellation_fee_pct_after_cutoff: 100, child_policy_text: null },
-      { id: expect.any(String), code: 'nonref', version: '1', cancellation_kind: 'non_refundable', free_cancellation_hours_before_checkin: 0, cancellation_fee_pct_after_cutoff: 100, child_policy_text: null },
+      {
+        id: expect.any(String),
+        code: 'flex',
+        version: '1',
+        cancellation_kind: 'free_cancellation',
+        free_cancellation_hours_before_checkin: 48,
+        cancellation_fee_pct_after_cutoff: 100,
+        child_policy_text: null,
+      },
+      {
+        id: expect.any(String),
+        code: 'nonref',
+        version: '1',
+        cancellation_kind: 'non_refundable',
+        free_cancellation_hours_before_checkin: 0,
+        cancellation_fee_pct_after_cutoff: 100,
+        child_policy_text: null,
+      },
     ]);
     expect(data.room_types[0].rate_plans).toHaveLength(2);
     const missing = await t.http().get('/v1/properties/no-such-hotel/full').set(bearer);

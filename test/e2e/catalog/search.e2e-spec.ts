@@ -38,7 +38,14 @@ describe('POST /v1/search', () => {
       region: 'Lisboa',
       starRating: 5,
       rooms: [
-        { code: 'DBL', maxOccupancy: 2, plans: [{ code: 'FLEX', amount: 20000, policy: 'flex', mealPlan: 'breakfast' }, { code: 'NR', amount: 17000, policy: 'nonref' }] },
+        {
+          code: 'DBL',
+          maxOccupancy: 2,
+          plans: [
+            { code: 'FLEX', amount: 20000, policy: 'flex', mealPlan: 'breakfast' },
+            { code: 'NR', amount: 17000, policy: 'nonref' },
+          ],
+        },
         { code: 'FAM', maxOccupancy: 4, plans: [{ code: 'FLEX', amount: 30000, policy: 'flex', mealPlan: 'breakfast' }] },
       ],
     });
@@ -53,7 +60,11 @@ describe('POST /v1/search', () => {
       rooms: [{ code: 'DBL', plans: [{ code: 'FLEX', amount: 15000, policy: 'flex' }] }],
     });
     await createProperty(t, tenant.adminKey, { slug: 'lisbon-unlisted', city: 'Lisbon', promote: false });
-    await t.http().put('/v1/admin/fx-rates').set(admin).send({ rates: [{ base: 'EUR', quote: 'JPY', rate: 150 }] });
+    await t
+      .http()
+      .put('/v1/admin/fx-rates')
+      .set(admin)
+      .send({ rates: [{ base: 'EUR', quote: 'JPY', rate: 150 }] });
   });
   afterAll(() => t.close());
 
@@ -73,14 +84,24 @@ describe('POST /v1/search', () => {
     }
     const grandResult = res.body.data.results.find((r: { hotel_id: string }) => r.hotel_id === grand.id);
     // Cheapest matching offer of the property: the non-refundable double.
-    expect(grandResult.best_offer).toEqual({ room_type_id: grand.roomTypes[0].id, rate_plan_id: grand.roomTypes[0].ratePlans[1].id, price_per_night: { amount: 17000, currency: 'EUR' } });
+    expect(grandResult.best_offer).toEqual({
+      room_type_id: grand.roomTypes[0].id,
+      rate_plan_id: grand.roomTypes[0].ratePlans[1].id,
+      price_per_night: { amount: 17000, currency: 'EUR' },
+    });
     expect(grandResult.explanation.join(' ')).toContain('available on all 3 nights');
     expect(res.body.next_actions).toHaveLength(2);
     expect(res.body.next_actions).toContainEqual({
       rel: 'quote',
       method: 'POST',
       href: '/v1/quotes',
-      body_hint: { hotel_id: grand.id, room_type_id: grand.roomTypes[0].id, rate_plan_id: grand.roomTypes[0].ratePlans[1].id, stay, guests: { adults: 2, children: [] } },
+      body_hint: {
+        hotel_id: grand.id,
+        room_type_id: grand.roomTypes[0].id,
+        rate_plan_id: grand.roomTypes[0].ratePlans[1].id,
+        stay,
+        guests: { adults: 2, children: [] },
+      },
     });
   });
 
@@ -152,7 +173,11 @@ describe('POST /v1/search', () => {
     expect(ids(await search(body))).toEqual([cheap.id]);
     const roomTypeId = cheap.roomTypes[0].id;
     // Only the middle night has a row: sold out there.
-    await sql(t).query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, sold) VALUES ($1, $2, $3, 2, 2)`, [tenant.tenantId, roomTypeId, daysFromNow(21)]);
+    await sql(t).query(`INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, sold) VALUES ($1, $2, $3, 2, 2)`, [
+      tenant.tenantId,
+      roomTypeId,
+      daysFromNow(21),
+    ]);
     const soldOut = await search(body);
     expect(soldOut.status).toBe(200);
     expect(soldOut.body.data.results).toEqual([]);
@@ -190,13 +215,28 @@ describe('POST /v1/search', () => {
     expect(ids(budget)).toEqual([cheap.id]);
     expect(budget.body.data.results[0].explanation.join(' ')).toContain('Within the budget of EUR 90.00');
     // JPY 15000 = EUR 100: inside a EUR 100 budget, outside EUR 99.99.
-    const inYen = await search({ destination: { type: 'area', value: 'tokyo' }, stay, guests: { adults: 2 }, constraints: { max_price_per_night: { amount: 10000, currency: 'EUR' } } });
+    const inYen = await search({
+      destination: { type: 'area', value: 'tokyo' },
+      stay,
+      guests: { adults: 2 },
+      constraints: { max_price_per_night: { amount: 10000, currency: 'EUR' } },
+    });
     expect(ids(inYen)).toEqual([tokyo.id]);
     expect(inYen.body.data.results[0].best_offer.price_per_night).toEqual({ amount: 15000, currency: 'JPY' });
-    const tooLow = await search({ destination: { type: 'area', value: 'tokyo' }, stay, guests: { adults: 2 }, constraints: { max_price_per_night: { amount: 9999, currency: 'EUR' } } });
+    const tooLow = await search({
+      destination: { type: 'area', value: 'tokyo' },
+      stay,
+      guests: { adults: 2 },
+      constraints: { max_price_per_night: { amount: 9999, currency: 'EUR' } },
+    });
     expect(ids(tooLow)).toEqual([]);
     // No rate to compare with: left out rather than guessed.
-    const noRate = await search({ destination: { type: 'area', value: 'tokyo' }, stay, guests: { adults: 2 }, constraints: { max_price_per_night: { amount: 100000, currency: 'CHF' } } });
+    const noRate = await search({
+      destination: { type: 'area', value: 'tokyo' },
+      stay,
+      guests: { adults: 2 },
+      constraints: { max_price_per_night: { amount: 100000, currency: 'CHF' } },
+    });
     expect(ids(noRate)).toEqual([]);
   });
 
@@ -205,17 +245,29 @@ describe('POST /v1/search', () => {
     await t.http().put(`/v1/admin/rate-plans/${planId}/rates`).set(admin).send({ from: stay.check_in, to: stay.check_in, amount: 13001 });
     const res = await search({ destination: { type: 'property', value: porto.id }, stay, guests: { adults: 1 } });
     // (13001 + 10000 + 10000) / 3 = 11000.33 -> 11000
-    expect(res.body.data.results[0].best_offer).toEqual({ room_type_id: porto.roomTypes[0].id, rate_plan_id: planId, price_per_night: { amount: 11000, currency: 'EUR' } });
+    expect(res.body.data.results[0].best_offer).toEqual({
+      room_type_id: porto.roomTypes[0].id,
+      rate_plan_id: planId,
+      price_per_night: { amount: 11000, currency: 'EUR' },
+    });
     expect(res.body.data.results[0].explanation[2]).toContain('EUR 110.00 per night on average over 3 nights');
   });
 
   it('sees nothing of another tenant', async () => {
     const other = await createTenant(t.app);
     const outsider = await createAgent(t.app, other.tenantId);
-    const res = await t.http().post('/v1/search').set('authorization', `Bearer ${outsider.apiKey}`).send({ destination: { type: 'property', value: grand.id }, stay, guests: { adults: 1 } });
+    const res = await t
+      .http()
+      .post('/v1/search')
+      .set('authorization', `Bearer ${outsider.apiKey}`)
+      .send({ destination: { type: 'property', value: grand.id }, stay, guests: { adults: 1 } });
     expect(res.status).toBe(200);
     expect(res.body.data.results).toEqual([]);
-    const all = await t.http().post('/v1/search').set('authorization', `Bearer ${outsider.apiKey}`).send({ stay, guests: { adults: 1 } });
+    const all = await t
+      .http()
+      .post('/v1/search')
+      .set('authorization', `Bearer ${outsider.apiKey}`)
+      .send({ stay, guests: { adults: 1 } });
     expect(all.body.data.results).toEqual([]);
   });
 });

@@ -49,7 +49,11 @@ describe('seeds', () => {
     }
     const admin = await t.http().get(`/v1/admin/properties/${second.properties[1].id}`).set('authorization', `Bearer ${second.admin_api_key}`);
     expect(admin.body.data.room_types.some((r: { default_inventory: number }) => r.default_inventory === 2)).toBe(true);
-    const search = await t.http().post('/v1/search').set(agent).send({ destination: { type: 'area', value: 'Lisbon' }, stay: { check_in: daysFromNow(14), check_out: daysFromNow(16) }, guests: { adults: 2 } });
+    const search = await t
+      .http()
+      .post('/v1/search')
+      .set(agent)
+      .send({ destination: { type: 'area', value: 'Lisbon' }, stay: { check_in: daysFromNow(14), check_out: daysFromNow(16) }, guests: { adults: 2 } });
     expect(search.body.data.results.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -57,7 +61,9 @@ describe('seeds', () => {
     // The same seeder wired with a production configuration (a second Nest context would
     // re-register the process-wide transaction host).
     const seeder = cli.get(DemoSeed);
-    const production = Object.assign(Object.create(DemoSeed.prototype) as object, seeder, { config: loadConfig({ ...process.env, NODE_ENV: 'production' }) }) as DemoSeed;
+    const production = Object.assign(Object.create(DemoSeed.prototype) as object, seeder, {
+      config: loadConfig({ ...process.env, NODE_ENV: 'production' }),
+    }) as DemoSeed;
     await expect(production.run()).rejects.toThrow('NODE_ENV=production');
   });
 
@@ -73,7 +79,11 @@ describe('seeds', () => {
     expect(detail.body.data.room_types.length).toBeGreaterThanOrEqual(2);
     expect(detail.body.data.room_types.length).toBeLessThanOrEqual(4);
     for (const room of detail.body.data.room_types) expect(room.rate_plans).toHaveLength(2);
-    const everywhere = await t.http().post('/v1/search').set(agent).send({ stay: { check_in: daysFromNow(14), check_out: daysFromNow(16) }, guests: { adults: 2 } });
+    const everywhere = await t
+      .http()
+      .post('/v1/search')
+      .set(agent)
+      .send({ stay: { check_in: daysFromNow(14), check_out: daysFromNow(16) }, guests: { adults: 2 } });
     expect(everywhere.body.data.results.length).toBeGreaterThan(0);
   });
 });

@@ -73,7 +73,11 @@ describe('the envelope pipeline', () => {
   });
 
   it('rejects a body over 256 KB with payload_too_large', async () => {
-    const res = await t.http().post('/__probe/validate').set('content-type', 'application/json').send(JSON.stringify({ note: 'x'.repeat(300 * 1024) }));
+    const res = await t
+      .http()
+      .post('/__probe/validate')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ note: 'x'.repeat(300 * 1024) }));
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });

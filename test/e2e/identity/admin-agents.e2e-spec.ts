@@ -75,9 +75,22 @@ describe('admin agents and credentials', () => {
     expect(ids).not.toContain(tenant.adminPrincipalId);
   });
 
-  it("answers agent_not_found for another tenant's agent, an admin id and a malformed id", async () => {
+  it('answers validation_failed on the path for malformed agent and credential ids', async () => {
+    const mine = await createAgent(t.app, tenant);
+    for (const req of [
+      t.http().get('/v1/admin/agents/not-a-uuid'),
+      t.http().post('/v1/admin/agents/not-a-uuid/credentials'),
+      t.http().delete(`/v1/admin/agents/${mine.agentId}/credentials/nope`),
+    ]) {
+      const res = await req.set(admin());
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+  });
+
+  it("answers agent_not_found for another tenant's agent and an admin id", async () => {
     const theirs = await createAgent(t.app, other);
-    for (const id of [theirs.agentId, tenant.adminPrincipalId, 'not-a-uuid']) {
+    for (const id of [theirs.agentId, tenant.adminPrincipalId]) {
       for (const req of [
         t.http().get(`/v1/admin/agents/${id}`),
         t.http().patch(`/v1/admin/agents/${id}`).send({ status: 'disabled' }),
@@ -127,7 +140,7 @@ describe('admin agents and credentials', () => {
     const a = await createAgent(t.app, tenant);
     const b = await createAgent(t.app, tenant);
     const theirs = await createAgent(t.app, other);
-    for (const credentialId of [b.credentialId, theirs.credentialId, 'nope']) {
+    for (const credentialId of [b.credentialId, theirs.credentialId]) {
       const res = await t.http().delete(`/v1/admin/agents/${a.agentId}/credentials/${credentialId}`).set(admin());
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('credential_not_found');

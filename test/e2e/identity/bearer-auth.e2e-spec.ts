@@ -42,7 +42,14 @@ describe('bearer authentication', () => {
     const token = await mintAccessToken(t.http, agent);
     const res = await t.http().get('/__auth/whoami').set(bearer(token));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ tenantId: tenant.tenantId, principalId: agent.agentId, kind: 'agent', via: 'oauth', credentialId: agent.credentialId, tokenId: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      tenantId: tenant.tenantId,
+      principalId: agent.agentId,
+      kind: 'agent',
+      via: 'oauth',
+      credentialId: agent.credentialId,
+      tokenId: expect.any(String),
+    });
   });
 
   describe('unauthenticated (401) with a WWW-Authenticate challenge', () => {
@@ -160,7 +167,12 @@ describe('bearer authentication', () => {
       const a = await createAgent(t.app, tenant);
       const token = await mintAccessToken(t.http, a);
       await t.http().get('/__auth/catalog').set(bearer(token)).expect(200);
-      await t.http().patch(`/v1/admin/agents/${a.agentId}`).set(bearer(tenant.adminKey)).send({ scopes: ['booking:read'] }).expect(200);
+      await t
+        .http()
+        .patch(`/v1/admin/agents/${a.agentId}`)
+        .set(bearer(tenant.adminKey))
+        .send({ scopes: ['booking:read'] })
+        .expect(200);
       const res = await t.http().get('/__auth/catalog').set(bearer(token));
       expect(res.body.error.code).toBe('forbidden');
     });

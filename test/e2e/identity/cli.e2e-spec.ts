@@ -31,16 +31,40 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
     const keys = await createTestIssuerKeys('RS256');
     const file = join(dir, 'jwks.json');
     writeFileSync(file, JSON.stringify(keys.jwks));
-    const res = await runCli(['issuer', 'add', '--iss', keys.iss, '--name', 'CLI IdP', '--jwks-file', file, '--audience', t.config.delegationAudience, '--audience', 'https://staging.example', '--json']);
+    const res = await runCli([
+      'issuer',
+      'add',
+      '--iss',
+      keys.iss,
+      '--name',
+      'CLI IdP',
+      '--jwks-file',
+      file,
+      '--audience',
+      t.config.delegationAudience,
+      '--audience',
+      'https://staging.example',
+      '--json',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual({ id: expect.any(String), iss: keys.iss, name: 'CLI IdP', status: 'active', jwks_url: null, allowed_audiences: [t.config.delegationAudience, 'https://staging.example'] });
+    expect(JSON.parse(res.stdout)).toEqual({
+      id: expect.any(String),
+      iss: keys.iss,
+      name: 'CLI IdP',
+      status: 'active',
+      jwks_url: null,
+      allowed_audiences: [t.config.delegationAudience, 'https://staging.example'],
+    });
 
     const list = await runCli(['issuer', 'list', '--json']);
     expect(JSON.parse(list.stdout).issuers.map((i: { iss: string }) => i.iss)).toContain(keys.iss);
     const other = await createTenant(t.app);
     for (const tenantId of [tenant.tenantId, other.tenantId]) {
-      await expect(verifyFor(tenantId, await mintDelegation(t.app, { sub: 'cli-traveler', issuer: keys }))).resolves.toEqual({ iss: keys.iss, sub: 'cli-traveler' });
+      await expect(verifyFor(tenantId, await mintDelegation(t.app, { sub: 'cli-traveler', issuer: keys }))).resolves.toEqual({
+        iss: keys.iss,
+        sub: 'cli-traveler',
+      });
     }
 
     const suspended = await runCli(['issuer', 'set-status', '--iss', keys.iss, '--status', 'suspended', '--json']);
@@ -75,7 +99,13 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
     const res = await runCli(['delegation', 'mint', '--sub', 'traveler-t', '--ttl', '120', '--tenant', tenant.tenantId, '--json']);
     expect(res.code).toBe(0);
     const minted = JSON.parse(res.stdout);
-    expect(minted).toEqual({ token: expect.any(String), issuer: DEMO_ISSUER, audience: t.config.delegationAudience, sub: 'traveler-t', expires_at: expect.any(String) });
+    expect(minted).toEqual({
+      token: expect.any(String),
+      issuer: DEMO_ISSUER,
+      audience: t.config.delegationAudience,
+      sub: 'traveler-t',
+      expires_at: expect.any(String),
+    });
     const claims = decodeJwt(minted.token);
     expect((claims.exp as number) - (claims.iat as number)).toBe(120);
     expect(claims.tenant_id).toBe(tenant.tenantId);

@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { DEMO_ISSUER, DelegationVerifier } from '@hcs/auth';
 import { AuthProbeModule } from '../../support/auth-probe.module';
-import { createAgent, createTenant, createTestIssuerKeys, mintDelegation, registerTestIssuer, TestAgent, TestIssuer, TestTenant } from '../../support/factories';
+import {
+  createAgent,
+  createTenant,
+  createTestIssuerKeys,
+  mintDelegation,
+  registerTestIssuer,
+  TestAgent,
+  TestIssuer,
+  TestTenant,
+} from '../../support/factories';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('delegation', () => {
@@ -102,7 +111,11 @@ describe('delegation', () => {
         const demo = await mintDelegation(t.app, { sub: 's' });
         const res = await prod.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', demo);
         expect(res.body.error).toMatchObject({ code: 'delegation_issuer_unknown', detail: { iss: DEMO_ISSUER } });
-        const real = await prod.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', await mintDelegation(t.app, { sub: 's', issuer: platformIssuer }));
+        const real = await prod
+          .http()
+          .post('/__auth/bookings')
+          .set('Authorization', `Bearer ${agent.apiKey}`)
+          .set('X-Delegated-User', await mintDelegation(t.app, { sub: 's', issuer: platformIssuer }));
         expect(real.status).toBe(201);
       } finally {
         await prod.close();
@@ -171,7 +184,10 @@ describe('delegation', () => {
     });
 
     it('audience_mismatch: another audience', async () => {
-      const res = await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, aud: 'https://other-platform.example' }), 'audience_mismatch');
+      const res = await expectInvalid(
+        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, aud: 'https://other-platform.example' }),
+        'audience_mismatch',
+      );
       expect(res.body.error.detail.expected).toBe(t.config.delegationAudience);
     });
 
@@ -205,7 +221,11 @@ describe('delegation', () => {
     it('unsupported_algorithm: other asymmetric algorithms (PS256, ES384)', async () => {
       for (const alg of ['PS256', 'ES384']) {
         const { privateKey } = await generateKeyPair(alg);
-        const jwt = await new SignJWT({ sub: 's', aud: t.config.delegationAudience }).setProtectedHeader({ alg }).setIssuer(tenantIssuer.iss).setExpirationTime('5m').sign(privateKey);
+        const jwt = await new SignJWT({ sub: 's', aud: t.config.delegationAudience })
+          .setProtectedHeader({ alg })
+          .setIssuer(tenantIssuer.iss)
+          .setExpirationTime('5m')
+          .sign(privateKey);
         const res = await expectInvalid(jwt, 'unsupported_algorithm');
         expect(res.body.error.detail.alg).toBe(alg);
       }
@@ -245,7 +265,12 @@ describe('delegation', () => {
         .http()
         .post('/v1/admin/delegation-issuers')
         .set(admin())
-        .send({ iss: `https://idp-${randomUUID()}.example`, name: 'Remote IdP', jwks_url: 'https://idp.example/.well-known/jwks.json', allowed_audiences: ['a'] });
+        .send({
+          iss: `https://idp-${randomUUID()}.example`,
+          name: 'Remote IdP',
+          jwks_url: 'https://idp.example/.well-known/jwks.json',
+          allowed_audiences: ['a'],
+        });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ jwks_url: 'https://idp.example/.well-known/jwks.json', jwks: null });
     });
@@ -269,15 +294,22 @@ describe('delegation', () => {
     });
 
     it('refuses a second issuer with the same iss in the tenant, and missing fields', async () => {
-      const dup = await t.http().post('/v1/admin/delegation-issuers').set(admin()).send({ iss: tenantIssuer.iss, name: 'dup', jwks: tenantIssuer.jwks, allowed_audiences: ['a'] });
+      const dup = await t
+        .http()
+        .post('/v1/admin/delegation-issuers')
+        .set(admin())
+        .send({ iss: tenantIssuer.iss, name: 'dup', jwks: tenantIssuer.jwks, allowed_audiences: ['a'] });
       expect(dup.body.error).toMatchObject({ code: 'validation_failed', detail: { field_errors: [{ path: 'iss', message: expect.any(String) }] } });
       const empty = await t.http().post('/v1/admin/delegation-issuers').set(admin()).send({});
       expect(empty.body.error.detail.field_errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['iss', 'name', 'allowed_audiences']));
     });
 
-    it("answers delegation_issuer_not_found for another tenant's issuer and malformed ids", async () => {
+    it("answers delegation_issuer_not_found for another tenant's issuer and unknown ids, validation_failed for malformed ones", async () => {
+      const malformed = await t.http().get('/v1/admin/delegation-issuers/nope').set(admin());
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.detail.field_errors).toEqual([{ path: 'id', message: 'must be a UUID' }]);
       const theirs = await registerTestIssuer(t.app, { tenant: other });
-      for (const id of [theirs.registered?.id as string, randomUUID(), 'nope']) {
+      for (const id of [theirs.registered?.id as string, randomUUID()]) {
         const read = await t.http().get(`/v1/admin/delegation-issuers/${id}`).set(admin());
         expect(read.status).toBe(404);
         expect(read.body.error.code).toBe('delegation_issuer_not_found');
@@ -301,7 +333,13 @@ describe('delegation', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['issuers']);
       const byIss = new Map(res.body.issuers.map((i: { iss: string }) => [i.iss, i]));
-      expect(byIss.get(platformIssuer.iss)).toEqual({ iss: platformIssuer.iss, name: expect.any(String), status: 'active', jwks_url: null, allowed_audiences: [t.config.delegationAudience] });
+      expect(byIss.get(platformIssuer.iss)).toEqual({
+        iss: platformIssuer.iss,
+        name: expect.any(String),
+        status: 'active',
+        jwks_url: null,
+        allowed_audiences: [t.config.delegationAudience],
+      });
       expect(byIss.has(DEMO_ISSUER)).toBe(true);
       expect(byIss.has(tenantIssuer.iss)).toBe(false);
     });
@@ -340,7 +378,11 @@ describe('delegation', () => {
     });
 
     const register = (iss: string, jwksUrl: string) =>
-      priv.http().post('/v1/admin/delegation-issuers').set(admin()).send({ iss, name: 'Remote', jwks_url: jwksUrl, allowed_audiences: [priv.config.delegationAudience] });
+      priv
+        .http()
+        .post('/v1/admin/delegation-issuers')
+        .set(admin())
+        .send({ iss, name: 'Remote', jwks_url: jwksUrl, allowed_audiences: [priv.config.delegationAudience] });
 
     it('fetches the keys once and verifies with them (loopback allowed by WEBHOOK_ALLOW_PRIVATE)', async () => {
       const keys = await createTestIssuerKeys('ES256');
@@ -348,7 +390,11 @@ describe('delegation', () => {
       await register(keys.iss, `${baseUrl}/idp1/jwks`).expect(201);
       const before = fetches;
       for (const sub of ['a', 'b', 'c']) {
-        const res = await priv.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', await mintDelegation(priv.app, { sub, issuer: keys }));
+        const res = await priv
+          .http()
+          .post('/__auth/bookings')
+          .set('Authorization', `Bearer ${agent.apiKey}`)
+          .set('X-Delegated-User', await mintDelegation(priv.app, { sub, issuer: keys }));
         expect(res.status).toBe(201);
         expect(res.body.data.traveler).toEqual({ iss: keys.iss, sub });
       }
@@ -359,7 +405,11 @@ describe('delegation', () => {
       const keys = await createTestIssuerKeys('ES256');
       await register(keys.iss, `${baseUrl}/slow/jwks`).expect(201);
       const started = Date.now();
-      const res = await priv.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', await mintDelegation(priv.app, { sub: 's', issuer: keys }));
+      const res = await priv
+        .http()
+        .post('/__auth/bookings')
+        .set('Authorization', `Bearer ${agent.apiKey}`)
+        .set('X-Delegated-User', await mintDelegation(priv.app, { sub: 's', issuer: keys }));
       expect(Date.now() - started).toBeLessThan(4000);
       expect(res.body.error).toMatchObject({ code: 'delegation_invalid', detail: { reason: 'bad_signature', keys_unavailable: true } });
     });
@@ -367,7 +417,11 @@ describe('delegation', () => {
     it('answers bad_signature when the issuer publishes no such key', async () => {
       const keys = await createTestIssuerKeys('RS256');
       await register(keys.iss, `${baseUrl}/missing/jwks`).expect(201);
-      const res = await priv.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', await mintDelegation(priv.app, { sub: 's', issuer: keys }));
+      const res = await priv
+        .http()
+        .post('/__auth/bookings')
+        .set('Authorization', `Bearer ${agent.apiKey}`)
+        .set('X-Delegated-User', await mintDelegation(priv.app, { sub: 's', issuer: keys }));
       expect(res.body.error).toMatchObject({ code: 'delegation_invalid', detail: { reason: 'bad_signature' } });
     });
   });

@@ -38,10 +38,20 @@ describe('request logs of the built api', () => {
     const basic = `Basic ${Buffer.from(`${agent.agentId}:${agent.apiKey}`).toString('base64')}`;
     secrets.push(tenant.adminKey, agent.apiKey, basic.slice(6));
 
-    const admin = await call('/v1/admin/agents', { headers: { Authorization: `Bearer ${tenant.adminKey}`, traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+    const admin = await call('/v1/admin/agents', {
+      headers: { Authorization: `Bearer ${tenant.adminKey}`, traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+    });
     expect(admin.status).toBe(200);
-    const json = await call('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: agent.apiKey }) });
-    const form = await call('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: basic }, body: 'grant_type=client_credentials' });
+    const json = await call('/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: agent.apiKey }),
+    });
+    const form = await call('/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: basic },
+      body: 'grant_type=client_credentials',
+    });
     const token = ((await json.json()) as { access_token: string }).access_token;
     expect(form.status).toBe(200);
     secrets.push(token, ((await form.json()) as { access_token: string }).access_token);

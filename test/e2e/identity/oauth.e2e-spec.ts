@@ -122,16 +122,23 @@ describe('OAuth', () => {
       });
 
       it('two client authentication methods at once', async () => {
-        const res = await token().set('Authorization', basic(agent.agentId, agent.apiKey)).send({ grant_type: 'client_credentials', client_secret: agent.apiKey });
+        const res = await token()
+          .set('Authorization', basic(agent.agentId, agent.apiKey))
+          .send({ grant_type: 'client_credentials', client_secret: agent.apiKey });
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('invalid_request');
       });
     });
 
-    it('answers a non-JSON, non-form body with the envelope (transport error)', async () => {
-      const res = await token().set('Content-Type', 'text/plain').send('grant_type=client_credentials');
-      expect(res.status).toBe(415);
-      expect(res.body.error.code).toBe('unsupported_media_type');
+    it('answers bodies that never reach the endpoint (malformed JSON, other media types, too large) flat too', async () => {
+      for (const res of [
+        await token().set('Content-Type', 'application/json').send('{"grant_type": '),
+        await token().set('Content-Type', 'text/plain').send('grant_type=client_credentials'),
+        await token().send({ grant_type: 'client_credentials', scope: 'x'.repeat(300 * 1024) }),
+      ]) {
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+      }
     });
   });
 
@@ -145,7 +152,11 @@ describe('OAuth', () => {
         expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String) });
         expect(key).not.toHaveProperty('d');
       }
-      const { payload, protectedHeader } = await jwtVerify(access, createLocalJWKSet(jwks.body), { issuer: t.config.baseUrl, audience: t.config.baseUrl, algorithms: ['ES256'] });
+      const { payload, protectedHeader } = await jwtVerify(access, createLocalJWKSet(jwks.body), {
+        issuer: t.config.baseUrl,
+        audience: t.config.baseUrl,
+        algorithms: ['ES256'],
+      });
       expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'at+jwt', kid: expect.any(String) });
       expect(payload).toMatchObject({
         iss: t.config.baseUrl,
@@ -162,7 +173,18 @@ describe('OAuth', () => {
       let ours: { kid: string; key: CryptoKey | Uint8Array; publicJwk: JWK };
       const claims = () => {
         const now = Math.floor(Date.now() / 1000);
-        return { iss: t.config.baseUrl, sub: agent.agentId, aud: t.config.baseUrl, tenant_id: tenant.tenantId, scope: 'catalog:read', client_id: agent.agentId, cid: agent.credentialId, jti: randomUUID(), iat: now, exp: now + 600 };
+        return {
+          iss: t.config.baseUrl,
+          sub: agent.agentId,
+          aud: t.config.baseUrl,
+          tenant_id: tenant.tenantId,
+          scope: 'catalog:read',
+          client_id: agent.agentId,
+          cid: agent.credentialId,
+          jti: randomUUID(),
+          iat: now,
+          exp: now + 600,
+        };
       };
       const sign = (payload: Record<string, unknown>, header: Record<string, unknown> = {}, key: CryptoKey | Uint8Array = ours.key) =>
         new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: ours.kid, typ: 'at+jwt', ...header } as never).sign(key);
@@ -253,7 +275,11 @@ describe('OAuth', () => {
       const active = await repo.listPublished('oauth_access_token', new Date(Date.now() + 60_000));
       expect(active.map((k) => k.kid)).toEqual([keys[0].kid]);
       // This process still signs with its cached, now retired key: still published, still valid.
-      await t.http().get('/__auth/whoami').set('Authorization', `Bearer ${await mintAccessToken(t.http, agent)}`).expect(200);
+      await t
+        .http()
+        .get('/__auth/whoami')
+        .set('Authorization', `Bearer ${await mintAccessToken(t.http, agent)}`)
+        .expect(200);
     });
   });
 
@@ -303,11 +329,14 @@ describe('OAuth', () => {
       expect(res.body).toEqual({ error: 'oauth_not_configured' });
     });
 
-    it.each(['oauth-authorization-server', 'openid-configuration', 'oauth-protected-resource'])('/.well-known/%s answers oauth_metadata_not_configured', async (doc) => {
-      const res = await off.http().get(`/.well-known/${doc}`);
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'oauth_metadata_not_configured' });
-    });
+    it.each(['oauth-authorization-server', 'openid-configuration', 'oauth-protected-resource'])(
+      '/.well-known/%s answers oauth_metadata_not_configured',
+      async (doc) => {
+        const res = await off.http().get(`/.well-known/${doc}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'oauth_metadata_not_configured' });
+      },
+    );
 
     it('access tokens are not accepted, API keys still are', async () => {
       const access = await mintAccessToken(t.http, agent);
@@ -316,4 +345,3 @@ describe('OAuth', () => {
     });
   });
 });
-

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
@@ -30,11 +31,23 @@ export class AdminAgentsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an agent with its first credential; the secret is shown only in this response.' })
-  @ApiEnvelope(AgentWithSecretModel, { status: 201, description: 'The agent and its first credential with the secret; next_actions: get.', errors: ['validation_failed'] })
+  @ApiEnvelope(AgentWithSecretModel, {
+    status: 201,
+    description: 'The agent and its first credential with the secret; next_actions: get.',
+    errors: ['validation_failed'],
+  })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateAgentRequestDto): Promise<Outcome> {
     const { agent, issued } = await this.createAgent.execute(actor, { name: body.name, scopes: body.scopes, bookingLimit: body.booking_limit ?? null });
     return new Outcome(
-      { agent: agentJson(agent), credential: { id: issued.credential.id, secret: issued.secret, prefix: issued.credential.secretPrefix, created_at: issued.credential.createdAt.toISOString() } },
+      {
+        agent: agentJson(agent),
+        credential: {
+          id: issued.credential.id,
+          secret: issued.secret,
+          prefix: issued.credential.secretPrefix,
+          created_at: issued.credential.createdAt.toISOString(),
+        },
+      },
       { next_actions: [getAgent(agent.id)] },
     );
   }
@@ -49,8 +62,11 @@ export class AdminAgentsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Read an agent with its credentials (ids, prefixes and dates; never secrets).' })
-  @ApiEnvelope(AgentDetailModel, { description: 'The agent with its credentials. An id that is not a UUID, or names no agent of the tenant, is agent_not_found.', errors: ['agent_not_found'] })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<Outcome> {
+  @ApiEnvelope(AgentDetailModel, {
+    description: 'The agent with its credentials. An id that is not a UUID is validation_failed; one that names no agent of the tenant is agent_not_found.',
+    errors: ['agent_not_found'],
+  })
+  async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     const { agent, credentials } = await this.getAgentUseCase.execute(actor, id);
     return new Outcome({ ...agentJson(agent), credentials: credentials.map(credentialJson) });
   }
@@ -59,8 +75,9 @@ export class AdminAgentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Rename, disable or enable an agent, change its scopes or booking limit.' })
   @ApiEnvelope(AgentModel, { description: 'The updated agent; next_actions: get.', errors: ['validation_failed', 'agent_not_found'] })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateAgentRequestDto): Promise<Outcome> {
-    if (Object.values(body).every((v) => v === undefined)) throw validationFailed([{ path: '', message: 'give at least one of name, status, scopes, booking_limit' }]);
+  async update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateAgentRequestDto): Promise<Outcome> {
+    if (Object.values(body).every((v) => v === undefined))
+      throw validationFailed([{ path: '', message: 'give at least one of name, status, scopes, booking_limit' }]);
     const agent = await this.updateAgent.execute(actor, id, { name: body.name, status: body.status, scopes: body.scopes, bookingLimit: body.booking_limit });
     return new Outcome(agentJson(agent), { next_actions: [getAgent(agent.id)] });
   }
@@ -68,11 +85,23 @@ export class AdminAgentsController {
   @Post(':id/credentials')
   @HttpCode(201)
   @ApiOperation({ summary: 'Issue an additional credential (rotation); the old ones stay valid until revoked.' })
-  @ApiEnvelope(AgentWithSecretModel, { status: 201, description: 'The agent and the new credential with its secret; next_actions: get.', errors: ['agent_not_found'] })
-  async rotate(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<Outcome> {
+  @ApiEnvelope(AgentWithSecretModel, {
+    status: 201,
+    description: 'The agent and the new credential with its secret; next_actions: get.',
+    errors: ['agent_not_found'],
+  })
+  async rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     const { agent, issued } = await this.rotateCredential.execute(actor, id);
     return new Outcome(
-      { agent: agentJson(agent), credential: { id: issued.credential.id, secret: issued.secret, prefix: issued.credential.secretPrefix, created_at: issued.credential.createdAt.toISOString() } },
+      {
+        agent: agentJson(agent),
+        credential: {
+          id: issued.credential.id,
+          secret: issued.secret,
+          prefix: issued.credential.secretPrefix,
+          created_at: issued.credential.createdAt.toISOString(),
+        },
+      },
       { next_actions: [getAgent(agent.id)] },
     );
   }
@@ -80,8 +109,15 @@ export class AdminAgentsController {
   @Delete(':id/credentials/:credentialId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a credential: its API key and the access tokens minted with it stop working.' })
-  @ApiEnvelope(CredentialModel, { description: 'The revoked credential (revoking twice keeps the first revoked_at); next_actions: get (the agent).', errors: ['agent_not_found', 'credential_not_found'] })
-  async revoke(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('credentialId') credentialId: string): Promise<Outcome> {
+  @ApiEnvelope(CredentialModel, {
+    description: 'The revoked credential (revoking twice keeps the first revoked_at); next_actions: get (the agent).',
+    errors: ['agent_not_found', 'credential_not_found'],
+  })
+  async revoke(
+    @CurrentActor() actor: Actor,
+    @Param('id', UuidParamPipe) id: string,
+    @Param('credentialId', UuidParamPipe) credentialId: string,
+  ): Promise<Outcome> {
     const credential = await this.revokeCredential.execute(actor, id, credentialId);
     return new Outcome(credentialJson(credential), { next_actions: [getAgent(id)] });
   }

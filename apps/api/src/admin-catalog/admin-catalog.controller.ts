@@ -118,7 +118,11 @@ export class AdminCatalogController {
     summary: 'Create or revise a cancellation policy',
     description: 'A change writes a new immutable version and moves every rate plan on the policy to it; the same terms again write nothing.',
   })
-  @ApiEnvelope(PolicyRevisionModel, { status: 200, description: 'The current version (201 when the policy was created).', errors: ['validation_failed', 'property_not_found'] })
+  @ApiEnvelope(PolicyRevisionModel, {
+    status: 200,
+    description: 'The current version (201 when the policy was created).',
+    errors: ['validation_failed', 'property_not_found'],
+  })
   async revisePolicy(@CurrentActor() actor: Actor, @Param() params: PolicyParamsDto, @Body() body: PutPolicyRequestDto) {
     return this.putPolicy.execute(actor.tenantId, params.id, params.code, body);
   }
@@ -131,7 +135,10 @@ export class AdminCatalogController {
   }
 
   @Patch('room-types/:id')
-  @ApiOperation({ summary: 'Change a room type', description: 'A new default_inventory also moves every non-overridden night from today on; refused when held + sold would not fit.' })
+  @ApiOperation({
+    summary: 'Change a room type',
+    description: 'A new default_inventory also moves every non-overridden night from today on; refused when held + sold would not fit.',
+  })
   @ApiEnvelope(AdminRoomTypeModel, { description: 'The updated room type.', errors: ['validation_failed', 'room_type_not_found'] })
   changeRoomType(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdateRoomTypeRequestDto) {
     refuseNulls(body, ['code', 'name', 'max_occupancy', 'amenities', 'images', 'smoking_allowed', 'default_inventory']);
@@ -163,7 +170,8 @@ export class AdminCatalogController {
   @Put('room-types/:id/inventory')
   @ApiOperation({
     summary: 'Set the allotment of a date range (ARI availability)',
-    description: 'from/to inclusive, at most 731 nights. An allotment below a night\'s held + sold is refused with validation_failed listing the nights in detail.conflicts.',
+    description:
+      "from/to inclusive, at most 731 nights. An allotment below a night's held + sold is refused with validation_failed listing the nights in detail.conflicts.",
   })
   @ApiEnvelope(InventoryCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'room_type_not_found'] })
   setInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetInventoryRequestDto): Promise<Outcome> {
@@ -178,7 +186,10 @@ export class AdminCatalogController {
   }
 
   @Put('rate-plans/:id/rates')
-  @ApiOperation({ summary: 'Set the nightly rate of a date range (ARI rates)', description: "amount in minor units of the plan's currency; null removes the per-date rates." })
+  @ApiOperation({
+    summary: 'Set the nightly rate of a date range (ARI rates)',
+    description: "amount in minor units of the plan's currency; null removes the per-date rates.",
+  })
   @ApiEnvelope(RateCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'rate_plan_not_found'] })
   setRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetRatesRequestDto): Promise<Outcome> {
     return this.rates.execute(actor.tenantId, params.id, { from: body.from, to: body.to }, body.amount);
@@ -192,7 +203,10 @@ export class AdminCatalogController {
   }
 
   @Put('fx-rates')
-  @ApiOperation({ summary: "Set this tenant's FX rates", description: 'Upserts the given pairs; other pairs stay. Used by ?currency= on property reads and to compare budgets in search.' })
+  @ApiOperation({
+    summary: "Set this tenant's FX rates",
+    description: 'Upserts the given pairs; other pairs stay. Used by ?currency= on property reads and to compare budgets in search.',
+  })
   @ApiEnvelope(FxTableModel, { description: 'Effective rates after the change.', errors: ['validation_failed'] })
   setFx(@CurrentActor() actor: Actor, @Body() body: SetFxRatesRequestDto): Promise<Outcome> {
     return this.fx.execute(actor.tenantId, body.rates);

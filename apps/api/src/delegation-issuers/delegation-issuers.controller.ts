@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
@@ -34,7 +35,13 @@ export class DelegationIssuersController {
     errors: ['validation_failed'],
   })
   async create(@CurrentActor() actor: Actor, @Body() body: RegisterDelegationIssuerRequestDto): Promise<Outcome> {
-    const issuer = await this.register.execute(actor, { iss: body.iss, name: body.name, jwksUrl: body.jwks_url, jwks: body.jwks, allowedAudiences: body.allowed_audiences });
+    const issuer = await this.register.execute(actor, {
+      iss: body.iss,
+      name: body.name,
+      jwksUrl: body.jwks_url,
+      jwks: body.jwks,
+      allowedAudiences: body.allowed_audiences,
+    });
     return new Outcome(issuerJson(issuer), { next_actions: [getIssuer(issuer.id)] });
   }
 
@@ -48,7 +55,7 @@ export class DelegationIssuersController {
   @Get(':id')
   @ApiOperation({ summary: 'Read a delegation issuer.' })
   @ApiEnvelope(DelegationIssuerModel, { description: 'The issuer.', errors: ['delegation_issuer_not_found'] })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<Outcome> {
+  async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     return new Outcome(issuerJson(await this.getIssuerUseCase.execute(actor, id)));
   }
 
@@ -59,7 +66,7 @@ export class DelegationIssuersController {
     description: 'The issuer with its new status; next_actions: get. Leaving revoked is validation_failed.',
     errors: ['validation_failed', 'delegation_issuer_not_found'],
   })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateDelegationIssuerRequestDto): Promise<Outcome> {
+  async update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateDelegationIssuerRequestDto): Promise<Outcome> {
     const issuer = await this.updateStatus.execute(actor, id, body.status);
     return new Outcome(issuerJson(issuer), { next_actions: [getIssuer(issuer.id)] });
   }

@@ -18,9 +18,24 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
     steps: [
       { capability: 'search', method: 'POST', href: '/v1/search', description: 'Search availability; follow the next action with rel quote.' },
       { capability: 'get_property', method: 'GET', href: '/v1/properties/{id}', description: 'Optionally read the property, its room types and rate plans.' },
-      { capability: 'create_quote', method: 'POST', href: '/v1/quotes', description: 'Quote the chosen room type and rate plan: price breakdown and policy snapshot, valid until expires_at.' },
-      { capability: 'create_hold', method: 'POST', href: '/v1/holds', description: 'Hold the room from the quote (Idempotency-Key); inventory is reserved until expires_at.' },
-      { capability: 'confirm_booking', method: 'POST', href: '/v1/bookings', description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.' },
+      {
+        capability: 'create_quote',
+        method: 'POST',
+        href: '/v1/quotes',
+        description: 'Quote the chosen room type and rate plan: price breakdown and policy snapshot, valid until expires_at.',
+      },
+      {
+        capability: 'create_hold',
+        method: 'POST',
+        href: '/v1/holds',
+        description: 'Hold the room from the quote (Idempotency-Key); inventory is reserved until expires_at.',
+      },
+      {
+        capability: 'confirm_booking',
+        method: 'POST',
+        href: '/v1/bookings',
+        description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.',
+      },
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking.' },
     ],
   },
@@ -29,7 +44,12 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
     description: 'Cancel a booking under its frozen policy and follow the refund.',
     steps: [
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking and its policy snapshot.' },
-      { capability: 'cancel_booking', method: 'POST', href: '/v1/bookings/{id}/cancel', description: 'Cancel for the traveler (X-Delegated-User); the fee comes from the frozen policy; receipt booking_cancelled.' },
+      {
+        capability: 'cancel_booking',
+        method: 'POST',
+        href: '/v1/bookings/{id}/cancel',
+        description: 'Cancel for the traveler (X-Delegated-User); the fee comes from the frozen policy; receipt booking_cancelled.',
+      },
       { capability: 'get_refund', method: 'GET', href: '/v1/refunds/{id}', description: 'Read the refund created for the amount above the fee.' },
       { capability: 'verify_receipt', method: 'POST', href: '/v1/receipts/verify', description: 'Verify the signed receipt.' },
     ],
@@ -49,7 +69,8 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
   const byId = new Map(capabilities.map((c) => [c.capability.id, c]));
   return {
     name: 'Hospitality Commerce Service',
-    description: 'Multi-tenant hotel commerce for AI agents: search, quote, hold, book and cancel hotel rooms with explained results, frozen prices and signed receipts.',
+    description:
+      'Multi-tenant hotel commerce for AI agents: search, quote, hold, book and cancel hotel rooms with explained results, frozen prices and signed receipts.',
     version: config.serviceVersion,
     protocol_version: PROTOCOL_VERSION,
     url: base,
@@ -59,9 +80,25 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
     error_catalog_url: `${base}/.well-known/errors`,
     auth: {
       schemes: [
-        { type: 'bearer', name: 'Authorization', required: true, description: 'Authorization: Bearer <agent API key or OAuth access token>. Catalog reads (GET /v1/properties*, POST /v1/search) may instead be anonymous with X-Tenant-Id, at a stricter rate limit.' },
-        { type: 'oauth2', name: 'client_credentials', required: false, description: `POST ${base}/oauth/token with client_id = agent id and client_secret = the agent secret; metadata at ${base}/.well-known/oauth-authorization-server.` },
-        { type: 'header', name: 'X-Tenant-Id', required: false, description: 'Tenant UUID. Must equal the credential tenant when sent with a bearer; names the tenant of an anonymous catalog read.' },
+        {
+          type: 'bearer',
+          name: 'Authorization',
+          required: true,
+          description:
+            'Authorization: Bearer <agent API key or OAuth access token>. Catalog reads (GET /v1/properties*, POST /v1/search) may instead be anonymous with X-Tenant-Id, at a stricter rate limit.',
+        },
+        {
+          type: 'oauth2',
+          name: 'client_credentials',
+          required: false,
+          description: `POST ${base}/oauth/token with client_id = agent id and client_secret = the agent secret; metadata at ${base}/.well-known/oauth-authorization-server.`,
+        },
+        {
+          type: 'header',
+          name: 'X-Tenant-Id',
+          required: false,
+          description: 'Tenant UUID. Must equal the credential tenant when sent with a bearer; names the tenant of an anonymous catalog read.',
+        },
       ],
     },
     capabilities: capabilities.map((c) => ({
@@ -85,13 +122,15 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
         success_fields: ['data', 'trace_id', 'next_actions', 'expires_at', 'receipt'],
         error_fields: ['code', 'message', 'detail', 'remediation', 'retry_after', 'docs_url', 'trace_id', 'next_actions'],
         next_action_rels: [...NEXT_ACTION_RELS],
-        description: 'Every /v1 answer is {data, trace_id, next_actions[, expires_at, receipt]}; every failure is {error: {...}} with a stable code to branch on.',
+        description:
+          'Every /v1 answer is {data, trace_id, next_actions[, expires_at, receipt]}; every failure is {error: {...}} with a stable code to branch on.',
       },
       idempotency: {
         body_field: 'idempotency_key',
         header: 'Idempotency-Key',
         scoped_endpoints: routes.filter((r) => r.idempotency !== null).map((r) => `${r.method} ${r.path}`),
-        description: 'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
+        description:
+          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
       },
       trace_context: {
         propagation: 'w3c-traceparent',
@@ -104,7 +143,8 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
         verify_endpoint: '/v1/receipts/verify',
         // The chain's own statement of what it signs, so card and code agree.
         canonical_form: RECEIPT_CANONICAL_FORM,
-        description: 'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
+        description:
+          'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
       },
       pagination: {
         strategy: 'cursor',

@@ -66,7 +66,10 @@ ${body ? `<p><b>Body:</b> ${typeOf(body)}</p>` : ''}
   const schemas = Object.entries((document.components?.schemas ?? {}) as Record<string, SchemaLike>).map(
     ([name, schema]) => `<section id="schema-${escape(name)}"><h3>${escape(name)}</h3>${schema.description ? `<p>${escape(schema.description)}</p>` : ''}
 <table><tr><th>field</th><th>type</th><th>required</th><th>description</th></tr>${Object.entries(schema.properties ?? {})
-      .map(([field, s]) => `<tr><td><code>${escape(field)}</code></td><td>${typeOf(s)}</td><td>${schema.required?.includes(field) ? 'yes' : 'no'}</td><td>${escape(s.description)}</td></tr>`)
+      .map(
+        ([field, s]) =>
+          `<tr><td><code>${escape(field)}</code></td><td>${typeOf(s)}</td><td>${schema.required?.includes(field) ? 'yes' : 'no'}</td><td>${escape(s.description)}</td></tr>`,
+      )
       .join('')}</table></section>`,
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)} API reference</title>

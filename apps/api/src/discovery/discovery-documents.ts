@@ -99,7 +99,16 @@ export function buildA2aCard(config: AppConfig, capabilities: CapabilityRoute[])
       oauth2: {
         type: 'oauth2',
         description: 'client_credentials grant; client_id is the agent id, client_secret the agent secret.',
-        flows: { clientCredentials: { tokenUrl: `${base}/oauth/token`, scopes: { 'catalog:read': 'Read the catalog and search', 'booking:write': 'Quote, hold, book, cancel', 'booking:read': 'Read bookings, audit, receipts' } } },
+        flows: {
+          clientCredentials: {
+            tokenUrl: `${base}/oauth/token`,
+            scopes: {
+              'catalog:read': 'Read the catalog and search',
+              'booking:write': 'Quote, hold, book, cancel',
+              'booking:read': 'Read bookings, audit, receipts',
+            },
+          },
+        },
       },
       tenant: { type: 'apiKey', in: 'header', name: 'X-Tenant-Id', description: 'Tenant UUID; alone it allows anonymous catalog reads.' },
     },

@@ -67,7 +67,10 @@ export class DiscoveryController {
   @Header('Content-Type', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"')
   @ApiOperation({ summary: 'API catalog (RFC 9727 linkset)' })
   @ApiProduces('application/linkset+json')
-  @ApiOkResponse({ description: 'RFC 9264 linkset.', content: { 'application/linkset+json': { schema: { type: 'object', required: ['linkset'], additionalProperties: true } } } })
+  @ApiOkResponse({
+    description: 'RFC 9264 linkset.',
+    content: { 'application/linkset+json': { schema: { type: 'object', required: ['linkset'], additionalProperties: true } } },
+  })
   apiCatalog() {
     return buildApiCatalog(this.config);
   }

@@ -65,8 +65,19 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     )
     .setVersion(OPENAPI_DOCUMENT_VERSION)
     .addServer(config.baseUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key or OAuth JWT', description: 'Agent or admin API key, or an OAuth access token.' }, 'bearer')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Tenant-Id', description: 'Tenant UUID: with a bearer it must match the credential; alone it allows anonymous catalog reads.' }, 'tenant')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'API key or OAuth JWT', description: 'Agent or admin API key, or an OAuth access token.' },
+      'bearer',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Tenant-Id',
+        description: 'Tenant UUID: with a bearer it must match the credential; alone it allows anonymous catalog reads.',
+      },
+      'tenant',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, options, { extraModels: [ErrorEnvelopeModel] });
   const routes = app.get(RouteTable).routes();
@@ -74,7 +85,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      completeOperation(operation, routes.find((r) => r.path === path && r.method === method.toUpperCase()));
+      completeOperation(
+        operation,
+        routes.find((r) => r.path === path && r.method === method.toUpperCase()),
+      );
     }
   }
   return document;

@@ -39,7 +39,10 @@ const METHODS: Record<number, RouteInfo['method']> = {
 };
 
 function joinPath(...parts: string[]): string {
-  const joined = `/${parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  const joined = `/${parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 

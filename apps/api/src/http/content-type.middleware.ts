@@ -21,5 +21,12 @@ export function contentTypeMiddleware(req: IncomingMessage, _res: ServerResponse
   const path = (req.url ?? '').split('?')[0];
   const form = type === 'application/x-www-form-urlencoded' && FORM_ROUTES.has(path);
   if (json || form) return next();
-  next(new DomainError('unsupported_media_type', { detail: { content_type: type || null, accepted: FORM_ROUTES.has(path) ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json'] } }));
+  next(
+    new DomainError('unsupported_media_type', {
+      detail: {
+        content_type: type || null,
+        accepted: FORM_ROUTES.has(path) ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json'],
+      },
+    }),
+  );
 }

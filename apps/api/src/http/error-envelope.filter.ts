@@ -1,8 +1,22 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AppConfig, newTraceId } from '@hcs/platform';
-import { renderError, toFailure } from './error-envelope';
+import { catalogEntry } from '@hcs/contracts';
+import { Failure, renderError, toFailure } from './error-envelope';
 import type { TracedRequest } from './trace.middleware';
+
+const OAUTH_TOKEN_PATH = '/oauth/token';
+const OAUTH_REQUEST_FAILURES = new Set(['validation_failed', 'payload_too_large', 'unsupported_media_type']);
+
+/**
+ * A token request whose body never reached the OAuth controller (malformed JSON, wrong media type,
+ * too large) still answers in RFC 6749's flat shape: `invalid_request`, like the controller does
+ * for a body it can read.
+ */
+function oauthRequestError(request: { url?: string }, failure: Failure): { error: string; error_description: string } | null {
+  if ((request.url ?? '').split('?')[0] !== OAUTH_TOKEN_PATH || !OAUTH_REQUEST_FAILURES.has(failure.code)) return null;
+  return { error: 'invalid_request', error_description: failure.message ?? catalogEntry(failure.code).message };
+}
 
 /**
  * The one place a failure becomes HTTP: domain errors, Nest and body-parser errors, unknown
@@ -24,11 +38,13 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const response = http.getResponse();
     const traceId = request.traceContext?.traceId ?? newTraceId();
     const failure = toFailure(exception);
+    const adapter = this.adapterHost.httpAdapter;
+    const oauth = oauthRequestError(request, failure);
+    if (oauth) return void adapter.reply(response, oauth, 400);
     if (failure.unexpected !== undefined) {
       this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure');
     }
     const { status, body } = renderError(failure, traceId, this.config.docsUrl);
-    const adapter = this.adapterHost.httpAdapter;
     if (failure.retryAfter !== null) adapter.setHeader(response, 'Retry-After', String(failure.retryAfter));
     adapter.reply(response, body, status);
   }

@@ -24,7 +24,12 @@ function fromHttpErrorLike(error: HttpErrorLike): Failure | null {
   const status = error.status ?? error.statusCode;
   if (error.type === 'entity.too.large' || status === 413) return { code: 'payload_too_large', detail: { limit_bytes: 256 * 1024 }, retryAfter: null };
   if (error.type === 'entity.parse.failed' || (error instanceof SyntaxError && status === 400)) {
-    return { code: 'validation_failed', message: 'The request body is not valid JSON.', detail: { field_errors: [{ path: '', message: 'malformed JSON' }] }, retryAfter: null };
+    return {
+      code: 'validation_failed',
+      message: 'The request body is not valid JSON.',
+      detail: { field_errors: [{ path: '', message: 'malformed JSON' }] },
+      retryAfter: null,
+    };
   }
   if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported' || status === 415) {
     return { code: 'unsupported_media_type', detail: {}, retryAfter: null };
@@ -32,12 +37,26 @@ function fromHttpErrorLike(error: HttpErrorLike): Failure | null {
   return null;
 }
 
-const BY_STATUS: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+const BY_STATUS: Record<number, ErrorCode> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
 
 /** Any thrown value as a catalogued failure; what was not foreseen becomes `internal_error`. */
 export function toFailure(error: unknown): Failure {
   if (error instanceof DomainError) {
-    return { code: error.code, message: error.hasCustomMessage ? error.message : undefined, detail: error.detail, retryAfter: error.retryAfter, nextActions: error.nextActions };
+    return {
+      code: error.code,
+      message: error.hasCustomMessage ? error.message : undefined,
+      detail: error.detail,
+      retryAfter: error.retryAfter,
+      nextActions: error.nextActions,
+    };
   }
   if (error instanceof HttpException) {
     const cause = error.cause as HttpErrorLike | undefined;

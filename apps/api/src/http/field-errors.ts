@@ -17,9 +17,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   for (const error of errors) {
     const path = join(parent, error.property);
     if (error.constraints) {
-      const messages = Object.entries(error.constraints).map(([name, text]) =>
-        name === 'whitelistValidation' ? 'is not an allowed field' : text,
-      );
+      const messages = Object.entries(error.constraints).map(([name, text]) => (name === 'whitelistValidation' ? 'is not an allowed field' : text));
       out.push({ path, message: messages.join('; ') });
     }
     if (error.children?.length) out.push(...toFieldErrors(error.children, path));

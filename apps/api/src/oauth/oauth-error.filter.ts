@@ -19,7 +19,8 @@ export class OAuthErrorFilter implements ExceptionFilter {
     const adapter = this.adapterHost.httpAdapter;
     adapter.setHeader(response, 'Cache-Control', 'no-store');
     adapter.setHeader(response, 'Pragma', 'no-cache');
-    if (error.status === 401 && error.basicChallenge) adapter.setHeader(response, 'WWW-Authenticate', `Basic realm="${this.config.serviceName}", charset="UTF-8"`);
+    if (error.status === 401 && error.basicChallenge)
+      adapter.setHeader(response, 'WWW-Authenticate', `Basic realm="${this.config.serviceName}", charset="UTF-8"`);
     adapter.reply(response, error.body, error.status);
   }
 }

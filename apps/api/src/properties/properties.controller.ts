@@ -25,26 +25,56 @@ export class PropertiesController {
   ) {}
 
   @Get()
-  @Capability({ id: 'list_properties', description: 'List the promoted properties of the tenant, ordered by slug, with cursor pagination.', next_rel: 'get', idempotent: true })
-  @ApiOperation({ summary: 'List properties', description: 'Promoted properties ordered by slug; `limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.' })
+  @Capability({
+    id: 'list_properties',
+    description: 'List the promoted properties of the tenant, ordered by slug, with cursor pagination.',
+    next_rel: 'get',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'List properties',
+    description: 'Promoted properties ordered by slug; `limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
+  })
   @ApiEnvelope(PropertyPageModel, { description: 'One page of properties.', errors: ['validation_failed'] })
   async listProperties(@Query() query: ListPropertiesQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyPage>> {
     return this.list.execute({ tenantId: reader.tenantId, limit: query.limit ?? 20, cursor: query.cursor });
   }
 
   @Get(':id')
-  @Capability({ id: 'get_property', description: 'Read a property with its room types and rate plans; ?currency= converts display prices.', next_rel: 'quote', idempotent: true })
-  @ApiOperation({ summary: 'Read a property', description: 'A promoted property with room_types[] and their rate_plans[]. A non-UUID id is validation_failed; an unknown id, or one of another tenant, is property_not_found.' })
+  @Capability({
+    id: 'get_property',
+    description: 'Read a property with its room types and rate plans; ?currency= converts display prices.',
+    next_rel: 'quote',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'Read a property',
+    description:
+      'A promoted property with room_types[] and their rate_plans[]. A non-UUID id is validation_failed; an unknown id, or one of another tenant, is property_not_found.',
+  })
   @ApiEnvelope(PropertyDetailModel, { description: 'The property with room types and rate plans.', errors: ['validation_failed', 'property_not_found'] })
-  async getProperty(@Param() params: PropertyIdParamsDto, @Query() query: CurrencyQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyDetail>> {
+  async getProperty(
+    @Param() params: PropertyIdParamsDto,
+    @Query() query: CurrencyQueryDto,
+    @CurrentCatalogReader() reader: CatalogReader,
+  ): Promise<Outcome<PropertyDetail>> {
     return this.detail.execute(reader.tenantId, params.id, query.currency);
   }
 
   @Get(':slug/full')
-  @Capability({ id: 'get_property_full', description: 'Read the full read model of a property by slug: amenities, contact, times, policies, room types.', next_rel: 'quote', idempotent: true })
+  @Capability({
+    id: 'get_property_full',
+    description: 'Read the full read model of a property by slug: amenities, contact, times, policies, room types.',
+    next_rel: 'quote',
+    idempotent: true,
+  })
   @ApiOperation({ summary: 'Read the full property read model by slug' })
   @ApiEnvelope(PropertyFullModel, { description: 'The full read model.', errors: ['validation_failed', 'property_not_found'] })
-  async getPropertyFull(@Param() params: PropertySlugParamsDto, @Query() query: CurrencyQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyFull>> {
+  async getPropertyFull(
+    @Param() params: PropertySlugParamsDto,
+    @Query() query: CurrencyQueryDto,
+    @CurrentCatalogReader() reader: CatalogReader,
+  ): Promise<Outcome<PropertyFull>> {
     return this.full.execute(reader.tenantId, params.slug, query.currency);
   }
 }

@@ -8,7 +8,8 @@ const MAX_TTL_SECONDS = 86_400;
 
 function ttl(value: string): number {
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TTL_SECONDS) throw new InvalidArgumentError(`expected whole seconds between 1 and ${MAX_TTL_SECONDS}`);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TTL_SECONDS)
+    throw new InvalidArgumentError(`expected whole seconds between 1 and ${MAX_TTL_SECONDS}`);
   return seconds;
 }
 

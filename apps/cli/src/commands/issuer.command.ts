@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { DelegationIssuer, ISSUER_STATUSES, IssuerStatus, JwkSet, RegisterPlatformIssuer, SetPlatformIssuerStatus, DelegationIssuerRepository } from '@hcs/domain';
+import {
+  DelegationIssuer,
+  ISSUER_STATUSES,
+  IssuerStatus,
+  JwkSet,
+  RegisterPlatformIssuer,
+  SetPlatformIssuerStatus,
+  DelegationIssuerRepository,
+} from '@hcs/domain';
 import { output, withCliContext } from '../cli-context';
 
 const collect = (value: string, previous: string[]) => [...previous, value];

@@ -36,6 +36,10 @@ export function registerSeed(program: Command): void {
     .option('--json', 'print {tenant_id, agent_api_key, properties} as JSON')
     .action(async (options: { properties: number; json?: boolean }) => {
       const result = await withCliContext((app) => app.get(BenchSeed).run(options.properties));
-      output(options.json, result, `bench tenant ${result.tenant_id} with ${result.properties} properties${result.created ? '' : ' (reused)'}\nagent API key: ${result.agent_api_key}`);
+      output(
+        options.json,
+        result,
+        `bench tenant ${result.tenant_id} with ${result.properties} properties${result.created ? '' : ' (reused)'}\nagent API key: ${result.agent_api_key}`,
+      );
     });
 }

@@ -45,7 +45,13 @@ export class BenchSeed {
     const agent = await this.principals.create({ tenantId: tenant.tenant_id, kind: 'agent', name: BENCH_AGENT_NAME, scopes: [...SCOPES] });
     await this.seeds.insertBenchCatalog(tenant.tenant_id, count, BENCH_CITIES);
     await this.fxRates.execute(tenant.tenant_id, DEMO_FX_RATES);
-    return { tenant_id: tenant.tenant_id, agent_api_key: await this.issue(tenant.tenant_id, agent.id), admin_api_key: tenant.admin_api_key, properties: count, created: true };
+    return {
+      tenant_id: tenant.tenant_id,
+      agent_api_key: await this.issue(tenant.tenant_id, agent.id),
+      admin_api_key: tenant.admin_api_key,
+      properties: count,
+      created: true,
+    };
   }
 
   private async issue(tenantId: string, principalId: string): Promise<string> {

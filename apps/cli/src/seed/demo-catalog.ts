@@ -11,7 +11,12 @@ export interface DemoProperty {
 }
 
 const POLICIES: Record<string, PolicyInput> = {
-  flex: { cancellation_kind: 'free_cancellation', free_cancellation_hours_before_checkin: 48, cancellation_fee_pct_after_cutoff: 100, child_policy_text: 'Children under 4 stay free in existing beds.' },
+  flex: {
+    cancellation_kind: 'free_cancellation',
+    free_cancellation_hours_before_checkin: 48,
+    cancellation_fee_pct_after_cutoff: 100,
+    child_policy_text: 'Children under 4 stay free in existing beds.',
+  },
   nonref: { cancellation_kind: 'non_refundable', child_policy_text: 'Children under 4 stay free in existing beds.' },
 };
 

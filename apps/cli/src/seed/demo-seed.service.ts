@@ -83,7 +83,8 @@ export class DemoSeed {
       const propertyId = existing?.id ?? (await this.createProperty.execute(tenantId, demo.property)).data.id;
       for (const [code, policy] of Object.entries(demo.policies)) await this.putPolicy.execute(tenantId, propertyId, code, policy);
       for (const { room, plans } of demo.rooms) {
-        const roomTypeId = (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ?? (await this.createRoomType.execute(tenantId, propertyId, room)).data.id;
+        const roomTypeId =
+          (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ?? (await this.createRoomType.execute(tenantId, propertyId, room)).data.id;
         for (const plan of plans) {
           if (!(await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))) await this.createRatePlan.execute(tenantId, roomTypeId, plan);
         }

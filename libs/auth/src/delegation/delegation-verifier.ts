@@ -80,7 +80,11 @@ export class DelegationVerifier {
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (!aud.includes(this.audience)) throw invalid('audience_mismatch', { expected: this.audience });
     if (issuer.allowedAudiences.length > 0 && !issuer.allowedAudiences.includes(this.audience)) {
-      throw invalid('audience_mismatch', { expected: this.audience, allowed_audiences: issuer.allowedAudiences }, 'The issuer is not trusted for this audience.');
+      throw invalid(
+        'audience_mismatch',
+        { expected: this.audience, allowed_audiences: issuer.allowedAudiences },
+        'The issuer is not trusted for this audience.',
+      );
     }
     const claimedTenant = (payload as Record<string, unknown>).tenant_id;
     if (claimedTenant !== undefined && claimedTenant !== tenantId) {
@@ -93,7 +97,9 @@ export class DelegationVerifier {
     if (error instanceof errors.JWTExpired) return invalid('expired');
     if (error instanceof errors.JWTClaimValidationFailed) {
       if (error.reason === 'missing' || (REQUIRED_CLAIMS as readonly string[]).includes(error.claim)) {
-        return error.claim === 'aud' && error.reason !== 'missing' ? invalid('audience_mismatch', { expected: this.audience }) : invalid('missing_claim', { claim: error.claim });
+        return error.claim === 'aud' && error.reason !== 'missing'
+          ? invalid('audience_mismatch', { expected: this.audience })
+          : invalid('missing_claim', { claim: error.claim });
       }
       // nbf in the future (or a malformed iat): not valid at this time.
       return invalid('expired', { claim: error.claim });
@@ -123,7 +129,11 @@ export class DelegationVerifier {
     if (problem) throw invalid('bad_signature', { keys_unavailable: true }, `The issuer jwks_url is not allowed: ${problem}.`);
     let set = this.remoteSets.get(url);
     if (!set) {
-      set = createRemoteJWKSet(new URL(url), { timeoutDuration: JWKS_FETCH_TIMEOUT_MS, cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: JWKS_CACHE_MAX_AGE_MS });
+      set = createRemoteJWKSet(new URL(url), {
+        timeoutDuration: JWKS_FETCH_TIMEOUT_MS,
+        cooldownDuration: JWKS_COOLDOWN_MS,
+        cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+      });
       this.remoteSets.set(url, set);
     }
     return set;

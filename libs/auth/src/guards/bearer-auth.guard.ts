@@ -49,7 +49,10 @@ export class BearerAuthGuard implements CanActivate {
     const actor = await this.authenticator.authenticate(token);
     if (!actor) throw this.unauthenticated(ctx, 'The credential is unknown, revoked, expired or belongs to a disabled principal.');
     if (tenantHint !== undefined && tenantHint.toLowerCase() !== actor.tenantId) {
-      throw new DomainError('resource_access_denied', { message: 'X-Tenant-Id does not match the tenant of the credential.', detail: { x_tenant_id: tenantHint } });
+      throw new DomainError('resource_access_denied', {
+        message: 'X-Tenant-Id does not match the tenant of the credential.',
+        detail: { x_tenant_id: tenantHint },
+      });
     }
     req.actor = actor;
 
@@ -66,7 +69,10 @@ export class BearerAuthGuard implements CanActivate {
   /** RFC 6750 challenge, pointing at the protected resource metadata (RFC 9728 §5.1). */
   private unauthenticated(ctx: ExecutionContext, message: string): DomainError {
     const res = ctx.switchToHttp().getResponse<GuardedResponse>();
-    res.setHeader('WWW-Authenticate', `Bearer realm="${this.config.serviceName}", resource_metadata="${this.config.baseUrl}/.well-known/oauth-protected-resource"`);
+    res.setHeader(
+      'WWW-Authenticate',
+      `Bearer realm="${this.config.serviceName}", resource_metadata="${this.config.baseUrl}/.well-known/oauth-protected-resource"`,
+    );
     return new DomainError('unauthenticated', { message });
   }
 }

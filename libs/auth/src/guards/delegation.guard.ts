@@ -21,7 +21,9 @@ export class DelegationGuard implements CanActivate {
     if (!this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.delegation, [ctx.getHandler(), ctx.getClass()])) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     if (!req.actor) throw new DomainError('unauthenticated', { message: 'Acting for a traveler needs an authenticated agent first.' });
-    const raw = header(req, 'x-delegated-user')?.trim().replace(/^Bearer\s+/i, '');
+    const raw = header(req, 'x-delegated-user')
+      ?.trim()
+      .replace(/^Bearer\s+/i, '');
     if (!raw) throw new DomainError('delegation_required', { message: 'Send the traveler delegation JWT in X-Delegated-User.' });
     req.traveler = await this.verifier.verify(req.actor.tenantId, raw);
     return true;

@@ -7,7 +7,10 @@ describe('grantedScopes', () => {
   });
 
   it('narrows to the requested subset, deduplicated, in canonical order', () => {
-    expect(grantedScopes('booking:read  catalog:read booking:read', ['catalog:read', 'booking:write', 'booking:read'])).toEqual(['catalog:read', 'booking:read']);
+    expect(grantedScopes('booking:read  catalog:read booking:read', ['catalog:read', 'booking:write', 'booking:read'])).toEqual([
+      'catalog:read',
+      'booking:read',
+    ]);
   });
 
   it.each([

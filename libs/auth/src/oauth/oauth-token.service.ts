@@ -76,7 +76,8 @@ function readClient(fields: Record<string, string | undefined>, authorization: s
   const basic = authorization ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization) : null;
   if (authorization && !basic) throw new OAuthError('invalid_client', 'Unsupported Authorization scheme; use HTTP Basic or body credentials.', true);
   if (basic) {
-    if (fields.client_secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret, not both.');
+    if (fields.client_secret !== undefined)
+      throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret, not both.');
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError('invalid_client', 'Malformed HTTP Basic credentials.', true);

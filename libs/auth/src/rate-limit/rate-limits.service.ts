@@ -30,7 +30,13 @@ export class RateLimits {
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
     const limiter = (bucket: RateLimitBucket, points: number) =>
-      new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.queuePrefix}:rl:${bucket}`, points, duration: WINDOW_SECONDS, rejectIfRedisNotReady: true });
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.queuePrefix}:rl:${bucket}`,
+        points,
+        duration: WINDOW_SECONDS,
+        rejectIfRedisNotReady: true,
+      });
     this.limiters = { credential: limiter('credential', config.rateLimitPerMinute), anonymous: limiter('anonymous', config.rateLimitAnonPerMinute) };
   }
 

@@ -38,7 +38,6 @@ export interface PriceBreakdown {
   total: Money;
 }
 
-
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
 export interface PolicySnapshot {
   policy_id: string;

@@ -119,7 +119,14 @@ export function roomTypePatch(input: Partial<RoomTypeInput>): Partial<RoomTypeFi
 }
 
 export function newRoomTypeFields(input: RoomTypeInput): RoomTypeFields {
-  const defaults: Omit<RoomTypeFields, 'code' | 'name' | 'maxOccupancy' | 'defaultInventory'> = { description: null, bedType: null, floorSizeSqm: null, amenities: [], images: [], smokingAllowed: false };
+  const defaults: Omit<RoomTypeFields, 'code' | 'name' | 'maxOccupancy' | 'defaultInventory'> = {
+    description: null,
+    bedType: null,
+    floorSizeSqm: null,
+    amenities: [],
+    images: [],
+    smokingAllowed: false,
+  };
   return { ...defaults, ...(roomTypePatch(input) as RoomTypeFields) };
 }
 

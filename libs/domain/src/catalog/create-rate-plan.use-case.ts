@@ -8,10 +8,16 @@ import { AdminRatePlanView, adminRatePlanView } from './catalog-views';
 import { fieldError, RatePlanInput } from './catalog-input';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
-export async function currentPolicyFor(policies: PolicyRepository, tenantId: string, propertyId: string, code: string | null | undefined): Promise<Policy | null> {
+export async function currentPolicyFor(
+  policies: PolicyRepository,
+  tenantId: string,
+  propertyId: string,
+  code: string | null | undefined,
+): Promise<Policy | null> {
   if (code === undefined || code === null) return null;
   const policy = await policies.findCurrent(tenantId, propertyId, code);
-  if (!policy) throw fieldError('policy_code', `no policy with code "${code}" exists for this property; create it with PUT /v1/admin/properties/{id}/policies/{code}`);
+  if (!policy)
+    throw fieldError('policy_code', `no policy with code "${code}" exists for this property; create it with PUT /v1/admin/properties/{id}/policies/{code}`);
   return policy;
 }
 

@@ -45,7 +45,7 @@ export class GetPropertyDetail {
     const loaded = await this.readModel.load(property, currency);
     return new Outcome(
       { ...propertyView(property), ...loaded.display, room_types: loaded.roomTypes },
-      { next_actions: [searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.slug}/full` }, ...loaded.quoteActions] },
+      { next_actions: [...loaded.quoteActions, searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.slug}/full` }] },
     );
   }
 }
@@ -78,7 +78,7 @@ export class GetPropertyFull {
         policies: loaded.policies,
         room_types: loaded.roomTypes,
       },
-      { next_actions: [searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.id}` }, ...loaded.quoteActions] },
+      { next_actions: [...loaded.quoteActions, searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.id}` }] },
     );
   }
 }

@@ -1,13 +1,7 @@
 import type { Property, RatePlan, RoomType } from './catalog';
 
 export interface PromotionBlocker {
-  code:
-    | 'no_address'
-    | 'no_geo'
-    | 'no_room_type'
-    | 'room_type_without_rate_plan'
-    | 'no_rate_plan'
-    | 'rate_plan_without_policy';
+  code: 'no_address' | 'no_geo' | 'no_room_type' | 'room_type_without_rate_plan' | 'no_rate_plan' | 'rate_plan_without_policy';
   message: string;
   room_type_id?: string;
   rate_plan_id?: string;
@@ -33,7 +27,12 @@ export function promotionBlockers(property: Property, roomTypes: RoomType[], rat
   }
   for (const plan of ratePlans) {
     if (plan.policyId === null) {
-      reasons.push({ code: 'rate_plan_without_policy', message: `Rate plan ${plan.code} has no cancellation policy.`, rate_plan_id: plan.id, room_type_id: plan.roomTypeId });
+      reasons.push({
+        code: 'rate_plan_without_policy',
+        message: `Rate plan ${plan.code} has no cancellation policy.`,
+        rate_plan_id: plan.id,
+        room_type_id: plan.roomTypeId,
+      });
     }
   }
   return reasons;

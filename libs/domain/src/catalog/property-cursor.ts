@@ -15,5 +15,7 @@ export function decodePropertyCursor(cursor: string, path = 'cursor'): string {
   } catch {
     // fall through to the validation error
   }
-  throw new DomainError('validation_failed', { detail: { field_errors: [{ path, message: 'is not a cursor this service issued; use data.next_cursor of the previous page' }] } });
+  throw new DomainError('validation_failed', {
+    detail: { field_errors: [{ path, message: 'is not a cursor this service issued; use data.next_cursor of the previous page' }] },
+  });
 }

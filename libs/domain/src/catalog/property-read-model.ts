@@ -58,7 +58,12 @@ export class PropertyReadModel {
         if (!policy) continue;
         views.push(this.displayed(ratePlanView(plan, policy), plan, currency, conversions));
         if (quoteActions.length < 10) {
-          quoteActions.push({ rel: 'quote', method: 'POST', href: '/v1/quotes', body_hint: { hotel_id: property.id, room_type_id: room.id, rate_plan_id: plan.id } });
+          quoteActions.push({
+            rel: 'quote',
+            method: 'POST',
+            href: '/v1/quotes',
+            body_hint: { hotel_id: property.id, room_type_id: room.id, rate_plan_id: plan.id },
+          });
         }
       }
       return roomTypeView(room, views);

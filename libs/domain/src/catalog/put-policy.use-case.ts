@@ -35,7 +35,10 @@ export class PutPolicy {
     const current = await this.policies.findCurrent(tenantId, propertyId, code);
     const next = `/v1/admin/properties/${propertyId}/policies`;
     if (current && samePolicy(current, fields)) {
-      return new Outcome({ ...adminPolicyView(current), created: false, rate_plans_repointed: 0 }, { next_actions: [{ rel: 'get', method: 'GET', href: next }] });
+      return new Outcome(
+        { ...adminPolicyView(current), created: false, rate_plans_repointed: 0 },
+        { next_actions: [{ rel: 'get', method: 'GET', href: next }] },
+      );
     }
     const version = current ? String(Number(current.version) + 1) : '1';
     const policy = await this.policies.createVersion(tenantId, propertyId, code, version, fields);

@@ -3,7 +3,16 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../errors/domain-error';
 import type { Policy } from './catalog';
 import { PolicyRepository, PropertyRepository, RatePlanRepository, RoomTypeRepository } from './catalog.repository';
-import { AdminPolicyView, adminPolicyView, AdminPropertyView, adminPropertyView, AdminRatePlanView, adminRatePlanView, AdminRoomTypeView, adminRoomTypeView } from './catalog-views';
+import {
+  AdminPolicyView,
+  adminPolicyView,
+  AdminPropertyView,
+  adminPropertyView,
+  AdminRatePlanView,
+  adminRatePlanView,
+  AdminRoomTypeView,
+  adminRoomTypeView,
+} from './catalog-views';
 import { decodePropertyCursor, encodePropertyCursor } from './property-cursor';
 import { PromotionBlocker, promotionBlockers } from './promotion-readiness';
 

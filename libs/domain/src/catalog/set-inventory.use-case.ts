@@ -15,7 +15,9 @@ export function allotmentConflictError(path: string, conflicts: AllotmentConflic
   return new DomainError('validation_failed', {
     message: 'The allotment would fall below rooms already held or sold.',
     detail: {
-      field_errors: [{ path, message: `is below the rooms already held or sold on ${conflicts.length} night(s): ${sample}${conflicts.length > 5 ? ', ...' : ''}` }],
+      field_errors: [
+        { path, message: `is below the rooms already held or sold on ${conflicts.length} night(s): ${sample}${conflicts.length > 5 ? ', ...' : ''}` },
+      ],
       conflicts,
     },
   });

@@ -7,7 +7,15 @@ import { RegisterPlatformIssuer } from './register-platform-issuer.use-case';
 import { SetPlatformIssuerStatus } from './set-platform-issuer-status.use-case';
 import { UpdateDelegationIssuerStatus } from './update-delegation-issuer-status.use-case';
 
-const useCases = [RegisterDelegationIssuer, RegisterPlatformIssuer, ListDelegationIssuers, GetDelegationIssuer, UpdateDelegationIssuerStatus, ListPublicDelegationIssuers, SetPlatformIssuerStatus];
+const useCases = [
+  RegisterDelegationIssuer,
+  RegisterPlatformIssuer,
+  ListDelegationIssuers,
+  GetDelegationIssuer,
+  UpdateDelegationIssuerStatus,
+  ListPublicDelegationIssuers,
+  SetPlatformIssuerStatus,
+];
 
 /** Use cases of delegation issuers (tenant admin routes, public list, operator CLI). */
 @Module({ providers: useCases, exports: useCases })

@@ -22,7 +22,9 @@ export function isPrivateHost(hostname: string): boolean {
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)
+    );
   }
   return host === '::' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
@@ -59,11 +61,13 @@ export function jwksProblems(jwks: JwkSet | unknown, path = 'jwks'): FieldError[
     const at = `${path}.keys[${i}]`;
     if (!key || typeof key !== 'object' || Array.isArray(key)) return problems.push({ path: at, message: 'must be a JWK object' });
     if (key.kty !== 'RSA' && key.kty !== 'EC') problems.push({ path: `${at}.kty`, message: 'must be RSA or EC' });
-    if (key.alg !== undefined && !(DELEGATION_ALGORITHMS as readonly unknown[]).includes(key.alg)) problems.push({ path: `${at}.alg`, message: `must be one of ${DELEGATION_ALGORITHMS.join(', ')}` });
+    if (key.alg !== undefined && !(DELEGATION_ALGORITHMS as readonly unknown[]).includes(key.alg))
+      problems.push({ path: `${at}.alg`, message: `must be one of ${DELEGATION_ALGORITHMS.join(', ')}` });
     if (key.use !== undefined && key.use !== 'sig') problems.push({ path: `${at}.use`, message: 'must be sig' });
     if (PRIVATE_MEMBERS.some((m) => m in key)) problems.push({ path: at, message: 'must be a public key (private key members are not accepted)' });
     if (key.kty === 'RSA' && (typeof key.n !== 'string' || typeof key.e !== 'string')) problems.push({ path: at, message: 'an RSA key needs n and e' });
-    if (key.kty === 'EC' && (key.crv !== 'P-256' || typeof key.x !== 'string' || typeof key.y !== 'string')) problems.push({ path: at, message: 'an EC key needs crv P-256, x and y' });
+    if (key.kty === 'EC' && (key.crv !== 'P-256' || typeof key.x !== 'string' || typeof key.y !== 'string'))
+      problems.push({ path: at, message: 'an EC key needs crv P-256, x and y' });
     return undefined;
   });
   return problems;

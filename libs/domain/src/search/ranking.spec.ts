@@ -2,14 +2,43 @@ import type { PropertyOffer } from './availability-search.repository';
 import { budgetByCurrency, rankOffers, RankingContext, RANKING_WEIGHTS } from './ranking';
 
 const offer = (id: string, over: Partial<PropertyOffer> = {}): PropertyOffer => ({
-  propertyId: id, propertyName: `Hotel ${id}`, slug: id, city: 'Lisbon', region: null, country: 'PT', starRating: 4,
-  defaultCurrency: 'EUR', areaMatch: 'city', roomTypeId: `rt-${id}`, roomTypeName: 'Double', maxOccupancy: 2, roomsLeft: 3,
-  ratePlanId: `rp-${id}`, ratePlanName: 'Flexible', mealPlan: 'breakfast', currency: 'EUR', total: 20000, nightly: 10000,
-  cancellationKind: 'free_cancellation', freeCancellationHours: 48, offerCount: 2, hasFreeCancellation: true, ...over,
+  propertyId: id,
+  propertyName: `Hotel ${id}`,
+  slug: id,
+  city: 'Lisbon',
+  region: null,
+  country: 'PT',
+  starRating: 4,
+  defaultCurrency: 'EUR',
+  areaMatch: 'city',
+  roomTypeId: `rt-${id}`,
+  roomTypeName: 'Double',
+  maxOccupancy: 2,
+  roomsLeft: 3,
+  ratePlanId: `rp-${id}`,
+  ratePlanName: 'Flexible',
+  mealPlan: 'breakfast',
+  currency: 'EUR',
+  total: 20000,
+  nightly: 10000,
+  cancellationKind: 'free_cancellation',
+  freeCancellationHours: 48,
+  offerCount: 2,
+  hasFreeCancellation: true,
+  ...over,
 });
 const ctx = (over: Partial<RankingContext> = {}): RankingContext => ({
-  destination: { type: 'area', value: 'lisbon' }, checkIn: '2026-05-01', checkOut: '2026-05-03', nights: 2, adults: 2, children: 1,
-  maxPricePerNight: null, mealPlan: null, cancellation: null, fxRates: [], ...over,
+  destination: { type: 'area', value: 'lisbon' },
+  checkIn: '2026-05-01',
+  checkOut: '2026-05-03',
+  nights: 2,
+  adults: 2,
+  children: 1,
+  maxPricePerNight: null,
+  mealPlan: null,
+  cancellation: null,
+  fxRates: [],
+  ...over,
 });
 
 describe('ranking', () => {
@@ -55,7 +84,10 @@ describe('ranking', () => {
   });
 
   it('explains the budget and requested constraints', () => {
-    const [r] = rankOffers([offer('a')], ctx({ maxPricePerNight: { amount: 15000, currency: 'EUR' }, mealPlan: 'breakfast', cancellation: 'free_cancellation', destination: null }));
+    const [r] = rankOffers(
+      [offer('a')],
+      ctx({ maxPricePerNight: { amount: 15000, currency: 'EUR' }, mealPlan: 'breakfast', cancellation: 'free_cancellation', destination: null }),
+    );
     expect(r.explanation[0]).toContain('No destination given');
     expect(r.explanation.join(' ')).toContain('Within the budget of EUR 150.00 per night');
     expect(r.explanation.join(' ')).toContain('Meal plan breakfast');

@@ -111,8 +111,11 @@ export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): Ranked
           ? `cheapest of ${offers.length}`
           : `price score ${priceScore.toFixed(2)} against the cheapest ${formatMoney(min, reference)}`;
     const stars = o.starRating === null ? 'unrated' : `${o.starRating} stars`;
-    const flex = o.cancellationKind === 'free_cancellation' ? 'free cancellation' : o.hasFreeCancellation ? 'free cancellation on another plan' : 'no free cancellation';
-    explanation.push(`Ranked ${index + 1} of ${offers.length} (score ${score.toFixed(4)}): ${priceWords}, ${stars}, ${flex}, ${o.offerCount} matching offer${o.offerCount === 1 ? '' : 's'}.`);
+    const flex =
+      o.cancellationKind === 'free_cancellation' ? 'free cancellation' : o.hasFreeCancellation ? 'free cancellation on another plan' : 'no free cancellation';
+    explanation.push(
+      `Ranked ${index + 1} of ${offers.length} (score ${score.toFixed(4)}): ${priceWords}, ${stars}, ${flex}, ${o.offerCount} matching offer${o.offerCount === 1 ? '' : 's'}.`,
+    );
     return {
       hotel_id: o.propertyId,
       name: o.propertyName,

@@ -50,7 +50,8 @@ export class SearchAvailability {
 
     const nights = nightCount(criteria.stay);
     const destination = criteria.destination;
-    const property = destination?.type === 'property' ? { slug: destination.value, id: UUID.test(destination.value) ? destination.value.toLowerCase() : null } : null;
+    const property =
+      destination?.type === 'property' ? { slug: destination.value, id: UUID.test(destination.value) ? destination.value.toLowerCase() : null } : null;
     const { max_price_per_night: budget, meal_plan: mealPlan, cancellation } = criteria.constraints;
     const fxRates = await this.fx.listEffective(criteria.tenantId);
     const query: OfferQuery = {

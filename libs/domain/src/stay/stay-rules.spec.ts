@@ -31,7 +31,9 @@ describe('stay rules', () => {
     expect(stayViolations({ check_in: '2027-03-11', check_out: '2027-03-12' }, window).map((e) => e.path)).toEqual(['stay.check_in']);
     expect(stayViolations({ check_in: '2026-04-01', check_out: '2026-04-01' }, window).map((e) => e.path)).toEqual(['stay.check_out']);
     expect(stayViolations({ check_in: '2026-04-01', check_out: '2026-05-02' }, window)[0].message).toContain('30 nights');
-    expect(stayViolations({ check_in: '2026-02-30', check_out: '2026-13-01' }, window, { checkIn: 'check_in', checkOut: 'check_out' }).map((e) => e.path)).toEqual(['check_in', 'check_out']);
+    expect(
+      stayViolations({ check_in: '2026-02-30', check_out: '2026-13-01' }, window, { checkIn: 'check_in', checkOut: 'check_out' }).map((e) => e.path),
+    ).toEqual(['check_in', 'check_out']);
   });
 
   it('is stricter in a time zone that is already tomorrow', () => {

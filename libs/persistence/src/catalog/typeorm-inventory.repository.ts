@@ -69,7 +69,9 @@ export class TypeOrmInventoryRepository extends InventoryRepository {
           FOR UPDATE`,
       [tenantId, roomTypeId, fromNight],
     );
-    const conflicts = locked.filter((n) => n.committed > defaultInventory).map((n) => ({ night: n.night, allotment: defaultInventory, committed: n.committed }));
+    const conflicts = locked
+      .filter((n) => n.committed > defaultInventory)
+      .map((n) => ({ night: n.night, allotment: defaultInventory, committed: n.committed }));
     if (conflicts.length > 0) return conflicts;
     try {
       await this.db.query(

@@ -22,11 +22,7 @@ export class TypeOrmSigningKeyRepository extends SigningKeyRepository {
   }
 
   async findActive(purpose: SigningKeyPurpose): Promise<ActiveSigningKey | null> {
-    const row = await this.repo
-      .createQueryBuilder('k')
-      .addSelect('k.privateJwk')
-      .where('k.purpose = :purpose AND k.retired_at IS NULL', { purpose })
-      .getOne();
+    const row = await this.repo.createQueryBuilder('k').addSelect('k.privateJwk').where('k.purpose = :purpose AND k.retired_at IS NULL', { purpose }).getOne();
     return row ? { ...published(row), privateJwk: row.privateJwk } : null;
   }
 

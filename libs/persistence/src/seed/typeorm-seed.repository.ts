@@ -88,7 +88,9 @@ export class TypeOrmSeedRepository extends SeedRepository {
   }
 
   async countPromotedProperties(tenantId: string): Promise<number> {
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`, [tenantId])) as Array<{ n: number }>;
+    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`, [tenantId])) as Array<{
+      n: number;
+    }>;
     return row.n;
   }
 

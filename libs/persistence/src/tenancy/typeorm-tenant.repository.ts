@@ -14,7 +14,11 @@ export class TypeOrmTenantRepository extends TenantRepository {
   }
 
   async create(name: string): Promise<Tenant> {
-    const [row] = (await this.repo.query('INSERT INTO tenants (name) VALUES ($1) RETURNING id, name, created_at', [name])) as Array<{ id: string; name: string; created_at: Date }>;
+    const [row] = (await this.repo.query('INSERT INTO tenants (name) VALUES ($1) RETURNING id, name, created_at', [name])) as Array<{
+      id: string;
+      name: string;
+      created_at: Date;
+    }>;
     return { id: row.id, name: row.name, createdAt: row.created_at };
   }
 

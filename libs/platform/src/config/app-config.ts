@@ -47,9 +47,7 @@ export class AppConfig {
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const raw = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
-  );
+  const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0'], { message: 'expected true or false' }).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number({ message: 'expected a number' }).int('expected an integer').positive('expected > 0');
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `expected a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `expected a ${protocols.join(' or ')} URL`,
+  );
 const secondsList = z
   .string()
   .regex(/^\d+(\s*,\s*\d+)*$/, 'expected a comma-separated list of seconds')
@@ -23,7 +24,10 @@ export const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'expected letters, digits, :, _ or -').default('hcs'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]+$/i, 'expected letters, digits, :, _ or -')
+    .default('hcs'),
   PORT: z.coerce.number({ message: 'expected a number' }).int().min(0).max(65535).default(3000),
   BASE_URL: url(['http:', 'https:']).optional(),
   SITE_URL: url(['http:', 'https:']).optional(),

@@ -19,11 +19,7 @@ export function continueTrace(header: string | string[] | undefined): TraceConte
   const spanId = randomBytes(8).toString('hex');
   if (match) {
     const [, version, traceId, parentId, flags, rest] = match;
-    const valid =
-      version !== 'ff' &&
-      !/^0+$/.test(traceId) &&
-      !/^0+$/.test(parentId) &&
-      (version !== '00' || rest === undefined);
+    const valid = version !== 'ff' && !/^0+$/.test(traceId) && !/^0+$/.test(parentId) && (version !== '00' || rest === undefined);
     if (valid) return { traceId, spanId, sampled: (parseInt(flags, 16) & 1) === 1 };
   }
   return { traceId: randomBytes(16).toString('hex'), spanId, sampled: true };

@@ -5,7 +5,11 @@ const key = (prefix: string) => `${prefix}:worker-heartbeats`;
 
 /** Worker processes announce themselves every few seconds; readiness counts the live ones. */
 export async function beat(redis: Redis, prefix: string, workerId: string, now = Date.now()): Promise<void> {
-  await redis.multi().zadd(key(prefix), now, workerId).zremrangebyscore(key(prefix), 0, now - HEARTBEAT_TTL_MS).exec();
+  await redis
+    .multi()
+    .zadd(key(prefix), now, workerId)
+    .zremrangebyscore(key(prefix), 0, now - HEARTBEAT_TTL_MS)
+    .exec();
 }
 
 export async function leave(redis: Redis, prefix: string, workerId: string): Promise<void> {

@@ -73,7 +73,9 @@ export class AddressInputDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(200) line2?: string | null;
   @ApiProperty({ minLength: 1, maxLength: 100 }) @IsString() @Length(1, 100) city: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(100) region?: string | null;
-  @ApiProperty({ pattern: '^[A-Z]{2}$', example: 'PT' }) @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code (2 uppercase letters)' }) country: string;
+  @ApiProperty({ pattern: '^[A-Z]{2}$', example: 'PT' })
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code (2 uppercase letters)' })
+  country: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(20) postal_code?: string | null;
 }
 
@@ -85,7 +87,11 @@ export class GeoInputDto {
 export class TaxInputDto {
   @ApiProperty({ example: 'VAT' }) @Matches(CODE) code: string;
   @ApiProperty({ example: 'Value added tax' }) @IsString() @Length(1, 100) name: string;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, example: 600, description: 'Basis points of the room subtotal.' }) @IsInt() @Min(0) @Max(10000) rate_bps: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, example: 600, description: 'Basis points of the room subtotal.' })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  rate_bps: number;
 }
 
 export class FeeInputDto {
@@ -103,21 +109,54 @@ export class CreatePropertyRequestDto {
 
   @ApiProperty({ minLength: 1, maxLength: 200 }) @IsString() @Length(1, 200) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 5 }) @IsOptional() @IsNumber({ maxDecimalPlaces: 1 }) @Min(0) @Max(5) star_rating?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 5 }) @IsOptional() @IsNumber({ maxDecimalPlaces: 1 }) @Min(0) @Max(5) star_rating?:
+    number | null;
   @ApiPropertyOptional({ type: AddressInputDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => AddressInputDto) address?: AddressInputDto | null;
   @ApiPropertyOptional({ type: GeoInputDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => GeoInputDto) geo?: GeoInputDto | null;
   @ApiProperty({ example: 'Europe/Lisbon', description: 'IANA time zone: stay dates are local to it.' }) @IsTimeZone() timezone: string;
-  @ApiProperty({ pattern: CURRENCY.source, example: 'EUR' }) @Matches(CURRENCY, { message: 'default_currency must be 3 uppercase letters' }) default_currency: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 100, { each: true }) amenities?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Image URLs.' }) @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 2000, { each: true }) images?: string[];
+  @ApiProperty({ pattern: CURRENCY.source, example: 'EUR' })
+  @Matches(CURRENCY, { message: 'default_currency must be 3 uppercase letters' })
+  default_currency: string;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  amenities?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Image URLs.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 2000, { each: true })
+  images?: string[];
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @Length(3, 40) phone?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsEmail() email?: string | null;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() pets_allowed?: boolean;
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) @Max(100000) number_of_rooms?: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '15:00' }) @IsOptional() @Matches(TIME, { message: 'checkin_time must be HH:MM (24 h)' }) checkin_time?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '11:00' }) @IsOptional() @Matches(TIME, { message: 'checkout_time must be HH:MM (24 h)' }) checkout_time?: string | null;
-  @ApiPropertyOptional({ type: [TaxInputDto] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => TaxInputDto) taxes?: TaxInputDto[];
-  @ApiPropertyOptional({ type: [FeeInputDto] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => FeeInputDto) fees?: FeeInputDto[];
+  @ApiPropertyOptional({ type: String, nullable: true, example: '15:00' })
+  @IsOptional()
+  @Matches(TIME, { message: 'checkin_time must be HH:MM (24 h)' })
+  checkin_time?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '11:00' })
+  @IsOptional()
+  @Matches(TIME, { message: 'checkout_time must be HH:MM (24 h)' })
+  checkout_time?: string | null;
+  @ApiPropertyOptional({ type: [TaxInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => TaxInputDto)
+  taxes?: TaxInputDto[];
+  @ApiPropertyOptional({ type: [FeeInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => FeeInputDto)
+  fees?: FeeInputDto[];
 }
 
 /** Every field optional; `null` clears a nullable field (non-nullable fields refuse null). */
@@ -130,10 +169,26 @@ export class CreateRoomTypeRequestDto {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 40 }) @IsInt() @Min(1) @Max(40) max_occupancy: number;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'queen' }) @IsOptional() @IsString() @Length(1, 100) bed_type?: string | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(99999) floor_size_sqm?: number | null;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 100, { each: true }) amenities?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 2000, { each: true }) images?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  amenities?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 2000, { each: true })
+  images?: string[];
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() smoking_allowed?: boolean;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, description: 'Allotment of every night without a per-date override.' }) @IsInt() @Min(0) @Max(10000) default_inventory: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, description: 'Allotment of every night without a per-date override.' })
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  default_inventory: number;
 }
 
 export class UpdateRoomTypeRequestDto extends PartialType(CreateRoomTypeRequestDto) {}
@@ -147,7 +202,11 @@ export class CreateRatePlanRequestDto {
   @Type(() => MoneyInputDto)
   base_rate: MoneyInputDto;
   @ApiPropertyOptional({ enum: MEAL_PLANS, default: 'room_only' }) @IsOptional() @IsIn(MEAL_PLANS) meal_plan?: (typeof MEAL_PLANS)[number];
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Code of a policy of the property; the plan follows its current version. Without a policy the plan cannot be quoted.' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Code of a policy of the property; the plan follows its current version. Without a policy the plan cannot be quoted.',
+  })
   @IsOptional()
   @Matches(CODE, { message: 'policy_code must be 1-40 letters, digits, _ or -' })
   policy_code?: string | null;
@@ -173,7 +232,13 @@ export class PutPolicyRequestDto {
 }
 
 export class SetInventoryRequestDto extends DateRangeQueryDto {
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, nullable: true, description: 'Rooms for sale each night of the range; null returns the nights to the default inventory.' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 10000,
+    nullable: true,
+    description: 'Rooms for sale each night of the range; null returns the nights to the default inventory.',
+  })
   @ValidateIf((o: SetInventoryRequestDto) => o.allotment !== null)
   @IsInt()
   @Min(0)
@@ -182,7 +247,12 @@ export class SetInventoryRequestDto extends DateRangeQueryDto {
 }
 
 export class SetRatesRequestDto extends DateRangeQueryDto {
-  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: "Nightly rate in minor units of the plan's currency; null removes the per-date rates (base rate applies)." })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    nullable: true,
+    description: "Nightly rate in minor units of the plan's currency; null removes the per-date rates (base rate applies).",
+  })
   @ValidateIf((o: SetRatesRequestDto) => o.amount !== null)
   @IsInt()
   @Min(0)
@@ -193,7 +263,11 @@ export class SetRatesRequestDto extends DateRangeQueryDto {
 export class FxRateInputDto {
   @ApiProperty({ example: 'EUR' }) @Matches(CURRENCY, { message: 'base must be 3 uppercase letters' }) base: string;
   @ApiProperty({ example: 'USD' }) @Matches(CURRENCY, { message: 'quote must be 3 uppercase letters' }) quote: string;
-  @ApiProperty({ example: 1.08, description: 'Units of quote for 1 unit of base (major units).' }) @IsNumber({ maxDecimalPlaces: 8 }) @IsPositive() @Max(1e9) rate: number;
+  @ApiProperty({ example: 1.08, description: 'Units of quote for 1 unit of base (major units).' })
+  @IsNumber({ maxDecimalPlaces: 8 })
+  @IsPositive()
+  @Max(1e9)
+  rate: number;
 }
 
 export class SetFxRatesRequestDto {

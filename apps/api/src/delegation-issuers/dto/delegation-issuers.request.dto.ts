@@ -19,7 +19,11 @@ export class RegisterDelegationIssuerRequestDto {
   @Length(1, 2000)
   jwks_url?: string;
 
-  @ApiPropertyOptional({ description: 'An inline JWK set of public RS256/ES256 keys (exactly one of jwks_url and jwks).', type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    description: 'An inline JWK set of public RS256/ES256 keys (exactly one of jwks_url and jwks).',
+    type: 'object',
+    additionalProperties: true,
+  })
   @IsOptional()
   @IsObject()
   jwks?: JwkSet;

@@ -24,7 +24,10 @@ export function errorExample(code: ErrorCode, detail: Record<string, unknown> = 
 
 const DETAIL_EXAMPLES: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   validation_failed: { field_errors: [{ path: 'guests.adults', message: 'adults must not be less than 1' }] },
-  property_not_promotable: { property_id: '00000000-0000-4000-8000-000000000000', reasons: [{ code: 'no_geo', message: 'The property has no geo coordinates (lat, lng).' }] },
+  property_not_promotable: {
+    property_id: '00000000-0000-4000-8000-000000000000',
+    reasons: [{ code: 'no_geo', message: 'The property has no geo coordinates (lat, lng).' }],
+  },
   forbidden: { required_scopes: ['catalog:read'], missing_scopes: ['catalog:read'] },
   principal_kind_not_allowed: { principal_kind: 'agent', allowed: ['admin'] },
 };

@@ -37,7 +37,10 @@ export class FieldErrorModel {
 export class ErrorBodyModel {
   @ApiProperty({ description: 'Stable machine code; branch on it.' }) code: string;
   @ApiProperty() message: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Code-specific; `field_errors` for validation_failed.' }) detail: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Code-specific; `field_errors` for validation_failed.' }) detail: Record<
+    string,
+    unknown
+  >;
   @ApiProperty() remediation: string;
   @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: 'Seconds to wait before retrying.' }) retry_after: number | null;
   @ApiProperty() docs_url: string;

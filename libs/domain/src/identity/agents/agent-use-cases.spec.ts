@@ -72,7 +72,10 @@ class RecordingNotifier extends CredentialChangeNotifier {
 }
 
 async function code(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
   return error.code;
 }
@@ -104,7 +107,9 @@ describe('agent use cases', () => {
     await expect(code(new GetAgent(principals, credentials).execute(asAgent(), agent.id))).resolves.toBe('principal_kind_not_allowed');
     await expect(code(new UpdateAgent(principals, notifier).execute(asAgent(), agent.id, { status: 'disabled' }))).resolves.toBe('principal_kind_not_allowed');
     await expect(code(new RotateAgentCredential(principals, credentials).execute(asAgent(), agent.id))).resolves.toBe('principal_kind_not_allowed');
-    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(asAgent(), agent.id, credential.id))).resolves.toBe('principal_kind_not_allowed');
+    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(asAgent(), agent.id, credential.id))).resolves.toBe(
+      'principal_kind_not_allowed',
+    );
     expect(agent.status).toBe('active');
     expect(notifier.changes).toEqual([]);
   });
@@ -136,7 +141,9 @@ describe('agent use cases', () => {
 
   it('revocation needs the credential to belong to that agent', async () => {
     const other = await principals.create({ tenantId: T1, kind: 'agent', name: 'other', scopes: [] });
-    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(admin, other.id, credential.id))).resolves.toBe('credential_not_found');
+    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(admin, other.id, credential.id))).resolves.toBe(
+      'credential_not_found',
+    );
     const revoked = await new RevokeAgentCredential(principals, credentials, notifier).execute(admin, agent.id, credential.id);
     expect(revoked.revokedAt).toBeInstanceOf(Date);
     expect(notifier.changes).toEqual([agent.id]);

@@ -36,9 +36,20 @@ export class CreateAgent {
   async execute(caller: Caller, command: CreateAgentCommand): Promise<AgentWithSecret> {
     requireKind(caller, 'admin');
     const scopes = command.scopes ? SCOPES.filter((s) => command.scopes?.includes(s)) : [...SCOPES];
-    const agent = await this.principals.create({ tenantId: caller.tenantId, kind: 'agent', name: command.name, scopes, bookingLimit: command.bookingLimit ?? null });
+    const agent = await this.principals.create({
+      tenantId: caller.tenantId,
+      kind: 'agent',
+      name: command.name,
+      scopes,
+      bookingLimit: command.bookingLimit ?? null,
+    });
     const issued = issueSecret('agent');
-    const credential = await this.credentials.create({ tenantId: caller.tenantId, principalId: agent.id, secretHash: issued.hash, secretPrefix: issued.prefix });
+    const credential = await this.credentials.create({
+      tenantId: caller.tenantId,
+      principalId: agent.id,
+      secretHash: issued.hash,
+      secretPrefix: issued.prefix,
+    });
     return { agent, issued: { credential, secret: issued.secret } };
   }
 }

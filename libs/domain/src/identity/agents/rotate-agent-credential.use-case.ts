@@ -20,7 +20,12 @@ export class RotateAgentCredential {
     const agent = isUuid(agentId) ? await this.principals.findByIdAndKind(caller.tenantId, agentId, 'agent') : null;
     if (!agent) throw new DomainError('agent_not_found', { detail: { agent_id: agentId } });
     const issued = issueSecret('agent');
-    const credential = await this.credentials.create({ tenantId: caller.tenantId, principalId: agent.id, secretHash: issued.hash, secretPrefix: issued.prefix });
+    const credential = await this.credentials.create({
+      tenantId: caller.tenantId,
+      principalId: agent.id,
+      secretHash: issued.hash,
+      secretPrefix: issued.prefix,
+    });
     return { agent, issued: { credential, secret: issued.secret } };
   }
 }

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { PersistenceModule } from './persistence.module';
+import { QueueAdaptersModule } from './queues/queue-adapters.module';
+
+/**
+ * What every long-running process of the service stands on (api and worker alike): validated
+ * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues
+ * and the domain ports they back. Each of these modules is global.
+ */
+@Module({})
+export class ServiceCoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ServiceCoreModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(),
+        RequestContextModule,
+        RedisModule,
+        PersistenceModule,
+        QueuesModule.forRoot(),
+        QueueAdaptersModule,
+      ],
+    };
+  }
+}
