@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { ExpireHold } from '@hcs/domain';
+import { ExpireHold, RecoverStrandedPayments } from '@hcs/domain';
 import { HOLD_EXPIRY_JOBS } from '@hcs/persistence';
 import { AppConfig, HoldExpiryJob, newTraceId, QueueName, RequestContext } from '@hcs/platform';
 
@@ -17,7 +17,7 @@ const SWEEP_SCHEDULER_ID = 'hold-expiry-sweep';
 /**
  * Hold expiry: a delayed job per hold (enqueued by the api after the hold commits) and a
  * repeatable sweep every HOLD_SWEEP_INTERVAL_SECONDS for holds whose job Redis lost. Both call the
- * same use case, which decides in SQL. A job that fires before the hold is due throws so BullMQ
+ * same use case, which decides in SQL. The sweep also resumes payments stranded by a crashed api. A job that fires before the hold is due throws so BullMQ
  * retries it shortly; any other failure is rethrown for BullMQ's retries too.
  */
 @Processor(QueueName.HoldExpiry, { concurrency: 4 })
@@ -26,6 +26,7 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
 
   constructor(
     private readonly expire: ExpireHold,
+    private readonly recover: RecoverStrandedPayments,
     private readonly context: RequestContext,
     private readonly config: AppConfig,
     @InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue,
@@ -42,7 +43,9 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
       return this.context.runWithTrace(newTraceId(), async () => {
         const expired = await this.expire.sweep();
         if (expired > 0) this.logger.log(`sweep expired ${expired} hold(s)`);
-        return { expired };
+        // Holds left `converting` by an api process that died mid-payment are settled here too.
+        const payments = await this.recover.sweep();
+        return { expired, payments };
       });
     }
     const data = job.data as HoldExpiryJob;

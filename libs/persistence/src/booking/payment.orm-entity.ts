@@ -15,7 +15,9 @@ export class PaymentAttemptOrmEntity {
   @Column({ type: 'text' }) state: string;
   @Column({ name: 'provider_reference', type: 'text', nullable: true }) providerReference: string | null;
   @Column({ name: 'provider_message', type: 'text', nullable: true }) providerMessage: string | null;
+  @Column({ name: 'booking_request', type: 'jsonb', nullable: true }) bookingRequest: unknown;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column({ name: 'started_at', type: 'timestamptz' }) startedAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
 }
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState } from '@hcs/domain';
+import { AttemptBookingRequest, NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { int, modify } from './sql';
 
-const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, created_at`;
+const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, booking_request, created_at, started_at`;
 const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at`;
 
 interface AttemptRow {
@@ -19,7 +19,9 @@ interface AttemptRow {
   state: PaymentAttemptRecord['state'];
   provider_reference: string | null;
   provider_message: string | null;
+  booking_request: AttemptBookingRequest | null;
   created_at: Date;
+  started_at: Date;
 }
 
 interface PaymentRow {
@@ -46,7 +48,9 @@ const toAttempt = (r: AttemptRow): PaymentAttemptRecord => ({
   state: r.state,
   providerReference: r.provider_reference,
   providerMessage: r.provider_message,
+  bookingRequest: r.booking_request,
   createdAt: r.created_at,
+  startedAt: r.started_at,
 });
 
 const toPayment = (r: PaymentRow): PaymentRecord => ({
@@ -72,14 +76,25 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
 
   async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
     const rows = (await this.m.query(
-      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending')
+      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, booking_request)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9)
        -- the same key again after a provider error (not sealed): the attempt starts over, same provider key
        ON CONFLICT (tenant_id, hold_id, idempotency_key) DO UPDATE
          SET state = 'pending', amount = EXCLUDED.amount, currency = EXCLUDED.currency, method = EXCLUDED.method, provider_token = EXCLUDED.provider_token,
-             billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL
+             billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL,
+             booking_request = EXCLUDED.booking_request, started_at = now()
        RETURNING ${ATTEMPT_COLUMNS}`,
-      [a.tenantId, a.holdId, a.idempotencyKey, a.amount.amount, a.amount.currency, a.method, a.providerToken, a.billingCountry],
+      [
+        a.tenantId,
+        a.holdId,
+        a.idempotencyKey,
+        a.amount.amount,
+        a.amount.currency,
+        a.method,
+        a.providerToken,
+        a.billingCountry,
+        JSON.stringify(a.bookingRequest),
+      ],
     )) as AttemptRow[];
     return toAttempt(rows[0]);
   }
@@ -91,6 +106,22 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
       idempotencyKey,
     ])) as AttemptRow[];
     return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
+  async listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]> {
+    const rows = (await this.m.query(
+      `SELECT ${ATTEMPT_COLUMNS.split(', ')
+        .map((c) => `a.${c}`)
+        .join(', ')}
+         FROM payment_attempts a
+         JOIN holds h ON h.tenant_id = a.tenant_id AND h.id = a.hold_id
+        WHERE a.state = 'pending' AND a.started_at < $1 AND a.booking_request IS NOT NULL
+          AND h.state = 'converting' AND h.converting_key = a.idempotency_key
+        ORDER BY a.started_at
+        LIMIT $2`,
+      [startedBefore, limit],
+    )) as AttemptRow[];
+    return rows.map(toAttempt);
   }
 
   async completeAttempt(

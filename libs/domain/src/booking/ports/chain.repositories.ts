@@ -1,4 +1,5 @@
 import type { Receipt } from '@hcs/contracts';
+import type { PrincipalKind } from '../../identity/principal';
 import type { Money } from '../../money/money';
 import type { Stay } from '../../stay/stay-rules';
 import type {
@@ -108,6 +109,13 @@ export abstract class BookingRepository {
   abstract cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null>;
 }
 
+/** What finishing the booking needs besides the payment: kept so the worker can resume a stranded attempt. */
+export interface AttemptBookingRequest {
+  guest: { primary: PrimaryGuest };
+  traveler: Traveler;
+  agent: { principal_id: string; kind: PrincipalKind; booking_limit: Money | null };
+}
+
 export interface NewPaymentAttempt {
   tenantId: string;
   holdId: string;
@@ -116,20 +124,30 @@ export interface NewPaymentAttempt {
   method: string;
   providerToken: string;
   billingCountry: string;
+  bookingRequest: AttemptBookingRequest;
 }
 
-export interface PaymentAttemptRecord extends NewPaymentAttempt {
+export interface PaymentAttemptRecord extends Omit<NewPaymentAttempt, 'bookingRequest'> {
   id: string;
   state: 'pending' | 'succeeded' | 'declined' | 'error';
   providerReference: string | null;
   providerMessage: string | null;
+  /** Null on attempts made before the request was kept; those are resumed only by a replay. */
+  bookingRequest: AttemptBookingRequest | null;
   createdAt: Date;
+  /** When the attempt last (re)started. */
+  startedAt: Date;
 }
 
 /** Port: payment attempts (one per booking attempt) and the booking's captured payment. */
 export abstract class PaymentRepository {
   abstract createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord>;
   abstract findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null>;
+  /**
+   * Attempts of any tenant still pending since before `startedBefore` whose hold is still
+   * converting under the attempt's key: the process that owned them is gone (the sweep).
+   */
+  abstract listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]>;
   abstract completeAttempt(
     tenantId: string,
     attemptId: string,

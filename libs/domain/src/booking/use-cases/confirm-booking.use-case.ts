@@ -103,7 +103,7 @@ export class ConfirmBooking {
         : 'not_found';
       if (problem) throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: problem } });
     }
-    const begun = await this.begin(hold, quote, command, authorizationId);
+    const begun = await this.begin(hold, quote, command, authorizationId, actor, traveler);
     if (begun === 'expired') throw await this.holdExpired(hold);
     return this.settle(begun, hold, quote, command, actor, traveler);
   }
@@ -129,6 +129,8 @@ export class ConfirmBooking {
     quote: QuoteRecord,
     command: ConfirmBookingCommand,
     authorizationId: string | null,
+    actor: ChainActor,
+    traveler: Traveler,
   ): Promise<PaymentAttemptRecord | 'expired'> {
     const moved = await this.holds.transition(hold.tenantId, hold.id, holdStatesAllowing('begin_conversion'), holdTarget('begin_conversion'), {
       onlyIfLive: true,
@@ -150,6 +152,11 @@ export class ConfirmBooking {
       method: command.payment.method,
       providerToken: command.payment.provider_token,
       billingCountry: command.payment.billing_country,
+      bookingRequest: {
+        guest: command.guest,
+        traveler: { iss: traveler.iss, sub: traveler.sub },
+        agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
+      },
     });
   }
 
@@ -162,23 +169,7 @@ export class ConfirmBooking {
     actor: ChainActor,
     traveler: Traveler,
   ): Promise<Outcome<BookingView>> {
-    const work = (async () => {
-      const result: ChargeResult = await this.provider
-        .charge({
-          tenantId: attempt.tenantId,
-          idempotencyKey: attempt.id,
-          amount: attempt.amount,
-          method: attempt.method,
-          token: attempt.providerToken,
-          billingCountry: attempt.billingCountry,
-          description: `booking of hold ${hold.id}`,
-        })
-        .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
-      if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, hold, quote, command, actor, traveler);
-      await this.abort(attempt, result.outcome, result.message, actor);
-      if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: hold.id, provider_message: result.message } });
-      throw new DomainError('payment_provider_error', { detail: { hold_id: hold.id, provider_message: result.message } });
-    })();
+    const work = this.charge(attempt, hold, quote, command, actor, traveler);
     // Whoever awaits `work` sees its failure; this only keeps an unobserved one from crashing the process.
     work.catch((error: unknown) => {
       if (!(error instanceof DomainError)) this.logger.error(`booking attempt ${attempt.id} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -198,6 +189,65 @@ export class ConfirmBooking {
       return first;
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** One provider call for the attempt (the provider never charges twice for one attempt), then the booking or the abort. */
+  private async charge(
+    attempt: PaymentAttemptRecord,
+    hold: HoldRecord,
+    quote: QuoteRecord,
+    command: ConfirmBookingCommand,
+    actor: ChainActor,
+    traveler: Traveler,
+  ): Promise<Outcome<BookingView>> {
+    const result: ChargeResult = await this.provider
+      .charge({
+        tenantId: attempt.tenantId,
+        idempotencyKey: attempt.id,
+        amount: attempt.amount,
+        method: attempt.method,
+        token: attempt.providerToken,
+        billingCountry: attempt.billingCountry,
+        description: `booking of hold ${hold.id}`,
+      })
+      .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
+    if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, hold, quote, command, actor, traveler);
+    await this.abort(attempt, result.outcome, result.message, actor);
+    if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: hold.id, provider_message: result.message } });
+    throw new DomainError('payment_provider_error', { detail: { hold_id: hold.id, provider_message: result.message } });
+  }
+
+  /**
+   * Finishes an attempt whose api process died between the charge and the booking (the worker's
+   * sweep calls this): the same charge and booking steps a replay with the same key would run, with
+   * the guest, traveler and agent the attempt kept. Returns how it ended.
+   */
+  async resume(attempt: PaymentAttemptRecord): Promise<'confirmed' | 'declined' | 'failed' | 'skipped'> {
+    const request = attempt.bookingRequest;
+    const hold = await this.holds.findById(attempt.tenantId, attempt.holdId);
+    if (!request || !hold || hold.state !== 'converting' || hold.convertingKey !== attempt.idempotencyKey) return 'skipped';
+    const quote = await this.quotes.findById(attempt.tenantId, hold.quoteId);
+    if (!quote) return 'skipped';
+    const actor: ChainActor = {
+      tenantId: attempt.tenantId,
+      principalId: request.agent.principal_id,
+      kind: request.agent.kind,
+      bookingLimit: request.agent.booking_limit,
+    };
+    const command: ConfirmBookingCommand = {
+      holdId: hold.id,
+      quoteId: quote.id,
+      guest: request.guest,
+      payment: { method: attempt.method, provider_token: attempt.providerToken, billing_country: attempt.billingCountry },
+      idempotencyKey: attempt.idempotencyKey,
+    };
+    try {
+      await this.charge(attempt, hold, quote, command, actor, request.traveler);
+      return 'confirmed';
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return error.code === 'payment_failed' ? 'declined' : 'failed';
     }
   }
 
