@@ -91,12 +91,30 @@ describe('rate limits', () => {
       await t.http().get('/__auth/catalog').set('X-Tenant-Id', other.tenantId).expect(200);
     });
 
-    it('limits public routes per IP, the token endpoint included', async () => {
-      const first = await t.http().get('/.well-known/errors');
-      expect(first.status).toBe(200);
+    it('limits the token endpoint per IP', async () => {
+      const token = () => t.http().post('/oauth/token').send({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: 'wrong' });
+      const first = await token();
+      expect(first.status).toBe(401);
       expect(first.headers['ratelimit-limit']).toBe('2');
-      await t.http().get('/.well-known/jwks.json').expect(200);
-      expectLimited(await t.http().post('/oauth/token').send({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: agent.apiKey }));
+      await token().expect(401);
+      expectLimited(await token());
+    });
+
+    it('never limits the static discovery documents', async () => {
+      for (const path of [
+        '/',
+        '/.well-known/errors',
+        '/.well-known/jwks.json',
+        '/.well-known/agent-card.json',
+        '/openapi.json',
+        '/.well-known/delegation-issuers',
+      ]) {
+        for (let i = 0; i < 3; i++) {
+          const res = await t.http().get(path);
+          expect(res.status).toBe(200);
+          expect(res.headers['ratelimit-limit']).toBeUndefined();
+        }
+      }
     });
 
     it('never limits the health probes', async () => {

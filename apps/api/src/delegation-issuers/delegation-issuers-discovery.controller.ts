@@ -1,6 +1,6 @@
 import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '@hcs/auth';
+import { Public, SkipRateLimit } from '@hcs/auth';
 import { ListPublicDelegationIssuers } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { publicIssuerJson } from './delegation-issuer.presenter';
@@ -9,6 +9,8 @@ import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
 @ApiTags('discovery')
 @Public()
+// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
+@SkipRateLimit()
 @Bare()
 @Controller('.well-known')
 export class DelegationIssuersDiscoveryController {

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Public } from '@hcs/auth';
+import { Public, SkipRateLimit } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
 import { Bare } from '../http/bare.decorator';
 import { ErrorEnvelopeModel, SuccessEnvelopeModel } from '../http/openapi/envelope.models';
@@ -16,6 +16,8 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width=
 @ApiTags('discovery')
 @ApiExtraModels(SuccessEnvelopeModel, ErrorEnvelopeModel)
 @Public()
+// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
+@SkipRateLimit()
 @Bare()
 @Controller()
 export class DiscoveryController {

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ERROR_CATALOG, ERROR_CODES, errorDocsUrl } from '@hcs/contracts';
-import { Public } from '@hcs/auth';
+import { Public, SkipRateLimit } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
 import { Bare } from '../http/bare.decorator';
 
@@ -10,6 +10,8 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
 /** The error catalog, as JSON for agents and as the page every `docs_url` points into. */
 @ApiTags('discovery')
 @Public()
+// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
+@SkipRateLimit()
 @Bare()
 @Controller()
 export class ErrorCatalogController {

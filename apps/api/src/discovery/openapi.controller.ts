@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createReadStream, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Public } from '@hcs/auth';
+import { Public, SkipRateLimit } from '@hcs/auth';
 import { DomainError } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { renderApiReference } from './api-reference.page';
@@ -27,6 +27,8 @@ const ASSETS: Record<string, string> = {
 
 @ApiTags('discovery')
 @Public()
+// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
+@SkipRateLimit()
 @Bare()
 @Controller()
 export class OpenApiController {

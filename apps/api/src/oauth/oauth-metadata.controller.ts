@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, UseFilters } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { AccessTokens, OAuthError, Public } from '@hcs/auth';
+import { AccessTokens, OAuthError, Public, SkipRateLimit } from '@hcs/auth';
 import { SCOPES } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { Bare } from '../http/bare.decorator';
@@ -18,6 +18,8 @@ const NOT_CONFIGURED = ApiNotFoundResponse({
  */
 @ApiTags('discovery')
 @Public()
+// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
+@SkipRateLimit()
 @Bare()
 @UseFilters(OAuthErrorFilter)
 @ApiExtraModels(OAuthNotConfiguredModel)
