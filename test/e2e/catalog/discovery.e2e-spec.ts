@@ -347,7 +347,7 @@ describe('discovery documents', () => {
       { id: 'release_hold', method: 'POST', href: '/v1/holds/{id}/release', idempotent: false, next_rel: 'requote' },
       { id: 'confirm_booking', method: 'POST', href: '/v1/bookings', idempotent: true, next_rel: 'get' },
       { id: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', idempotent: true, next_rel: 'cancel' },
-      { id: 'cancel_booking', method: 'POST', href: '/v1/bookings/{id}/cancel', idempotent: true, next_rel: 'get_audit' },
+      { id: 'cancel_booking', method: 'POST', href: '/v1/bookings/{id}/cancel', idempotent: true, next_rel: 'get_refund' },
       { id: 'get_booking_audit', method: 'GET', href: '/v1/bookings/{id}/audit', idempotent: true, next_rel: 'get' },
       { id: 'get_refund', method: 'GET', href: '/v1/refunds/{id}', idempotent: true, next_rel: 'get' },
       { id: 'verify_receipt', method: 'POST', href: '/v1/receipts/verify', idempotent: true, next_rel: null },

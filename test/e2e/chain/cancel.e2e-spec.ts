@@ -76,7 +76,7 @@ describe('POST /v1/bookings/{id}/cancel', () => {
     });
     expect(res.body.receipt).toMatchObject({ kind: 'booking_cancelled', subject: { booking_id: b.id, fee_amount: 0, refund_amount: b.total } });
     const refundId = res.body.data.cancellation.refund_id;
-    expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get_audit', 'get_refund']);
+    expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get_refund', 'get_audit']);
     const inv = (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= daysFromToday(10) && r.night < daysFromToday(12));
     expect(inv.map((r) => [r.held, r.sold])).toEqual([
       [0, 0],

@@ -112,7 +112,7 @@ export class BookingsController {
     id: 'cancel_booking',
     description:
       'Cancel for the traveler who booked (X-Delegated-User, optional Idempotency-Key): the fee comes from the frozen policy snapshot, the rest is refunded; the answer carries a signed booking_cancelled receipt.',
-    next_rel: 'get_audit',
+    next_rel: 'get_refund',
     idempotent: true,
   })
   @ApiOperation({

@@ -11,7 +11,8 @@ import { BookingAccess } from './booking-access';
 export function bookingNextActions(booking: BookingRecord): NextAction[] {
   const actions = [nextActions.audit(booking)];
   if (booking.state === 'confirmed') actions.unshift(nextActions.cancel(booking));
-  if (booking.cancellation?.refund_id) actions.push(nextActions.refund(booking.cancellation.refund_id));
+  // After a cancellation with money back, following the refund is the next step.
+  if (booking.cancellation?.refund_id) actions.unshift(nextActions.refund(booking.cancellation.refund_id));
   return actions;
 }
 
