@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { CredentialRepository, issueSecret, Money, PrincipalRepository, Scope } from '@hcs/domain';
 import { mintDelegation } from './factories';
+import type { TestApp } from './test-app';
 
 /**
  * Catalog rows for booking-chain tests, written with SQL (the catalog capability owns its
@@ -142,3 +143,57 @@ export function travelerDelegation(app: INestApplicationContext, sub: string): P
 
 export const GUEST = { primary: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' } };
 export const CARD = (token = 'tok_visa') => ({ method: 'card', provider_token: token, billing_country: 'GB' });
+
+export interface StayOptions {
+  /** Check-in, in days from today at the property. */
+  start: number;
+  nights?: number;
+  planId?: string;
+  adults?: number;
+}
+
+export interface HeldStay {
+  quoteId: string;
+  holdId: string;
+  total: { amount: number; currency: string };
+}
+
+/** The first two steps of the chain over HTTP: quote, then hold, for `agent`. */
+export async function quoteAndHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, options: StayOptions): Promise<HeldStay> {
+  const { start, nights = 2, planId = catalog.freePlanId, adults = 2 } = options;
+  const q = await t
+    .http()
+    .post('/v1/quotes')
+    .set('authorization', `Bearer ${agent.apiKey}`)
+    .send({
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: planId,
+      stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
+      guests: { adults },
+    });
+  if (q.status !== 201) throw new Error(`quote failed: ${q.status} ${JSON.stringify(q.body)}`);
+  const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
+  if (h.status !== 201) throw new Error(`hold failed: ${h.status} ${JSON.stringify(h.body)}`);
+  return { quoteId: q.body.data.quote_id, holdId: h.body.data.hold_id, total: q.body.data.price_breakdown.total };
+}
+
+/** The whole chain over HTTP: quote, hold and a booking paid with `token` for the `traveler` delegation. */
+export async function bookStay(
+  t: TestApp,
+  agent: ChainAgent,
+  catalog: ChainCatalog,
+  traveler: string,
+  options: StayOptions & { key?: string; token?: string },
+): Promise<HeldStay & { bookingId: string; receipt: Record<string, unknown> }> {
+  const held = await quoteAndHold(t, agent, catalog, options);
+  const b = await t
+    .http()
+    .post('/v1/bookings')
+    .set('authorization', `Bearer ${agent.apiKey}`)
+    .set('idempotency-key', options.key ?? `book-${held.holdId}`)
+    .set(DELEGATION_HEADER, traveler)
+    .send({ hold_id: held.holdId, quote_id: held.quoteId, guest: GUEST, payment: CARD(options.token) });
+  if (b.status !== 201) throw new Error(`booking failed: ${b.status} ${JSON.stringify(b.body)}`);
+  return { ...held, bookingId: b.body.data.booking_id, receipt: b.body.receipt };
+}

@@ -9,6 +9,7 @@ import {
   daysFromToday,
   GUEST,
   inventoryOf,
+  quoteAndHold,
   DELEGATION_HEADER,
   travelerDelegation,
 } from '../../support/chain-fixtures';
@@ -16,29 +17,6 @@ import { startTestApp, TestApp } from '../../support/test-app';
 
 /** The traveler's delegation JWT (demo issuer), minted once each app is up. */
 let TRAVELER = '';
-
-/** quote -> hold for `agent`; returns the ids and the quote's total. */
-async function chainToHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, start: number, nights = 2, planId = catalog.freePlanId) {
-  const q = await t
-    .http()
-    .post('/v1/quotes')
-    .set('authorization', `Bearer ${agent.apiKey}`)
-    .send({
-      hotel_id: catalog.propertyId,
-      room_type_id: catalog.roomTypeId,
-      rate_plan_id: planId,
-      stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
-      guests: { adults: 2 },
-    });
-  expect(q.status).toBe(201);
-  const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
-  expect(h.status).toBe(201);
-  return {
-    quoteId: q.body.data.quote_id as string,
-    holdId: h.body.data.hold_id as string,
-    total: q.body.data.price_breakdown.total as { amount: number; currency: string },
-  };
-}
 
 function book(t: TestApp, agent: ChainAgent, body: Record<string, unknown>, key: string | null, who: string | null = TRAVELER) {
   let req = t.http().post('/v1/bookings').set('authorization', `Bearer ${agent.apiKey}`);
@@ -74,7 +52,7 @@ describe('POST /v1/bookings', () => {
   afterAll(() => t.close());
 
   it('confirms a booking: payment captured, room sold, signed receipt, audit from the quote on', async () => {
-    const ids = await chainToHold(t, agent, catalog, 10);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 10 });
     const res = await book(t, agent, bookingBody(ids), 'book-happy');
     expect(res.status).toBe(201);
     const b = res.body.data;
@@ -130,7 +108,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('keeps other agents and tenants out', async () => {
-    const ids = await chainToHold(t, agent, catalog, 13, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 13, nights: 1 });
     const booked = await book(t, agent, bookingBody(ids), 'book-private');
     const id = booked.body.data.booking_id;
     const colleague = await createChainAgent(t.app, tenantId);
@@ -143,7 +121,9 @@ describe('POST /v1/bookings', () => {
     const missing = await t.http().get(`/v1/bookings/${id}`).set('authorization', `Bearer ${outsider.apiKey}`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('booking_not_found');
-    expect((await book(t, colleague, bookingBody(await chainToHold(t, agent, catalog, 14, 1)), 'k-colleague')).body.error.code).toBe('resource_access_denied');
+    expect((await book(t, colleague, bookingBody(await quoteAndHold(t, agent, catalog, { start: 14, nights: 1 })), 'k-colleague')).body.error.code).toBe(
+      'resource_access_denied',
+    );
   });
 
   it('names every hold problem: not found, quote mismatch, not active', async () => {
@@ -156,8 +136,8 @@ describe('POST /v1/bookings', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('hold_not_found');
 
-    const a = await chainToHold(t, agent, catalog, 15, 1);
-    const b = await chainToHold(t, agent, catalog, 16, 1);
+    const a = await quoteAndHold(t, agent, catalog, { start: 15, nights: 1 });
+    const b = await quoteAndHold(t, agent, catalog, { start: 16, nights: 1 });
     const mismatch = await book(t, agent, bookingBody({ holdId: a.holdId, quoteId: b.quoteId }), 'k-mismatch');
     expect(mismatch.status).toBe(409);
     expect(mismatch.body.error.code).toBe('quote_mismatch');
@@ -174,7 +154,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('needs a delegation and an Idempotency-Key, neither stored', async () => {
-    const ids = await chainToHold(t, agent, catalog, 17, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 17, nights: 1 });
     const noTraveler = await book(t, agent, bookingBody(ids), 'k-delegation', null);
     expect(noTraveler.status).toBe(401);
     expect(noTraveler.body.error.code).toBe('delegation_required');
@@ -187,7 +167,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('seals payment_failed with the provider message, replays it, and leaves the hold usable with a new key', async () => {
-    const ids = await chainToHold(t, agent, catalog, 18, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 18, nights: 1 });
     const declined = await book(t, agent, bookingBody(ids, 'tok_chargeDeclined'), 'k-declined');
     expect(declined.status).toBe(402);
     expect(declined.body.error).toMatchObject({ code: 'payment_failed', detail: { provider_message: 'Your card was declined.' } });
@@ -202,7 +182,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('answers payment_provider_error (502) without sealing it', async () => {
-    const ids = await chainToHold(t, agent, catalog, 19, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 19, nights: 1 });
     const failed = await book(t, agent, bookingBody(ids, 'tok_providerError'), 'k-provider');
     expect(failed.status).toBe(502);
     expect(failed.body.error.code).toBe('payment_provider_error');
@@ -212,7 +192,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('answers idempotency_conflict for the same key with another body', async () => {
-    const ids = await chainToHold(t, agent, catalog, 20, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 20, nights: 1 });
     expect((await book(t, agent, bookingBody(ids), 'k-conflict')).status).toBe(201);
     const conflict = await book(t, agent, bookingBody(ids, 'tok_mastercard'), 'k-conflict');
     expect(conflict.status).toBe(409);
@@ -220,7 +200,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('runs 20 concurrent identical bookings with one key once: one booking, identical answers', async () => {
-    const ids = await chainToHold(t, agent, catalog, 21, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 21, nights: 1 });
     const results = await Promise.all(Array.from({ length: 20 }, () => book(t, agent, bookingBody(ids), 'k-storm')));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const bodies = new Set(results.map((r) => JSON.stringify(r.body)));
@@ -232,7 +212,7 @@ describe('POST /v1/bookings', () => {
   });
 
   it('answers payment_timeout (504) in budget, finishes in the background, and a replay gets the confirmed booking; one charge', async () => {
-    const ids = await chainToHold(t, agent, catalog, 22, 1);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 22, nights: 1 });
     const started = Date.now();
     const first = await book(t, agent, bookingBody(ids, 'tok_timeout'), 'k-slow');
     expect(first.status).toBe(504);
@@ -270,7 +250,7 @@ describe('POST /v1/bookings', () => {
     const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
     it('requires an authorization above the limit and names what is wrong with a bad one', async () => {
-      const ids = await chainToHold(t, limited, catalog, 24, 1);
+      const ids = await quoteAndHold(t, limited, catalog, { start: 24, nights: 1 });
       const required = await book(t, limited, bookingBody(ids), 'k-limit-1');
       expect(required.status).toBe(409);
       expect(required.body.error.code).toBe('authorization_required');
@@ -327,12 +307,12 @@ describe('POST /v1/bookings', () => {
         traveler_sub: 'traveler-1',
         max_amount: { amount: 99999999, currency: 'EUR' },
       });
-      const first = await chainToHold(t, limited, catalog, 25, 1);
+      const first = await quoteAndHold(t, limited, catalog, { start: 25, nights: 1 });
       const ok = await book(t, limited, bookingBody(first, 'tok_visa', { booking_authorization_id: id }), 'k-auth-ok');
       expect(ok.status).toBe(201);
       const read = await t.http().get(`/v1/admin/booking-authorizations/${id}`).set('authorization', `Bearer ${adminKey}`);
       expect(read.body.data).toMatchObject({ state: 'used', booking_id: ok.body.data.booking_id });
-      const second = await chainToHold(t, limited, catalog, 26, 1);
+      const second = await quoteAndHold(t, limited, catalog, { start: 26, nights: 1 });
       const reused = await book(t, limited, bookingBody(second, 'tok_visa', { booking_authorization_id: id }), 'k-auth-reuse');
       expect(reused.body.error).toMatchObject({ code: 'booking_authorization_invalid', detail: { reason: 'used' } });
     });
@@ -340,7 +320,7 @@ describe('POST /v1/bookings', () => {
     it('gives a claimed authorization back when the payment is declined', async () => {
       const auth = await authorize({ agent_id: limited.agentId, max_amount: { amount: 99999999, currency: 'EUR' }, expires_at: inAnHour() });
       const id = auth.body.data.booking_authorization_id;
-      const ids = await chainToHold(t, limited, catalog, 27, 1);
+      const ids = await quoteAndHold(t, limited, catalog, { start: 27, nights: 1 });
       expect((await book(t, limited, bookingBody(ids, 'tok_chargeDeclined', { booking_authorization_id: id }), 'k-auth-declined')).status).toBe(402);
       expect((await book(t, limited, bookingBody(ids, 'tok_visa', { booking_authorization_id: id }), 'k-auth-after-decline')).status).toBe(201);
     });
@@ -370,7 +350,7 @@ describe('hold expiry on the booking path', () => {
     const tenantId = (await createTenant(t.app)).tenantId;
     const agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
-    const ids = await chainToHold(t, agent, catalog, 8, 2);
+    const ids = await quoteAndHold(t, agent, catalog, { start: 8, nights: 2 });
     await new Promise((r) => setTimeout(r, 1300));
     const res = await book(t, agent, bookingBody(ids), 'k-expired');
     expect(res.status).toBe(410);

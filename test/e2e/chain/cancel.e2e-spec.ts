@@ -1,14 +1,13 @@
 import { createTenant } from '../../support/factories';
 import {
-  CARD,
+  bookStay,
   ChainAgent,
   ChainCatalog,
   createChainAgent,
   createChainCatalog,
   daysFromToday,
-  GUEST,
-  inventoryOf,
   DELEGATION_HEADER,
+  inventoryOf,
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -35,27 +34,8 @@ describe('POST /v1/bookings/{id}/cancel', () => {
   afterAll(() => t.close());
 
   async function booked(start: number, planId: string, nights = 2) {
-    const q = await t
-      .http()
-      .post('/v1/quotes')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({
-        hotel_id: catalog.propertyId,
-        room_type_id: catalog.roomTypeId,
-        rate_plan_id: planId,
-        stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
-        guests: { adults: 1 },
-      });
-    const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
-    const b = await t
-      .http()
-      .post('/v1/bookings')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .set('idempotency-key', `book-${h.body.data.hold_id}`)
-      .set(DELEGATION_HEADER, TRAVELER)
-      .send({ hold_id: h.body.data.hold_id, quote_id: q.body.data.quote_id, guest: GUEST, payment: CARD() });
-    expect(b.status).toBe(201);
-    return { id: b.body.data.booking_id as string, total: b.body.data.price_breakdown.total.amount as number, start };
+    const b = await bookStay(t, agent, catalog, TRAVELER, { start, nights, planId, adults: 1 });
+    return { id: b.bookingId, total: b.total.amount, start };
   }
 
   const cancel = (id: string, body: Record<string, unknown> = {}, who = TRAVELER, key?: string) => {

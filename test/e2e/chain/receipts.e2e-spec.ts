@@ -1,15 +1,6 @@
 import { ReceiptKeyRepository } from '@hcs/domain';
 import { createTenant } from '../../support/factories';
-import {
-  CARD,
-  ChainAgent,
-  createChainAgent,
-  createChainCatalog,
-  daysFromToday,
-  GUEST,
-  DELEGATION_HEADER,
-  travelerDelegation,
-} from '../../support/chain-fixtures';
+import { bookStay, ChainAgent, createChainAgent, createChainCatalog, travelerDelegation } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('POST /v1/receipts/verify', () => {
@@ -22,26 +13,7 @@ describe('POST /v1/receipts/verify', () => {
     const tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
-    const q = await t
-      .http()
-      .post('/v1/quotes')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({
-        hotel_id: catalog.propertyId,
-        room_type_id: catalog.roomTypeId,
-        rate_plan_id: catalog.freePlanId,
-        stay: { check_in: daysFromToday(5), check_out: daysFromToday(6) },
-        guests: { adults: 1 },
-      });
-    const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
-    const b = await t
-      .http()
-      .post('/v1/bookings')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .set('idempotency-key', 'receipt-booking')
-      .set(DELEGATION_HEADER, await travelerDelegation(t.app, 'r'))
-      .send({ hold_id: h.body.data.hold_id, quote_id: q.body.data.quote_id, guest: GUEST, payment: CARD() });
-    receipt = b.body.receipt;
+    ({ receipt } = await bookStay(t, agent, catalog, await travelerDelegation(t.app, 'r'), { start: 5, nights: 1, adults: 1, key: 'receipt-booking' }));
   });
   afterAll(() => t.close());
 

@@ -12,6 +12,7 @@ import {
   DELEGATION_HEADER,
   GUEST,
   inventoryOf,
+  quoteAndHold,
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -41,21 +42,8 @@ describe('payments stranded by a crashed api process', () => {
 
   /** quote -> hold, then the state a process leaves when it dies after `begin` (tx1). */
   async function strandedAttempt(start: number, token: string) {
-    const q = await t
-      .http()
-      .post('/v1/quotes')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({
-        hotel_id: catalog.propertyId,
-        room_type_id: catalog.roomTypeId,
-        rate_plan_id: catalog.freePlanId,
-        stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + 2) },
-        guests: { adults: 2 },
-      });
-    const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
-    const holdId = h.body.data.hold_id as string;
+    const { holdId, quoteId, total } = await quoteAndHold(t, agent, catalog, { start });
     const key = `crash-${randomUUID()}`;
-    const total = q.body.data.price_breakdown.total as { amount: number; currency: string };
     await db.query(`UPDATE holds SET state = 'converting', converting_key = $2 WHERE id = $1`, [holdId, key]);
     const [attempt] = await db.query(
       `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, booking_request, started_at)
@@ -74,7 +62,7 @@ describe('payments stranded by a crashed api process', () => {
         }),
       ],
     );
-    return { holdId, quoteId: q.body.data.quote_id as string, key, attemptId: attempt.id as string, total, token };
+    return { holdId, quoteId, key, attemptId: attempt.id as string, total, token };
   }
 
   const charges = async (attemptId: string) =>
