@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -25,6 +26,18 @@ import {
 import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
 import { IsTimeZone } from '../../http/time-zone.validator';
 import { MoneyInputDto } from '../../search/dto/search.request.dto';
+
+/** An optional list of short strings (amenities, image URLs): validated and documented as one. */
+function OptionalStringList(options: { maxItems: number; maxLength: number; description?: string }) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [String], description: options.description }),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(options.maxItems),
+    IsString({ each: true }),
+    Length(1, options.maxLength, { each: true }),
+  );
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -117,19 +130,9 @@ export class CreatePropertyRequestDto {
   @ApiProperty({ pattern: CURRENCY.source, example: 'EUR' })
   @Matches(CURRENCY, { message: 'default_currency must be 3 uppercase letters' })
   default_currency: string;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @Length(1, 100, { each: true })
+  @OptionalStringList({ maxItems: 100, maxLength: 100 })
   amenities?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'Image URLs.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @Length(1, 2000, { each: true })
+  @OptionalStringList({ maxItems: 50, maxLength: 2000, description: 'Image URLs.' })
   images?: string[];
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @Length(3, 40) phone?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsEmail() email?: string | null;
@@ -169,19 +172,9 @@ export class CreateRoomTypeRequestDto {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 40 }) @IsInt() @Min(1) @Max(40) max_occupancy: number;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'queen' }) @IsOptional() @IsString() @Length(1, 100) bed_type?: string | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(99999) floor_size_sqm?: number | null;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @Length(1, 100, { each: true })
+  @OptionalStringList({ maxItems: 100, maxLength: 100 })
   amenities?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @Length(1, 2000, { each: true })
+  @OptionalStringList({ maxItems: 50, maxLength: 2000 })
   images?: string[];
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() smoking_allowed?: boolean;
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, description: 'Allotment of every night without a per-date override.' })
