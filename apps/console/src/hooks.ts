@@ -33,7 +33,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const run = async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
+  const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
     setError(null);
     try {

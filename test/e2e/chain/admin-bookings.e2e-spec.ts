@@ -1,5 +1,14 @@
 import { createTenant } from '../../support/factories';
-import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, inventoryOf, travelerDelegation } from '../../support/chain-fixtures';
+import {
+  bookStay,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  inventoryOf,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('Admin booking search and cancel (GET /v1/admin/bookings, POST /v1/admin/bookings/{id}/cancel)', () => {
@@ -28,11 +37,7 @@ describe('Admin booking search and cancel (GET /v1/admin/bookings, POST /v1/admi
   afterAll(() => t.close());
 
   const list = (query: Record<string, string | number> = {}, key = adminKey) =>
-    t
-      .http()
-      .get('/v1/admin/bookings')
-      .query(query)
-      .set('authorization', `Bearer ${key}`);
+    t.http().get('/v1/admin/bookings').query(query).set('authorization', `Bearer ${key}`);
 
   it('lists newest first with the summary shape and pages by cursor', async () => {
     const first = await list({ limit: 2 });

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTenant } from '../../support/factories';
-import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, DELEGATION_HEADER, travelerDelegation } from '../../support/chain-fixtures';
+import {
+  bookStay,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  DELEGATION_HEADER,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { eventually, freePort, runNode } from '../../support/processes';
 import { parseMetrics, sample } from '../../support/prometheus-text';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -14,7 +14,10 @@ function consoleDirectory(): string | null {
 
 /** The console holds an admin key in the page: no framing, no referrer, only our own scripts. */
 function hardenConsole(res: Response): void {
-  res.setHeader('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+  res.setHeader(
+    'content-security-policy',
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  );
   res.setHeader('x-frame-options', 'DENY');
   res.setHeader('referrer-policy', 'no-referrer');
   res.setHeader('x-content-type-options', 'nosniff');
@@ -34,6 +37,7 @@ export function mountConsole(app: NestExpressApplication): boolean {
   app.useStaticAssets(dir, {
     prefix: CONSOLE_PATH,
     index: false,
+    redirect: false,
     fallthrough: true,
     setHeaders: (res: Response, path: string) => {
       hardenConsole(res);

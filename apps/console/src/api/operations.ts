@@ -61,7 +61,10 @@ export type OperationName = keyof typeof OPERATIONS;
  */
 export const DISCOVERED = {
   rotateWebhookSecret: { method: 'POST', pattern: /^\/v1\/admin\/webhooks\/\{[^}]+\}\/(rotate|rotate-secret|secret\/rotate|secrets?\/rotations?)$/ },
-  replayDeadLetter: { method: 'POST', pattern: /^\/v1\/admin\/webhooks\/\{[^}]+\}\/(dead-letter|deliveries)\/replay$|^\/v1\/admin\/webhooks\/\{[^}]+\}\/replay(-dead)?$/ },
+  replayDeadLetter: {
+    method: 'POST',
+    pattern: /^\/v1\/admin\/webhooks\/\{[^}]+\}\/(dead-letter|deliveries)\/replay$|^\/v1\/admin\/webhooks\/\{[^}]+\}\/replay(-dead)?$/,
+  },
 } as const;
 
 /** `/v1/x/{id}` and `/v1/x/{bookingId}` name the same route. */

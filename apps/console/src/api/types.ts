@@ -50,7 +50,7 @@ export interface BookingSummary {
 }
 export interface PriceBreakdown {
   currency: string;
-  nights: Array<{ night: string; amount: Money }>;
+  nights: Array<{ date: string; amount: Money }>;
   subtotal: Money;
   taxes: Array<{ code: string; name: string; amount: Money }>;
   fees: Array<{ code: string; name: string; amount: Money }>;

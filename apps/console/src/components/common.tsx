@@ -13,7 +13,12 @@ export function formatMoney(m: MoneyValue | null | undefined): string {
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, 'Z');
 }
 
 /** The error envelope as it came: message, remediation and trace id (for support). */
@@ -94,7 +99,17 @@ export function StateBadge({ state }: { state: string }) {
 }
 
 /** Cursor paging: the API gives next_cursor; the console keeps the cursors it came through. */
-export function Pager({ hasPrevious, nextCursor, onPrevious, onNext }: { hasPrevious: boolean; nextCursor: string | null; onPrevious: () => void; onNext: () => void }) {
+export function Pager({
+  hasPrevious,
+  nextCursor,
+  onPrevious,
+  onNext,
+}: {
+  hasPrevious: boolean;
+  nextCursor: string | null;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
   return (
     <div class="row pager">
       <button type="button" class="secondary" disabled={!hasPrevious} onClick={onPrevious}>

@@ -34,7 +34,12 @@ export function AgentsPage() {
             <legend>Scopes</legend>
             {SCOPES.map((s) => (
               <label key={s} class="check">
-                <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.currentTarget.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} /> {s}
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(s)}
+                  onChange={(e) => setScopes(e.currentTarget.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+                />{' '}
+                {s}
               </label>
             ))}
           </fieldset>

@@ -72,8 +72,8 @@ function PriceCard({ booking }: { booking: Booking }) {
       <table class="compact" data-testid="price-breakdown">
         <tbody>
           {p.nights.map((n) => (
-            <tr key={n.night}>
-              <td>Night {n.night}</td>
+            <tr key={n.date}>
+              <td>Night of {n.date}</td>
               <td class="num">{formatMoney(n.amount)}</td>
             </tr>
           ))}
@@ -154,12 +154,15 @@ function PaymentCard({ booking, refunds, onChanged }: { booking: Booking; refund
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const remaining: Money | null = payment ? { amount: payment.amount.amount - payment.refunded.amount, currency: payment.amount.currency } : null;
-  const refundable = capabilities.has('issueRefund') && payment && remaining && remaining.amount > 0 && ['captured', 'partially_refunded'].includes(payment.state);
+  const refundable =
+    capabilities.has('issueRefund') && payment && remaining && remaining.amount > 0 && ['captured', 'partially_refunded'].includes(payment.state);
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!remaining) return;
     const minor = Math.round(Number(amount) * 10 ** minorDigits(remaining.currency));
-    const done = await action.run(() => api.call('issueRefund', { params: { id: booking.booking_id }, body: reason ? { amount: minor, reason } : { amount: minor } }));
+    const done = await action.run(() =>
+      api.call('issueRefund', { params: { id: booking.booking_id }, body: reason ? { amount: minor, reason } : { amount: minor } }),
+    );
     if (done) {
       setAmount('');
       setReason('');
@@ -214,7 +217,15 @@ function PaymentCard({ booking, refunds, onChanged }: { booking: Booking; refund
       {refundable && remaining && (
         <form class="inline-form" onSubmit={submit} data-testid="refund-form">
           <Field label={`Refund amount (${remaining.currency}, at most ${formatMoney(remaining)})`}>
-            <input type="number" step="0.01" min="0.01" max={remaining.amount / 10 ** minorDigits(remaining.currency)} value={amount} onInput={(e) => setAmount(e.currentTarget.value)} required />
+            <input
+              type="number"
+              step="0.01"
+              min="0.01"
+              max={remaining.amount / 10 ** minorDigits(remaining.currency)}
+              value={amount}
+              onInput={(e) => setAmount(e.currentTarget.value)}
+              required
+            />
           </Field>
           <Field label="Reason (optional)">
             <input value={reason} maxLength={500} onInput={(e) => setReason(e.currentTarget.value)} />
@@ -265,15 +276,18 @@ function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: (
         <div class="confirm" data-testid="cancel-preview">
           {preview && (
             <p>
-              Fee <strong data-testid="preview-fee">{formatMoney(preview.fee)}</strong>, refund <strong data-testid="preview-refund">{formatMoney(preview.refund)}</strong> (policy version{' '}
-              {preview.policy_version}
+              Fee <strong data-testid="preview-fee">{formatMoney(preview.fee)}</strong>, refund{' '}
+              <strong data-testid="preview-refund">{formatMoney(preview.refund)}</strong> (policy version {preview.policy_version}
               {preview.free_until ? `, free until ${formatTime(preview.free_until)}` : ''}).
             </p>
           )}
           {!preview && (
             <p>
-              Terms frozen at quote time: {s.cancellation_kind === 'non_refundable' ? 'non-refundable' : `free until ${formatTime(s.free_cancellation_until)}, then ${s.cancellation_fee_pct_after_cutoff} %`} of{' '}
-              {formatMoney(booking.price_breakdown.total)}. The API computes the fee when you confirm.
+              Terms frozen at quote time:{' '}
+              {s.cancellation_kind === 'non_refundable'
+                ? 'non-refundable'
+                : `free until ${formatTime(s.free_cancellation_until)}, then ${s.cancellation_fee_pct_after_cutoff} %`}{' '}
+              of {formatMoney(booking.price_breakdown.total)}. The API computes the fee when you confirm.
             </p>
           )}
           <ErrorBox error={previewError} />

@@ -115,7 +115,12 @@ export function BookingsPage() {
             </table>
           </div>
         )}
-        <Pager hasPrevious={paging.hasPrevious} nextCursor={page.data?.data.next_cursor ?? null} onPrevious={paging.previous} onNext={() => page.data?.data.next_cursor && paging.next(page.data.data.next_cursor)} />
+        <Pager
+          hasPrevious={paging.hasPrevious}
+          nextCursor={page.data?.data.next_cursor ?? null}
+          onPrevious={paging.previous}
+          onNext={() => page.data?.data.next_cursor && paging.next(page.data.data.next_cursor)}
+        />
       </Card>
     </>
   );

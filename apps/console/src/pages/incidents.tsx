@@ -4,8 +4,7 @@ import { Card, ErrorBox, Field, formatTime, Pager, StateBadge } from '../compone
 import { useAction, useCursor, useLoad, useSession } from '../hooks';
 import { linkProps } from '../router';
 
-const bookingIds = (i: OversellIncident): string[] =>
-  i.booking_ids ?? (i.bookings ?? []).map((b) => (typeof b === 'string' ? b : b.booking_id));
+const bookingIds = (i: OversellIncident): string[] => i.booking_ids ?? (i.bookings ?? []).map((b) => (typeof b === 'string' ? b : b.booking_id));
 
 /** Oversold nights, open and resolved; resolve one with a note. Shown when the API has the routes. */
 export function IncidentsPage() {
@@ -28,7 +27,12 @@ export function IncidentsPage() {
       {incidents.data?.data.items.map((i) => (
         <Incident key={i.id} incident={i} onResolved={incidents.reload} />
       ))}
-      <Pager hasPrevious={paging.hasPrevious} nextCursor={incidents.data?.data.next_cursor ?? null} onPrevious={paging.previous} onNext={() => incidents.data?.data.next_cursor && paging.next(incidents.data.data.next_cursor)} />
+      <Pager
+        hasPrevious={paging.hasPrevious}
+        nextCursor={incidents.data?.data.next_cursor ?? null}
+        onPrevious={paging.previous}
+        onNext={() => incidents.data?.data.next_cursor && paging.next(incidents.data.data.next_cursor)}
+      />
     </Card>
   );
 }

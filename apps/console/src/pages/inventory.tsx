@@ -37,7 +37,10 @@ export function InventoryPage() {
     const first = properties.data?.data.items[0];
     if (first && !propertyId) setPropertyId(first.id);
   }, [properties.data]);
-  const property = useLoad(() => (propertyId ? api.call('getProperty', { params: { id: propertyId } }).then((r) => r.data) : Promise.resolve(null)), [propertyId]);
+  const property = useLoad(
+    () => (propertyId ? api.call('getProperty', { params: { id: propertyId } }).then((r) => r.data) : Promise.resolve(null)),
+    [propertyId],
+  );
   useEffect(() => {
     const rooms = property.data?.room_types ?? [];
     if (rooms.length > 0 && !rooms.some((r) => r.id === roomTypeId)) setRoomTypeId(rooms[0].id);
@@ -151,7 +154,9 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
             <div class="hm-nums">
               <span title="allotment">{n.allotment}</span>/<span title="held">{n.held}</span>/<span title="sold">{n.sold}</span>
             </div>
-            {rate && rates && <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`}>{formatMoney({ amount: rate.amount, currency: rates.currency })}</div>}
+            {rate && rates && (
+              <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`}>{formatMoney({ amount: rate.amount, currency: rates.currency })}</div>
+            )}
           </div>
         );
       })}
@@ -162,9 +167,9 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
 function Legend() {
   return (
     <p class="legend muted">
-      Each night: allotment/held/sold and the rate of the chosen plan. Colour: share taken by holds and sales.{' '}
-      <span class="hm-cell heat-1 swatch" /> low <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full{' '}
-      <span class="hm-cell oversold swatch" /> oversold ⚠. Bold border: set per date.
+      Each night: allotment/held/sold and the rate of the chosen plan. Colour: share taken by holds and sales. <span class="hm-cell heat-1 swatch" /> low{' '}
+      <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full <span class="hm-cell oversold swatch" /> oversold ⚠. Bold
+      border: set per date.
     </p>
   );
 }

@@ -66,7 +66,12 @@ export function WebhooksPage() {
             <legend>Events</legend>
             {EVENTS.map((ev) => (
               <label key={ev} class="check">
-                <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents(e.currentTarget.checked ? [...events, ev] : events.filter((x) => x !== ev))} /> {ev}
+                <input
+                  type="checkbox"
+                  checked={events.includes(ev)}
+                  onChange={(e) => setEvents(e.currentTarget.checked ? [...events, ev] : events.filter((x) => x !== ev))}
+                />{' '}
+                {ev}
               </label>
             ))}
           </fieldset>
@@ -142,7 +147,10 @@ export function WebhookDeliveriesPage({ id }: { id: string }) {
   const [state, setState] = useState('');
   const paging = useCursor(state);
   const deliveries = useLoad(
-    () => (capabilities.has('listDeliveries') ? api.call('listDeliveries', { params: { id }, query: { state, limit: 20, cursor: paging.cursor } }) : Promise.resolve(null)),
+    () =>
+      capabilities.has('listDeliveries')
+        ? api.call('listDeliveries', { params: { id }, query: { state, limit: 20, cursor: paging.cursor } })
+        : Promise.resolve(null),
     [id, state, paging.cursor],
   );
   const action = useAction();
@@ -156,7 +164,7 @@ export function WebhookDeliveriesPage({ id }: { id: string }) {
     }
   };
   const replayAll = async () => {
-    if (!bulkPath || !confirm("Replay every dead delivery of this endpoint?")) return;
+    if (!bulkPath || !confirm('Replay every dead delivery of this endpoint?')) return;
     if (await action.run(() => api.callPath('POST', bulkPath, pathParam(bulkPath, id)))) {
       setNotice('Dead letter replayed.');
       deliveries.reload();
@@ -221,7 +229,12 @@ export function WebhookDeliveriesPage({ id }: { id: string }) {
             </table>
           </div>
         ))}
-        <Pager hasPrevious={paging.hasPrevious} nextCursor={deliveries.data?.data.next_cursor ?? null} onPrevious={paging.previous} onNext={() => deliveries.data?.data.next_cursor && paging.next(deliveries.data.data.next_cursor)} />
+        <Pager
+          hasPrevious={paging.hasPrevious}
+          nextCursor={deliveries.data?.data.next_cursor ?? null}
+          onPrevious={paging.previous}
+          onNext={() => deliveries.data?.data.next_cursor && paging.next(deliveries.data.data.next_cursor)}
+        />
       </Card>
     </>
   );

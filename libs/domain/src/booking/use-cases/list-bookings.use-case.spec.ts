@@ -48,7 +48,11 @@ const admin: ChainActor = { tenantId: 't1', principalId: 'adm', kind: 'admin', b
 const agent: ChainActor = { ...admin, principalId: 'a1', kind: 'agent' };
 
 describe('ListBookings', () => {
-  const rows = [booking('00000000-0000-4000-8000-000000000003', '2027-01-03T00:00:00.000Z'), booking('00000000-0000-4000-8000-000000000002', '2027-01-02T00:00:00.000Z'), booking('00000000-0000-4000-8000-000000000001', '2027-01-01T00:00:00.000Z')];
+  const rows = [
+    booking('00000000-0000-4000-8000-000000000003', '2027-01-03T00:00:00.000Z'),
+    booking('00000000-0000-4000-8000-000000000002', '2027-01-02T00:00:00.000Z'),
+    booking('00000000-0000-4000-8000-000000000001', '2027-01-01T00:00:00.000Z'),
+  ];
 
   it('asks one row more than the page to know whether another page follows, scoped to the tenant', async () => {
     const repo = new FakeBookings(rows);
