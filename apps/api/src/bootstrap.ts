@@ -1,7 +1,6 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { ApiModule } from './api.module';
@@ -36,8 +35,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   const metrics = app.get(Metrics);
   app.use(httpMetricsMiddleware(metrics));
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
-  app.use('/metrics', metricsRoute('/metrics'));
-  (app.getHttpAdapter().getInstance() as Express).get('/metrics', metricsEndpoint(metrics, config.metricsToken));
+  app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
   app.use(contentTypeMiddleware);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });

@@ -87,11 +87,10 @@ export class ApiClient {
 
 /** What the running API offers, read from `/openapi.json` at sign-in. */
 export class Capabilities {
-  private readonly routes: Set<string>;
+  private readonly routes = new Set<string>();
   readonly discovered: Partial<Record<keyof typeof DISCOVERED, string>> = {};
 
-  constructor(openapi: { paths?: Record<string, Record<string, unknown>> }) {
-    this.routes = new Set();
+  constructor(private readonly openapi: { paths?: Record<string, Record<string, unknown>> }) {
     for (const [path, item] of Object.entries(openapi.paths ?? {})) {
       for (const method of Object.keys(item)) {
         const upper = method.toUpperCase();
@@ -101,10 +100,7 @@ export class Capabilities {
         }
       }
     }
-    this.schemas = openapi;
   }
-
-  private readonly schemas: { paths?: Record<string, Record<string, unknown>> };
 
   has(name: OperationName): boolean {
     const op = OPERATIONS[name];
@@ -114,7 +110,7 @@ export class Capabilities {
   /** The property names of an operation's JSON request body, when the document states them. */
   requestFields(name: OperationName): string[] {
     const op = OPERATIONS[name];
-    const entry = Object.entries(this.schemas.paths ?? {}).find(([p]) => normalizePath(p) === normalizePath(op.path));
+    const entry = Object.entries(this.openapi.paths ?? {}).find(([p]) => normalizePath(p) === normalizePath(op.path));
     const operation = entry?.[1][op.method.toLowerCase()] as { requestBody?: { content?: Record<string, { schema?: unknown }> } } | undefined;
     const schema = operation?.requestBody?.content?.['application/json']?.schema as { $ref?: string; properties?: Record<string, unknown> } | undefined;
     const resolved = schema?.$ref ? this.resolve(schema.$ref) : schema;
@@ -123,7 +119,7 @@ export class Capabilities {
 
   private resolve(ref: string): { properties?: Record<string, unknown> } | undefined {
     const parts = ref.replace(/^#\//, '').split('/');
-    let node: unknown = this.schemas;
+    let node: unknown = this.openapi;
     for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
     return node as { properties?: Record<string, unknown> } | undefined;
   }
