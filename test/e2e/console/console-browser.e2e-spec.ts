@@ -16,6 +16,8 @@ const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 const DOCS_IMAGES = process.env.HCS_DOCS_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'images') : null;
 
 async function shoot(page: Page, name: string, docsName?: string): Promise<void> {
+  // The top bar is sticky: from the top, a full-page capture shows it once, above the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   if (DOCS_IMAGES && docsName) await page.screenshot({ path: join(DOCS_IMAGES, docsName), fullPage: true });
 }
