@@ -49,6 +49,8 @@ cat <<EOT
 
 Hospitality Commerce Service is running.
   api        $base   (readiness: $base/readyz, OpenAPI: $base/openapi.json, docs: $base/docs)
+  console    $base/console   (sign in with the admin key below)
+  metrics    $base/metrics   (worker: http://localhost:${WORKER_METRICS_PORT:-9464}/metrics)
   agent card $base/.well-known/agent-card.json
   tenant     $tenant
   admin key  $admin_key

@@ -2,11 +2,14 @@ import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, Metrics } from '@hcs/platform';
 import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
+import { mountConsole } from './console/console-assets';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
+import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
+import { metricsEndpoint } from './metrics/metrics.endpoint';
 
 export const BODY_LIMIT = '256kb';
 
@@ -29,6 +32,11 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(traceMiddleware);
+  const metrics = app.get(Metrics);
+  app.use(httpMetricsMiddleware(metrics));
+  // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
+  app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
+  mountConsole(app);
   app.use(contentTypeMiddleware);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });

@@ -4,6 +4,7 @@ import { BookingModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
+import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -12,7 +13,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [ServiceCoreModule.forRoot(config), BookingModule],
-      providers: [HeartbeatService, HoldExpiryProcessor],
+      providers: [HeartbeatService, HoldExpiryProcessor, WorkerMetricsServer],
     };
   }
 }

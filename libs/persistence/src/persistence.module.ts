@@ -32,7 +32,7 @@ import {
   SigningKeyRepository,
   TenantRepository,
 } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, Metrics } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
 import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
 import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
@@ -53,6 +53,7 @@ import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repositor
 import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
+import { MeteredPaymentProvider } from './payments/metered-payment.provider';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
@@ -78,8 +79,14 @@ const repositories = [
   { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
   { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
-  // The built-in sandbox is the default provider; a real adapter replaces this binding.
-  { provide: PaymentProvider, useClass: SandboxPaymentProvider },
+  // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
+  // process has a metrics registry (api, worker) every charge is counted and timed.
+  SandboxPaymentProvider,
+  {
+    provide: PaymentProvider,
+    inject: [SandboxPaymentProvider, { token: Metrics, optional: true }],
+    useFactory: (sandbox: SandboxPaymentProvider, metrics?: Metrics) => (metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox),
+  },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
@@ -109,6 +116,6 @@ const repositories = [
     ]),
   ],
   providers: repositories,
-  exports: repositories.map((r) => r.provide),
+  exports: repositories.map((r) => ('provide' in r ? r.provide : r)),
 })
 export class PersistenceModule {}

@@ -1,12 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AppConfig, ConfigModule, LoggingModule, MetricsModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { ScrapeCollectors } from './metrics/scrape-collectors';
 import { PersistenceModule } from './persistence.module';
 import { QueueAdaptersModule } from './queues/queue-adapters.module';
 
 /**
  * What every long-running process of the service stands on (api and worker alike): validated
  * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues
- * and the domain ports they back. Each of these modules is global.
+ * and the domain ports they back, and the process's metrics. Each of these modules is global.
  */
 @Module({})
 export class ServiceCoreModule {
@@ -21,7 +22,10 @@ export class ServiceCoreModule {
         PersistenceModule,
         QueuesModule.forRoot(),
         QueueAdaptersModule,
+        MetricsModule,
       ],
+      // Gauges read at scrape time from Postgres and Redis (docs/operations.md).
+      providers: [ScrapeCollectors],
     };
   }
 }

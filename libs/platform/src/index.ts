@@ -9,3 +9,6 @@ export * from './queues/queues.module';
 export * from './redis/redis.module';
 export * from './trace/traceparent';
 export * from './workers/worker-heartbeat';
+export * from './metrics/metrics';
+export * from './metrics/metrics.module';
+export * from './metrics/metrics-access';

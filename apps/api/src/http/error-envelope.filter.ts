@@ -4,6 +4,7 @@ import { AppConfig, newTraceId } from '@hcs/platform';
 import { catalogEntry } from '@hcs/contracts';
 import { Failure, renderError, toFailure } from './error-envelope';
 import type { TracedRequest } from './trace.middleware';
+import { noteErrorCode } from '../metrics/error-code';
 
 const OAUTH_TOKEN_PATH = '/oauth/token';
 const OAUTH_REQUEST_FAILURES = new Set(['validation_failed', 'payload_too_large', 'unsupported_media_type']);
@@ -39,6 +40,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const traceId = request.traceContext?.traceId ?? newTraceId();
     const failure = toFailure(exception);
     const adapter = this.adapterHost.httpAdapter;
+    noteErrorCode(response, failure.code);
     const oauth = oauthRequestError(request, failure);
     if (oauth) return void adapter.reply(response, oauth, 400);
     if (failure.unexpected !== undefined) {

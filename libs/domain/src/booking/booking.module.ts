@@ -11,6 +11,7 @@ import { GetBookingAudit } from './use-cases/get-booking-audit.use-case';
 import { GetBookingAuthorization } from './use-cases/get-booking-authorization.use-case';
 import { GetBooking } from './use-cases/get-booking.use-case';
 import { GetRefund } from './use-cases/get-refund.use-case';
+import { ListBookings } from './use-cases/list-bookings.use-case';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
@@ -29,6 +30,7 @@ const useCases = [
   CreateBookingAuthorization,
   GetBookingAuthorization,
   RecoverStrandedPayments,
+  ListBookings,
 ];
 
 /**

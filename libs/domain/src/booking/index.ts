@@ -23,6 +23,7 @@ export * from './use-cases/get-booking-audit.use-case';
 export * from './use-cases/get-booking-authorization.use-case';
 export * from './use-cases/get-booking.use-case';
 export * from './use-cases/get-refund.use-case';
+export * from './use-cases/list-bookings.use-case';
 export * from './use-cases/recover-stranded-payments.use-case';
 export * from './use-cases/release-hold.use-case';
 export * from './use-cases/verify-receipt.use-case';

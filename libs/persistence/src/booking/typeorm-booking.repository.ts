@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { BookingRecord, BookingRepository, Cancellation, NewBooking } from '@hcs/domain';
+import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { json, modify } from './sql';
 
@@ -119,5 +119,33 @@ export class TypeOrmBookingRepository extends BookingRepository {
       [tenantId, id, json(cancellation), json(receipt)],
     );
     return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async search(tenantId: string, filter: BookingSearchFilter, limit: number): Promise<BookingRecord[]> {
+    const params: unknown[] = [tenantId];
+    const where = ['tenant_id = $1'];
+    const add = (sql: (n: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (filter.bookingId) add((n) => `id = ${n}`, filter.bookingId);
+    if (filter.agentId) add((n) => `agent_id = ${n}`, filter.agentId);
+    if (filter.travelerSub) add((n) => `traveler_sub = ${n}`, filter.travelerSub);
+    if (filter.state) add((n) => `state = ${n}`, filter.state);
+    // Overlap with the inclusive range of nights [stayFrom, stayTo].
+    if (filter.stayFrom) add((n) => `check_out > ${n}::date`, filter.stayFrom);
+    if (filter.stayTo) add((n) => `check_in <= ${n}::date`, filter.stayTo);
+    // Millisecond precision on both sides: the cursor carries a JavaScript date.
+    const created = `date_trunc('milliseconds', created_at)`;
+    if (filter.after) {
+      params.push(filter.after.createdAt, filter.after.id);
+      where.push(`(${created}, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(limit);
+    const rows = (await this.m.query(
+      `SELECT ${COLUMNS} FROM bookings WHERE ${where.join(' AND ')} ORDER BY ${created} DESC, id DESC LIMIT $${params.length}`,
+      params,
+    )) as Row[];
+    return rows.map(toBooking);
   }
 }

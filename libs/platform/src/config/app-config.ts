@@ -38,6 +38,10 @@ export class AppConfig {
   readonly oauthEnabled!: boolean;
   readonly delegationAudience!: string;
   readonly logLevel!: string;
+  /** Bearer token `/metrics` requires; null leaves it open (docs/operations.md). */
+  readonly metricsToken!: string | null;
+  /** Port of the worker's own `/metrics`; 0 switches it off. */
+  readonly workerMetricsPort!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -77,6 +81,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEnabled: env.OAUTH_ENABLED,
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
   });
 }
 

@@ -45,6 +45,8 @@ export const envSchema = z.object({
   OAUTH_ENABLED: bool.default(true),
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  WORKER_METRICS_PORT: z.coerce.number({ message: 'expected a number' }).int().min(0).max(65535).default(9464),
 });
 
 export type Env = z.infer<typeof envSchema>;

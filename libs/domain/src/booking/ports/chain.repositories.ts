@@ -107,6 +107,20 @@ export abstract class BookingRepository {
   abstract findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null>;
   /** confirmed -> cancelled; null when the booking was not confirmed any more. */
   abstract cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null>;
+  /** Newest first (created_at, id), after the cursor position; `limit` rows at most. */
+  abstract search(tenantId: string, filter: BookingSearchFilter, limit: number): Promise<BookingRecord[]>;
+}
+
+/** What admins find bookings by (docs/booking-chain.md, "Admin booking search"); every field optional. */
+export interface BookingSearchFilter {
+  bookingId?: string;
+  agentId?: string;
+  travelerSub?: string;
+  state?: BookingRecord['state'];
+  /** Stays that overlap [stayFrom, stayTo] (dates, inclusive nights). */
+  stayFrom?: string;
+  stayTo?: string;
+  after?: { createdAt: string; id: string } | null;
 }
 
 /** What finishing the booking needs besides the payment: kept so the worker can resume a stranded attempt. */

@@ -39,9 +39,12 @@ export class CancelBooking {
   ) {}
 
   @Transactional()
-  async execute(command: CancelBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+  async execute(command: CancelBookingCommand, actor: ChainActor, delegated: Traveler | null): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
-    if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
+    // An agent cancels for the traveler who booked; a tenant admin cancels on that traveler's behalf
+    // without a delegation (docs/booking-chain.md, "Admin booking search and cancel").
+    const traveler = delegated ?? (actor.kind === 'admin' ? booking.traveler : null);
+    if (!traveler || booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
       throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
     }
     if (booking.state !== 'confirmed')

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Outcome } from '@hcs/contracts';
+import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
+import { CancelBooking, ListBookings } from '@hcs/domain';
+import { BookingModel } from '../bookings/dto/bookings.response.dto';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
+import { UuidParamPipe } from '../http/uuid-param.pipe';
+import { AdminCancelBookingRequestDto, ListBookingsQueryDto } from './dto/admin-bookings.request.dto';
+import { BookingPageModel } from './dto/admin-bookings.response.dto';
+
+/** Tenant admins find bookings and cancel them on the traveler's behalf (docs/booking-chain.md). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiTenantHeader()
+@PrincipalKinds('admin')
+@Controller('v1/admin/bookings')
+export class AdminBookingsController {
+  constructor(
+    private readonly listBookings: ListBookings,
+    private readonly cancelBooking: CancelBooking,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Find bookings by id, agent, traveler, state or stay dates, newest first (cursor paged).',
+    description: 'Filters combine with AND; stay_from/stay_to keep stays with at least one night in the range.',
+  })
+  @ApiEnvelope(BookingPageModel, { description: 'One page of bookings; next_actions: get for each.', errors: ['validation_failed'] })
+  list(@CurrentActor() actor: Actor, @Query() query: ListBookingsQueryDto): Promise<Outcome> {
+    return this.listBookings.execute(
+      {
+        bookingId: query.booking_id,
+        agentId: query.agent_id,
+        travelerSub: query.traveler_sub,
+        state: query.state,
+        stayFrom: query.stay_from,
+        stayTo: query.stay_to,
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+      },
+      actor,
+    );
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Cancel a booking on its traveler's behalf (no delegation); same fee and refund rules as the agent cancel.",
+    description: 'Errors: booking_not_found (404), booking_not_cancellable (409, detail.state and detail.reason).',
+  })
+  @ApiEnvelope(BookingModel, {
+    description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_refund, get_audit.',
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'refund_exceeds_remaining'],
+    receipt: true,
+  })
+  cancel(@Param('id', UuidParamPipe) id: string, @Body() body: AdminCancelBookingRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.cancelBooking.execute({ bookingId: id, reason: body.reason ?? null }, actor, null);
+  }
+}

@@ -1,0 +1,30 @@
+import { ChargeRequest, ChargeResult, PaymentProvider } from '@hcs/domain';
+import type { Metrics } from '@hcs/platform';
+
+/**
+ * Decorator of the payment port: counts every charge by outcome and times the provider call
+ * (`hcs_payment_outcomes_total`, `hcs_payment_provider_duration_seconds`; docs/operations.md).
+ * A thrown error is counted as `exception` and rethrown untouched.
+ */
+export class MeteredPaymentProvider extends PaymentProvider {
+  constructor(
+    private readonly inner: PaymentProvider,
+    private readonly metrics: Metrics,
+  ) {
+    super();
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const stop = this.metrics.paymentDuration.startTimer();
+    try {
+      const result = await this.inner.charge(request);
+      this.metrics.paymentOutcomes.inc({ outcome: result.outcome });
+      stop({ outcome: result.outcome });
+      return result;
+    } catch (error) {
+      this.metrics.paymentOutcomes.inc({ outcome: 'exception' });
+      stop({ outcome: 'exception' });
+      throw error;
+    }
+  }
+}
