@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import { CancellationKind, FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope } from '@hcs/domain';
+import { TransactionHost, Tx } from '../transaction-host';
+
+interface FreshnessRow {
+  last_change: Date | null;
+  fingerprint: string;
+  timezones: string[];
+}
+
+interface ListingRow {
+  id: string;
+  name: string;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+}
+
+interface AriPropertyRow {
+  id: string;
+  timezone: string;
+  checkin_time: string | null;
+  taxes: unknown;
+  fees: unknown;
+}
+
+interface RoomTypeRow {
+  id: string;
+  property_id: string;
+  name: string;
+  max_occupancy: number;
+  default_inventory: number;
+}
+
+interface RatePlanRow {
+  id: string;
+  property_id: string;
+  room_type_id: string;
+  name: string;
+  currency: string;
+  base_rate_amount: string;
+  cancellation_kind: CancellationKind;
+  free_cancellation_hours_before_checkin: number;
+}
+
+/** Latest stamp (microseconds) and row count of a table's rows of the tenant, as `n@micros`. */
+const stamp = (table: string) =>
+  `(SELECT count(*) || '@' || coalesce((extract(epoch FROM max(updated_at)) * 1000000)::bigint, 0) FROM ${table} WHERE tenant_id = $1)`;
+const latest = (table: string) => `(SELECT max(updated_at) FROM ${table} WHERE tenant_id = $1)`;
+
+const PROMOTED_ZONES = `coalesce((SELECT array_agg(DISTINCT timezone) FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL), '{}')`;
+const PROMOTED_COUNT = `(SELECT count(*) FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL)`;
+
+/**
+ * The feeds' reads (docs/feeds.md). Freshness is one round trip over the change stamps kept by
+ * migration 1764330000001; documents are read by a keyset cursor over promoted properties in id
+ * order, one batch of properties (and their rows) at a time.
+ */
+@Injectable()
+export class SqlFeedReader extends FeedReader {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get db() {
+    return (this.tx as Tx).tx;
+  }
+
+  async freshness(tenantId: string, scope: FeedScope): Promise<FeedFreshness> {
+    const tables = scope === 'listings' ? ['properties'] : ['properties', 'room_types', 'rate_plans', 'policies'];
+    const [row] = (await this.db.query(
+      `SELECT greatest(${tables.map(latest).join(', ')}) AS last_change,
+              concat_ws('|', ${PROMOTED_COUNT}, ${tables.map(stamp).join(', ')}) AS fingerprint,
+              ${PROMOTED_ZONES} AS timezones`,
+      [tenantId],
+    )) as FreshnessRow[];
+    return { lastChange: row.last_change, fingerprint: row.fingerprint, timezones: row.timezones };
+  }
+
+  async *listings(tenantId: string, batchSize: number): AsyncIterable<FeedListing[]> {
+    for await (const rows of this.promotedPages<ListingRow>(
+      tenantId,
+      batchSize,
+      'id, name, address_line1, address_line2, city, region, postal_code, country, lat, lng, phone',
+    )) {
+      yield rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        addressLine1: r.address_line1,
+        addressLine2: r.address_line2,
+        city: r.city,
+        region: r.region,
+        postalCode: r.postal_code,
+        country: r.country?.trim() ?? null,
+        lat: r.lat,
+        lng: r.lng,
+        phone: r.phone,
+      }));
+    }
+  }
+
+  async *ariProperties(tenantId: string, window: { from: string; to: string } | null, batchSize: number): AsyncIterable<FeedAriProperty[]> {
+    for await (const rows of this.promotedPages<AriPropertyRow>(tenantId, batchSize, 'id, timezone, checkin_time, taxes, fees')) {
+      const ids = rows.map((r) => r.id);
+      const roomTypes = (await this.db.query(
+        `SELECT id, property_id, name, max_occupancy, default_inventory FROM room_types
+          WHERE tenant_id = $1 AND property_id = ANY($2::uuid[]) ORDER BY property_id, code, id`,
+        [tenantId, ids],
+      )) as RoomTypeRow[];
+      // Only rate plans a quote accepts: those whose policy exists.
+      const ratePlans = (await this.db.query(
+        `SELECT rp.id, rp.property_id, rp.room_type_id, rp.name, rp.currency, rp.base_rate_amount,
+                pol.cancellation_kind, pol.free_cancellation_hours_before_checkin
+           FROM rate_plans rp
+           JOIN room_types rt ON rt.id = rp.room_type_id AND rt.tenant_id = $1
+           JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1
+          WHERE rp.tenant_id = $1 AND rp.property_id = ANY($2::uuid[])
+          ORDER BY rp.property_id, rt.code, rp.code, rp.id`,
+        [tenantId, ids],
+      )) as RatePlanRow[];
+      const properties = new Map<string, FeedAriProperty>(
+        rows.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            timezone: r.timezone,
+            checkinTime: r.checkin_time,
+            taxes: r.taxes,
+            fees: r.fees,
+            roomTypes: [],
+            ratePlans: [],
+            dailyRates: {},
+            inventory: {},
+          },
+        ]),
+      );
+      const propertyOf = new Map<string, FeedAriProperty>();
+      for (const rt of roomTypes) {
+        const property = properties.get(rt.property_id)!;
+        property.roomTypes.push({ id: rt.id, name: rt.name, maxOccupancy: rt.max_occupancy, defaultInventory: rt.default_inventory });
+        propertyOf.set(rt.id, property);
+      }
+      for (const rp of ratePlans) {
+        const property = properties.get(rp.property_id)!;
+        property.ratePlans.push({
+          id: rp.id,
+          roomTypeId: rp.room_type_id,
+          name: rp.name,
+          currency: rp.currency,
+          baseRateAmount: Number(rp.base_rate_amount),
+          cancellationKind: rp.cancellation_kind,
+          freeCancellationHoursBeforeCheckin: rp.free_cancellation_hours_before_checkin,
+        });
+        propertyOf.set(rp.id, property);
+      }
+      if (window) await this.readNights(tenantId, window, roomTypes, ratePlans, propertyOf);
+      yield [...properties.values()];
+    }
+  }
+
+  private async readNights(
+    tenantId: string,
+    window: { from: string; to: string },
+    roomTypes: RoomTypeRow[],
+    ratePlans: RatePlanRow[],
+    propertyOf: Map<string, FeedAriProperty>,
+  ): Promise<void> {
+    const rates = (await this.db.query(
+      `SELECT rate_plan_id, night::text AS night, amount FROM daily_rates
+        WHERE tenant_id = $1 AND rate_plan_id = ANY($2::uuid[]) AND night BETWEEN $3::date AND $4::date`,
+      [tenantId, ratePlans.map((rp) => rp.id), window.from, window.to],
+    )) as Array<{ rate_plan_id: string; night: string; amount: string }>;
+    for (const r of rates) {
+      const byNight = (propertyOf.get(r.rate_plan_id)!.dailyRates[r.rate_plan_id] ??= {});
+      byNight[r.night] = Number(r.amount);
+    }
+    const nights = (await this.db.query(
+      `SELECT room_type_id, night::text AS night, allotment, held, sold FROM inventory_nights
+        WHERE tenant_id = $1 AND room_type_id = ANY($2::uuid[]) AND night BETWEEN $3::date AND $4::date`,
+      [tenantId, roomTypes.map((rt) => rt.id), window.from, window.to],
+    )) as Array<{ room_type_id: string; night: string; allotment: number; held: number; sold: number }>;
+    for (const n of nights) {
+      const byNight = (propertyOf.get(n.room_type_id)!.inventory[n.room_type_id] ??= {});
+      byNight[n.night] = { allotment: n.allotment, held: n.held, sold: n.sold };
+    }
+  }
+
+  /** Keyset cursor over the tenant's promoted properties in id order. */
+  private async *promotedPages<Row extends { id: string }>(tenantId: string, batchSize: number, columns: string): AsyncIterable<Row[]> {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = (await this.db.query(
+        `SELECT ${columns} FROM properties
+          WHERE tenant_id = $1 AND promoted_at IS NOT NULL AND id > $2::uuid
+          ORDER BY id LIMIT $3`,
+        [tenantId, after, batchSize],
+      )) as Row[];
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1].id;
+    }
+  }
+}
