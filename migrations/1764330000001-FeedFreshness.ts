@@ -11,6 +11,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   one on `inventory_nights` touches the room type. Inventory rows themselves get no column and no
  *   index, so the booking chain's counter updates stay HOT; the parent row is touched once per
  *   statement, not per night.
+ * - `(tenant_id, updated_at)` indexes make the latest stamp of a tenant an index probe, so a 304
+ *   costs four probes whatever the size of the catalog.
  */
 export class FeedFreshness1764330000001 implements MigrationInterface {
   name = 'FeedFreshness1764330000001';
@@ -28,6 +30,7 @@ export class FeedFreshness1764330000001 implements MigrationInterface {
       END $$`);
     for (const table of ['properties', 'room_types', 'rate_plans', 'policies']) {
       await db.query(`CREATE TRIGGER ${table}_feed_stamp BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION feed_stamp_row()`);
+      await db.query(`CREATE INDEX ${table}_tenant_updated_idx ON ${table} (tenant_id, updated_at)`);
     }
     await db.query(`
       CREATE FUNCTION feed_stamp_room_types() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -62,7 +65,10 @@ export class FeedFreshness1764330000001 implements MigrationInterface {
     for (const table of ['inventory_nights', 'daily_rates']) {
       for (const event of ['insert', 'update', 'delete']) await db.query(`DROP TRIGGER ${table}_feed_${event} ON ${table}`);
     }
-    for (const table of ['properties', 'room_types', 'rate_plans', 'policies']) await db.query(`DROP TRIGGER ${table}_feed_stamp ON ${table}`);
+    for (const table of ['properties', 'room_types', 'rate_plans', 'policies']) {
+      await db.query(`DROP INDEX ${table}_tenant_updated_idx`);
+      await db.query(`DROP TRIGGER ${table}_feed_stamp ON ${table}`);
+    }
     await db.query(`DROP FUNCTION feed_stamp_rate_plans()`);
     await db.query(`DROP FUNCTION feed_stamp_room_types()`);
     await db.query(`DROP FUNCTION feed_stamp_row()`);

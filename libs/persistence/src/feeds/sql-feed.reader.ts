@@ -3,9 +3,8 @@ import { CancellationKind, FeedAriProperty, FeedFreshness, FeedListing, FeedRead
 import { TransactionHost, Tx } from '../transaction-host';
 
 interface FreshnessRow {
-  last_change: Date | null;
+  properties: string;
   fingerprint: string;
-  timezones: string[];
 }
 
 interface ListingRow {
@@ -49,21 +48,19 @@ interface RatePlanRow {
   free_cancellation_hours_before_checkin: number;
 }
 
-/** Latest stamp (microseconds) and row count of a table's rows of the tenant, as `n@micros`. */
-const stamp = (table: string) =>
-  `(SELECT count(*) || '@' || coalesce((extract(epoch FROM max(updated_at)) * 1000000)::bigint, 0) FROM ${table} WHERE tenant_id = $1)`;
-const latest = (table: string) => `(SELECT max(updated_at) FROM ${table} WHERE tenant_id = $1)`;
-
-const PROMOTED_ZONES = `coalesce((SELECT array_agg(DISTINCT timezone) FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL), '{}')`;
-const PROMOTED_COUNT = `(SELECT count(*) FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL)`;
+/** Latest change stamp of the tenant's rows in a table, in microseconds (0 without rows): an index probe. */
+const stamp = (table: string) => `coalesce((SELECT (extract(epoch FROM max(updated_at)) * 1000000)::bigint FROM ${table} WHERE tenant_id = $1), 0)`;
+const ZONE_CACHE_SIZE = 1000;
 
 /**
- * The feeds' reads (docs/feeds.md). Freshness is one round trip over the change stamps kept by
- * migration 1764330000001; documents are read by a keyset cursor over promoted properties in id
+ * The feeds' reads (docs/feeds.md). Freshness is one round trip of index probes over the change
+ * stamps kept by migration 1764330000001; documents are read by a keyset cursor over promoted properties in id
  * order, one batch of properties (and their rows) at a time.
  */
 @Injectable()
 export class SqlFeedReader extends FeedReader {
+  private readonly zones = new Map<string, { stamp: string; zones: string[] }>();
+
   constructor(private readonly tx: TransactionHost) {
     super();
   }
@@ -72,15 +69,35 @@ export class SqlFeedReader extends FeedReader {
     return (this.tx as Tx).tx;
   }
 
+  /**
+   * The API never deletes catalog rows (promotion changes are updates), so the latest stamp of each
+   * table changes with every change the feeds show. The promoted properties' time zones are
+   * remembered per tenant until the properties' stamp moves.
+   */
   async freshness(tenantId: string, scope: FeedScope): Promise<FeedFreshness> {
     const tables = scope === 'listings' ? ['properties'] : ['properties', 'room_types', 'rate_plans', 'policies'];
+    const [row] = (await this.db.query(`SELECT ${stamp('properties')}::text AS properties, concat_ws('|', ${tables.map(stamp).join(', ')}) AS fingerprint`, [
+      tenantId,
+    ])) as FreshnessRow[];
+    const micros = Math.max(...row.fingerprint.split('|').map(Number));
+    return {
+      lastChange: micros > 0 ? new Date(Math.floor(micros / 1000)) : null,
+      fingerprint: row.fingerprint,
+      timezones: scope === 'ari' ? await this.promotedZones(tenantId, row.properties) : [],
+    };
+  }
+
+  private async promotedZones(tenantId: string, propertiesStamp: string): Promise<string[]> {
+    const known = this.zones.get(tenantId);
+    if (known?.stamp === propertiesStamp) return known.zones;
     const [row] = (await this.db.query(
-      `SELECT greatest(${tables.map(latest).join(', ')}) AS last_change,
-              concat_ws('|', ${PROMOTED_COUNT}, ${tables.map(stamp).join(', ')}) AS fingerprint,
-              ${PROMOTED_ZONES} AS timezones`,
+      `SELECT coalesce(array_agg(DISTINCT timezone), '{}') AS zones FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`,
       [tenantId],
-    )) as FreshnessRow[];
-    return { lastChange: row.last_change, fingerprint: row.fingerprint, timezones: row.timezones };
+    )) as Array<{ zones: string[] }>;
+    this.zones.delete(tenantId);
+    if (this.zones.size >= ZONE_CACHE_SIZE) this.zones.delete(this.zones.keys().next().value as string);
+    this.zones.set(tenantId, { stamp: propertiesStamp, zones: row.zones });
+    return row.zones;
   }
 
   async *listings(tenantId: string, batchSize: number): AsyncIterable<FeedListing[]> {
