@@ -1,5 +1,5 @@
-import { applyDecorators, Controller, Get, Headers, Query, UseInterceptors } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Query, UseInterceptors } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import { Public } from '@hcs/auth';
 import { ARI_DAYS, ConditionalRequest, GetAriFeed, GetHotelListFeed, GetPointOfSaleFeed } from '@hcs/domain';
@@ -23,12 +23,6 @@ const xmlDocument = (description: string) =>
     },
   });
 const notModified = () => ApiResponse({ status: 304, description: 'If-None-Match or If-Modified-Since matched: no body, the validators again.' });
-const conditionalHeaders = () =>
-  applyDecorators(
-    ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of the copy the partner has.' }),
-    ApiHeader({ name: 'If-Modified-Since', required: false, description: 'Last-Modified of the copy the partner has.' }),
-  );
-
 function conditional(ifNoneMatch?: string, ifModifiedSince?: string): ConditionalRequest {
   return { ifNoneMatch, ifModifiedSince };
 }
@@ -58,7 +52,6 @@ export class FeedsController {
   @ApiProduces('application/xml')
   @xmlDocument('The hotel list (`<listings>`).')
   @notModified()
-  @conditionalHeaders()
   @ApiErrors('validation_failed')
   async getHotelList(
     @Query() query: HotelListQueryDto,
@@ -77,7 +70,6 @@ export class FeedsController {
   @ApiProduces('application/xml')
   @xmlDocument('The Transaction message.')
   @notModified()
-  @conditionalHeaders()
   @ApiErrors('validation_failed')
   async getAri(
     @Query() query: AriQueryDto,
@@ -98,7 +90,6 @@ export class FeedsController {
   @ApiProduces('application/xml')
   @xmlDocument('The points of sale (`<PointsOfSale>`).')
   @notModified()
-  @conditionalHeaders()
   @ApiErrors('validation_failed')
   getPointOfSale(
     @Query() _query: PointOfSaleQueryDto,
