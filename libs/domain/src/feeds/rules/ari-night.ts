@@ -68,7 +68,8 @@ export function roomsLeft(property: FeedAriProperty, roomType: FeedRoomType, nig
  */
 export class AriNightPlanner {
   readonly plans: AriPlan[];
-  private readonly prices = new Map<string, AriPrice>();
+  /** Prices by currency, then nightly rate. */
+  private readonly prices = new Map<string, Map<number, AriPrice>>();
   private readonly taxes;
   private readonly fees;
 
@@ -97,8 +98,9 @@ export class AriNightPlanner {
 
   private price(ratePlan: FeedRatePlan, night: string): AriPrice {
     const rate = this.property.dailyRates[ratePlan.id]?.[night] ?? ratePlan.baseRateAmount;
-    const key = `${ratePlan.currency}:${rate}`;
-    let price = this.prices.get(key);
+    let byRate = this.prices.get(ratePlan.currency);
+    if (!byRate) this.prices.set(ratePlan.currency, (byRate = new Map()));
+    let price = byRate.get(rate);
     if (!price) {
       const stay = priceStay({ currency: ratePlan.currency, nights: [night], baseRate: rate, dailyRates: {}, taxes: this.taxes, fees: this.fees });
       price = {
@@ -108,7 +110,7 @@ export class AriNightPlanner {
         otherFees: stay.fees.reduce((sum, f) => sum + f.amount.amount, 0),
         total: stay.total.amount,
       };
-      this.prices.set(key, price);
+      byRate.set(rate, price);
     }
     return price;
   }

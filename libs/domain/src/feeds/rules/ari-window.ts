@@ -9,8 +9,9 @@ export const ARI_DAYS = { min: 1, max: 90, default: 30 } as const;
  * time zone, the first date a quote accepts there.
  */
 export function ariCheckIns(timezone: string, days: number, now: Date): string[] {
-  const first = DateTime.fromISO(todayIn(timezone, now), { zone: 'UTC' });
-  return Array.from({ length: days }, (_, i) => first.plus({ days: i }).toISODate() as string);
+  // Calendar dates: plain UTC day arithmetic (a feed computes this for every property).
+  const first = Date.parse(`${todayIn(timezone, now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(first + i * 86_400_000).toISOString().slice(0, 10));
 }
 
 /**

@@ -65,8 +65,13 @@ export class GetAriFeed {
         }
       },
       nights: async function* () {
+        const checkIns = new Map<string, string[]>();
         for await (const batch of reader.ariProperties(tenantId, range, PROPERTY_BATCH)) {
-          for (const property of batch) yield nightsOf(property, days, now);
+          for (const property of batch) {
+            let dates = checkIns.get(property.timezone);
+            if (!dates) checkIns.set(property.timezone, (dates = ariCheckIns(property.timezone, days, now)));
+            yield nightsOf(property, dates);
+          }
         }
       },
     };
@@ -74,7 +79,7 @@ export class GetAriFeed {
   }
 }
 
-function nightsOf(property: FeedAriProperty, days: number, now: Date): AriNight[] {
+function nightsOf(property: FeedAriProperty, checkIns: string[]): AriNight[] {
   const planner = new AriNightPlanner(property);
-  return ariCheckIns(property.timezone, days, now).map((checkIn) => planner.night(checkIn));
+  return checkIns.map((checkIn) => planner.night(checkIn));
 }
