@@ -8,7 +8,7 @@ export interface HotelListDocument {
   listings: AsyncIterable<FeedListing[]>;
 }
 
-const LISTING_BATCH = 500;
+const LISTING_BATCH = 100;
 /** Last-Modified of a tenant without properties (an unknown tenant looks the same). */
 export const EMPTY_FEED_LAST_MODIFIED = new Date('2026-01-01T00:00:00Z');
 
