@@ -4,7 +4,7 @@ import type { CancellationKind } from '../booking/chain.types';
 export interface FeedFreshness {
   /** Latest change stamp over the rows the feed is built from; null when there are none. */
   lastChange: Date | null;
-  /** Stamps and counts of every table the feed reads, in one string (hashed into the ETag). */
+  /** The latest stamp of every table the feed reads, in one string (hashed into the ETag). */
   fingerprint: string;
   /** Distinct IANA time zones of the promoted properties (their local "today" starts the ARI window). */
   timezones: string[];
