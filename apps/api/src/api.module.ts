@@ -23,6 +23,7 @@ import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
 import { AdminBookingsModule } from './admin-bookings/admin-bookings.module';
+import { FeedsApiModule } from './feeds/feeds.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -50,6 +51,7 @@ export class ApiModule {
         SearchModule,
         AdminCatalogModule,
         AdminBookingsModule,
+        FeedsApiModule,
         ...extra,
       ],
       providers: [

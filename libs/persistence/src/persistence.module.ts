@@ -31,6 +31,7 @@ import {
   SeedRepository,
   SigningKeyRepository,
   TenantRepository,
+  FeedReader,
 } from '@hcs/domain';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -62,6 +63,7 @@ import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repo
 import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { SqlFeedReader } from './feeds/sql-feed.reader';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -98,6 +100,7 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: FeedReader, useClass: SqlFeedReader },
 ];
 
 /**

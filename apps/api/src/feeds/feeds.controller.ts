@@ -1,0 +1,102 @@
+import { Controller, Get, Headers, Query, UseInterceptors } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { Public } from '@hcs/auth';
+import { ARI_DAYS, ConditionalRequest, GetAriFeed, GetHotelListFeed, GetPointOfSaleFeed } from '@hcs/domain';
+import { Bare } from '../http/bare.decorator';
+import { ApiErrors } from '../http/openapi/api-envelope.decorator';
+import { AriQueryDto, HotelListQueryDto, PointOfSaleQueryDto } from './dto/feeds.request.dto';
+import { FeedResponse } from './feed-response';
+import { FeedResponseInterceptor } from './feed-response.interceptor';
+import { ariXml } from './xml/ari.xml';
+import { hotelListXml } from './xml/hotel-list.xml';
+import { pointOfSaleXml } from './xml/point-of-sale.xml';
+
+const xmlDocument = (description: string) =>
+  ApiOkResponse({
+    description,
+    content: { 'application/xml': { schema: { type: 'string' } } },
+    headers: {
+      ETag: { description: 'Strong validator derived from the last change of the data shown.', schema: { type: 'string' } },
+      'Last-Modified': { description: 'When the data shown last changed.', schema: { type: 'string' } },
+      'Cache-Control': { description: 'public, max-age=60', schema: { type: 'string' } },
+    },
+  });
+const notModified = () => ApiResponse({ status: 304, description: 'If-None-Match or If-Modified-Since matched: no body, the validators again.' });
+function conditional(ifNoneMatch?: string, ifModifiedSince?: string): ConditionalRequest {
+  return { ifNoneMatch, ifModifiedSince };
+}
+
+/**
+ * Google Hotel feeds for metasearch partners (docs/feeds.md): anonymous, rate limited per client
+ * IP like other public reads, answered 304 from the validators alone when the partner's copy is
+ * current, otherwise streamed as the rows are read.
+ */
+@ApiTags('feeds')
+@Public()
+@Bare()
+@UseInterceptors(FeedResponseInterceptor)
+@Controller('feeds/google')
+export class FeedsController {
+  constructor(
+    private readonly hotelList: GetHotelListFeed,
+    private readonly ari: GetAriFeed,
+    private readonly pointOfSale: GetPointOfSaleFeed,
+  ) {}
+
+  @Get('hotel-list.xml')
+  @ApiOperation({
+    summary: 'Google Hotel List feed of the tenant’s promoted properties',
+    description: 'Properties in id order; an unknown tenant gets an empty list.',
+  })
+  @ApiProduces('application/xml')
+  @xmlDocument('The hotel list (`<listings>`).')
+  @notModified()
+  @ApiErrors('validation_failed')
+  async getHotelList(
+    @Query() query: HotelListQueryDto,
+    @Headers('if-none-match') ifNoneMatch?: string,
+    @Headers('if-modified-since') ifModifiedSince?: string,
+  ): Promise<FeedResponse> {
+    const read = await this.hotelList.execute(query.tenant_id.toLowerCase(), conditional(ifNoneMatch, ifModifiedSince));
+    return new FeedResponse(read.validators, read.notModified ? null : Readable.from(hotelListXml(read.document)));
+  }
+
+  @Get('ari.xml')
+  @ApiOperation({
+    summary: 'Google ARI Transaction message (pull form): rooms, packages and a Result per property and check-in date',
+    description: `Rates, taxes, fees, rooms left and refundability for \`days\` (${ARI_DAYS.min}-${ARI_DAYS.max}, default ${ARI_DAYS.default}) check-in dates from today at each property; prices are those of a one-night quote.`,
+  })
+  @ApiProduces('application/xml')
+  @xmlDocument('The Transaction message.')
+  @notModified()
+  @ApiErrors('validation_failed')
+  async getAri(
+    @Query() query: AriQueryDto,
+    @Headers('if-none-match') ifNoneMatch?: string,
+    @Headers('if-modified-since') ifModifiedSince?: string,
+  ): Promise<FeedResponse> {
+    const read = await this.ari.execute({
+      tenantId: query.tenant_id.toLowerCase(),
+      days: query.days ?? ARI_DAYS.default,
+      conditional: conditional(ifNoneMatch, ifModifiedSince),
+      now: new Date(),
+    });
+    return new FeedResponse(read.validators, read.notModified ? null : Readable.from(ariXml(read.document)));
+  }
+
+  @Get('pointofsale.xml')
+  @ApiOperation({ summary: 'Google point-of-sale (landing pages) file', description: 'One landing page on SITE_URL with Google’s URL variables.' })
+  @ApiProduces('application/xml')
+  @xmlDocument('The points of sale (`<PointsOfSale>`).')
+  @notModified()
+  @ApiErrors('validation_failed')
+  getPointOfSale(
+    @Query() _query: PointOfSaleQueryDto,
+    @Headers('if-none-match') ifNoneMatch?: string,
+    @Headers('if-modified-since') ifModifiedSince?: string,
+  ): FeedResponse {
+    const read = this.pointOfSale.execute(conditional(ifNoneMatch, ifModifiedSince));
+    return new FeedResponse(read.validators, read.notModified ? null : Readable.from([pointOfSaleXml(read.document)]));
+  }
+}

@@ -1,0 +1,117 @@
+import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
+import { priceStay, readFeeRules, readTaxRules } from '../../booking/rules/pricing';
+import type { FeedAriProperty, FeedRatePlan, FeedRoomType } from '../feed.types';
+
+/** One night's price of a room under a rate plan: what a one-night quote for that check-in totals. */
+export interface AriPrice {
+  currency: string;
+  /** Room subtotal (the rate of the night), minor units. */
+  baserate: number;
+  /** Sum of the property's taxes on it, minor units. */
+  tax: number;
+  /** Sum of the property's fixed fees for one night, minor units. */
+  otherFees: number;
+  total: number;
+}
+
+/** Until when a rate plan is refundable, in Google's terms: days before check-in and local time of day. */
+export type AriRefundability = { available: false } | { available: true; untilDays: number; untilTime: string };
+
+/** A room type and one of its rate plans: a Google room bundle. */
+export interface AriPlan {
+  roomType: FeedRoomType;
+  ratePlan: FeedRatePlan;
+  refundability: AriRefundability;
+}
+
+export interface AriBundle {
+  plan: AriPlan;
+  price: AriPrice;
+  /** allotment − held − sold, at least 1 (a sold-out room is left out). */
+  roomsLeft: number;
+}
+
+/** One property and check-in date: the bookable bundles, cheapest first in `lowest`; none means no vacancy. */
+export interface AriNight {
+  propertyId: string;
+  checkIn: string;
+  bundles: AriBundle[];
+  lowest: AriBundle | null;
+}
+
+/**
+ * Refundability of a rate plan from its policy and the property's check-in time: free
+ * cancellation `hours` before check-in becomes N days before, at the wall-clock time that leaves.
+ */
+export function refundability(ratePlan: FeedRatePlan, checkinTime: string | null): AriRefundability {
+  if (ratePlan.cancellationKind !== 'free_cancellation') return { available: false };
+  const time = checkinTime && /^\d{2}:\d{2}/.test(checkinTime) ? checkinTime.slice(0, 5) : DEFAULT_CHECKIN_TIME;
+  const checkinMinutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const cutoff = checkinMinutes - ratePlan.freeCancellationHoursBeforeCheckin * 60;
+  const untilDays = cutoff >= 0 ? 0 : Math.ceil(-cutoff / 1440);
+  const minutes = cutoff + untilDays * 1440;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { available: true, untilDays, untilTime: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00` };
+}
+
+/** Rooms left on a night: the inventory row, or the room type's default when the night has none. Never negative. */
+export function roomsLeft(property: FeedAriProperty, roomType: FeedRoomType, night: string): number {
+  const row = property.inventory[roomType.id]?.[night];
+  if (!row) return roomType.defaultInventory;
+  return Math.max(0, row.allotment - row.held - row.sold);
+}
+
+/**
+ * Prices and counts a property's bundles for its check-in dates with the quote's pricing rule
+ * (`priceStay` over one night). Prices are shared between nights with the same rate, so a 90-day
+ * window prices each distinct nightly amount once.
+ */
+export class AriNightPlanner {
+  readonly plans: AriPlan[];
+  /** Prices by currency, then nightly rate. */
+  private readonly prices = new Map<string, Map<number, AriPrice>>();
+  private readonly taxes;
+  private readonly fees;
+
+  constructor(private readonly property: FeedAriProperty) {
+    const roomTypes = new Map(property.roomTypes.map((rt) => [rt.id, rt]));
+    this.plans = property.ratePlans.flatMap((ratePlan) => {
+      const roomType = roomTypes.get(ratePlan.roomTypeId);
+      return roomType ? [{ roomType, ratePlan, refundability: refundability(ratePlan, property.checkinTime) }] : [];
+    });
+    this.taxes = readTaxRules(property.taxes);
+    this.fees = readFeeRules(property.fees);
+  }
+
+  night(checkIn: string): AriNight {
+    const bundles: AriBundle[] = [];
+    let lowest: AriBundle | null = null;
+    for (const plan of this.plans) {
+      const left = roomsLeft(this.property, plan.roomType, checkIn);
+      if (left < 1) continue;
+      const bundle = { plan, price: this.price(plan.ratePlan, checkIn), roomsLeft: left };
+      bundles.push(bundle);
+      if (!lowest || bundle.price.total < lowest.price.total) lowest = bundle;
+    }
+    return { propertyId: this.property.id, checkIn, bundles, lowest };
+  }
+
+  private price(ratePlan: FeedRatePlan, night: string): AriPrice {
+    const rate = this.property.dailyRates[ratePlan.id]?.[night] ?? ratePlan.baseRateAmount;
+    let byRate = this.prices.get(ratePlan.currency);
+    if (!byRate) this.prices.set(ratePlan.currency, (byRate = new Map()));
+    let price = byRate.get(rate);
+    if (!price) {
+      const stay = priceStay({ currency: ratePlan.currency, nights: [night], baseRate: rate, dailyRates: {}, taxes: this.taxes, fees: this.fees });
+      price = {
+        currency: stay.currency,
+        baserate: stay.subtotal.amount,
+        tax: stay.taxes.reduce((sum, t) => sum + t.amount.amount, 0),
+        otherFees: stay.fees.reduce((sum, f) => sum + f.amount.amount, 0),
+        total: stay.total.amount,
+      };
+      byRate.set(rate, price);
+    }
+    return price;
+  }
+}
