@@ -1,0 +1,61 @@
+import { Controller, Delete, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiExcludeController } from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { Actor, CurrentActor, Public } from '@hcs/auth';
+import { Bare } from '../http/bare.decorator';
+import { McpServerFactory } from './mcp-server.factory';
+
+const METHOD_NOT_ALLOWED = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp.' },
+  id: null,
+};
+
+/**
+ * Streamable HTTP MCP at /mcp (docs/mcp.md), stateless: a fresh server and transport per POST,
+ * so no session lives in a process and any api instance answers. The global guards have already
+ * authenticated the bearer and counted the rate limit; the body went through the app's parser and
+ * size limit. The SDK transport writes to the Node response itself, which is why this one
+ * controller takes the raw request and response.
+ */
+@ApiExcludeController()
+@ApiBearerAuth()
+@Bare()
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly factory: McpServerFactory) {}
+
+  @Post()
+  async handle(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentActor() actor: Actor,
+    @Headers('x-delegated-user') delegationHeader: string | undefined,
+  ): Promise<void> {
+    const server = this.factory.create({ actor, delegationHeader });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  @Get()
+  @Public()
+  @HttpCode(405)
+  notAllowedGet(@Res({ passthrough: true }) res: Response) {
+    res.setHeader('Allow', 'POST');
+    return METHOD_NOT_ALLOWED;
+  }
+
+  @Delete()
+  @Public()
+  @HttpCode(405)
+  notAllowedDelete(@Res({ passthrough: true }) res: Response) {
+    res.setHeader('Allow', 'POST');
+    return METHOD_NOT_ALLOWED;
+  }
+}
