@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import { createTenant } from '../../support/factories';
 import { CARD, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, GUEST, travelerDelegation } from '../../support/chain-fixtures';
-import { callTool, connectMcp } from '../../support/mcp-client';
+import { callTool, connectMcp, Json } from '../../support/mcp-client';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('MCP tools over streamable HTTP (official SDK client)', () => {
@@ -52,7 +52,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(booking.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     const search = tools.find((tool) => tool.name === 'search')!;
     expect(search.annotations).toMatchObject({ readOnlyHint: true });
-    expect((search.inputSchema.properties as any).guests.properties.adults).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
+    expect((search.inputSchema.properties as Json).guests.properties.adults).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
     expect(tools.find((tool) => tool.name === 'cancel_booking')!.annotations).toMatchObject({ destructiveHint: true });
   });
 
@@ -61,7 +61,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     const search = await callTool(client, 'search', { destination: { type: 'property', value: slug }, stay, guests: { adults: 2 } });
     expect(search.isError).toBe(false);
     expect(search.envelope.data.results[0].hotel_id).toBe(catalog.propertyId);
-    const quoteAction = search.envelope.next_actions.find((a: any) => a.rel === 'quote');
+    const quoteAction = search.envelope.next_actions.find((a: Json) => a.rel === 'quote');
 
     const quote = await callTool(client, 'create_quote', quoteAction.body_hint);
     expect(quote.isError).toBe(false);
@@ -98,7 +98,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(cancel.envelope.receipt.kind).toBe('booking_cancelled');
 
     const audit = await callTool(client, 'get_booking_audit', { booking_id: booking.envelope.data.booking_id });
-    expect(audit.envelope.data.items.map((i: any) => i.type)).toEqual(
+    expect(audit.envelope.data.items.map((i: Json) => i.type)).toEqual(
       expect.arrayContaining(['quote.created', 'hold.created', 'booking.confirmed', 'booking.cancelled']),
     );
 
@@ -133,7 +133,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       guests: { adults: 0, children: [{ age: 18 }] },
     });
     expect(invalid.envelope.error.code).toBe('validation_failed');
-    expect(invalid.envelope.error.detail.field_errors.map((e: any) => e.path)).toEqual([
+    expect(invalid.envelope.error.detail.field_errors.map((e: Json) => e.path)).toEqual([
       'guests.adults',
       'guests.children[0].age',
       'hotel_id',
