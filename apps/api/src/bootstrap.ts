@@ -7,6 +7,7 @@ import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
+import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
 
 export const BODY_LIMIT = '256kb';
 
@@ -30,6 +31,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.set('query parser', 'simple');
   app.use(traceMiddleware);
   app.use(contentTypeMiddleware);
+  // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
+  app.use('/mcp', mcpMethodNotAllowed);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.enableShutdownHooks();

@@ -203,9 +203,32 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${t.config.baseUrl}/.well-known/oauth-protected-resource"`);
-    expect((await res.json()).error.code).toBe('unauthenticated');
+    expect(((await res.json()) as Json).error.code).toBe('unauthenticated');
     await expect(connectMcp(base, 'hcs_bogus')).rejects.toThrow();
     expect((await fetch(`${base}/mcp`, { method: 'GET' })).status).toBe(405);
     expect((await fetch(`${base}/mcp`, { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('discovery advertises MCP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ MCP_URL: 'https://mcp.hotels.example' });
+  });
+  afterAll(() => t.close());
+
+  it('in the agent card transports (a tool per capability), the service index, ACP and the protected resource metadata', async () => {
+    const card = (await t.http().get('/.well-known/agent-card.json')).body;
+    const mcp = card.transports.find((transport: Json) => transport.type === 'mcp');
+    expect(mcp).toMatchObject({ url: 'https://mcp.hotels.example/mcp', protocol: 'streamable-http', stateless: true });
+    const capabilityIds = card.capabilities.map((c: Json) => c.id);
+    for (const tool of mcp.tools) expect(capabilityIds).toContain(tool.capability);
+    expect(mcp.tools.map((tool: Json) => tool.name as string)).toEqual(
+      expect.arrayContaining(['search', 'create_quote', 'create_hold', 'confirm_booking', 'cancel_booking']),
+    );
+    expect(card.transports[0]).toMatchObject({ type: 'https+json', url: `${t.config.baseUrl}/v1` });
+    expect((await t.http().get('/')).body.mcp_url).toBe('https://mcp.hotels.example/mcp');
+    expect((await t.http().get('/.well-known/acp.json')).body.transport_endpoints.mcp).toBe('https://mcp.hotels.example/mcp');
+    expect((await t.http().get('/.well-known/oauth-protected-resource')).body.mcp_endpoint).toBe('https://mcp.hotels.example/mcp');
   });
 });

@@ -1,8 +1,8 @@
-import { Controller, Delete, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
-import { Actor, CurrentActor, Public } from '@hcs/auth';
+import { Actor, CurrentActor } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
 import { McpServerFactory } from './mcp-server.factory';
 
@@ -19,7 +19,7 @@ const METHOD_NOT_ALLOWED = {
  * size limit. The SDK transport writes to the Node response itself, which is why this one
  * controller takes the raw request and response.
  */
-@ApiExcludeController()
+@ApiTags('mcp')
 @ApiBearerAuth()
 @Bare()
 @Controller('mcp')
@@ -27,6 +27,27 @@ export class McpController {
   constructor(private readonly factory: McpServerFactory) {}
 
   @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'MCP over streamable HTTP (stateless): one JSON-RPC message in, its JSON answer out.',
+    description:
+      "initialize, tools/list, tools/call, resources/read. Each tool runs the use case of the REST route it mirrors, with that route's scopes; structuredContent is the REST success envelope, a failure is isError with the REST error envelope. GET and DELETE answer 405 (no sessions). See docs/mcp.md.",
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['jsonrpc', 'method'],
+      properties: { jsonrpc: { enum: ['2.0'] }, id: {}, method: { type: 'string' }, params: { type: 'object' } },
+    },
+  })
+  @ApiOkResponse({
+    description: 'The JSON-RPC answer (bare, not the success envelope).',
+    schema: {
+      type: 'object',
+      required: ['jsonrpc'],
+      properties: { jsonrpc: { enum: ['2.0'] }, id: {}, result: { type: 'object' }, error: { type: 'object' } },
+    },
+  })
   async handle(
     @Req() req: Request,
     @Res() res: Response,
@@ -41,21 +62,5 @@ export class McpController {
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
-  }
-
-  @Get()
-  @Public()
-  @HttpCode(405)
-  notAllowedGet(@Res({ passthrough: true }) res: Response) {
-    res.setHeader('Allow', 'POST');
-    return METHOD_NOT_ALLOWED;
-  }
-
-  @Delete()
-  @Public()
-  @HttpCode(405)
-  notAllowedDelete(@Res({ passthrough: true }) res: Response) {
-    res.setHeader('Allow', 'POST');
-    return METHOD_NOT_ALLOWED;
   }
 }
