@@ -6,11 +6,6 @@ import { Actor, CurrentActor } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
 import { McpServerFactory } from './mcp-server.factory';
 
-const METHOD_NOT_ALLOWED = {
-  jsonrpc: '2.0',
-  error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to /mcp.' },
-  id: null,
-};
 
 /**
  * Streamable HTTP MCP at /mcp (docs/mcp.md), stateless: a fresh server and transport per POST,
