@@ -23,6 +23,7 @@ import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
 import { McpModule } from './mcp/mcp.module';
+import { AdvisorModule } from './advisor/advisor.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -50,6 +51,7 @@ export class ApiModule {
         SearchModule,
         AdminCatalogModule,
         McpModule,
+        AdvisorModule,
         ...extra,
       ],
       providers: [

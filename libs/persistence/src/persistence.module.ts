@@ -4,6 +4,7 @@ import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
 import {
+  AdvisorSessionRepository,
   AuditLog,
   AvailabilitySearchRepository,
   BookingAuthorizationRepository,
@@ -54,6 +55,7 @@ import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repositor
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
+import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
@@ -91,6 +93,7 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
 ];
 
 /**

@@ -6,7 +6,6 @@ import { Actor, CurrentActor } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
 import { McpServerFactory } from './mcp-server.factory';
 
-
 /**
  * Streamable HTTP MCP at /mcp (docs/mcp.md), stateless: a fresh server and transport per POST,
  * so no session lives in a process and any api instance answers. The global guards have already

@@ -38,6 +38,8 @@ export class AppConfig {
   readonly oauthEnabled!: boolean;
   readonly delegationAudience!: string;
   readonly logLevel!: string;
+  /** Advisor sessions expire this long after their last message (docs/advisor.md). */
+  readonly advisorSessionTtlSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -77,6 +79,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEnabled: env.OAUTH_ENABLED,
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
+    advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
   });
 }
 

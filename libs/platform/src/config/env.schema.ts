@@ -45,6 +45,7 @@ export const envSchema = z.object({
   OAUTH_ENABLED: bool.default(true),
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADVISOR_SESSION_TTL_SECONDS: positiveInt.default(3600),
 });
 
 export type Env = z.infer<typeof envSchema>;
