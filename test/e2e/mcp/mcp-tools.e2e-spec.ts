@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import { createTenant } from '../../support/factories';
@@ -44,6 +45,9 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'cancel_booking',
       'get_booking_audit',
       'verify_receipt',
+      'start_advisor_session',
+      'ask_advisor',
+      'get_advisor_session',
     ]);
     const booking = tools.find((tool) => tool.name === 'confirm_booking')!;
     expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment', 'idempotency_key']));
@@ -104,6 +108,21 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
 
     const verdict = await callTool(client, 'verify_receipt', { receipt: cancel.envelope.receipt });
     expect(verdict.envelope.data).toEqual({ valid: true });
+  });
+
+  it('talks to the property advisor through tools, grounded and without prices', async () => {
+    const session = await callTool(client, 'start_advisor_session', { property_slug: slug, locale: 'es' });
+    expect(session.envelope.data).toMatchObject({ property_slug: slug, messages: [{ role: 'assistant' }] });
+    const id = session.envelope.data.session_id;
+    const pets = await callTool(client, 'ask_advisor', { session_id: id, message: '¿A qué hora es el check-in?' });
+    expect(pets.envelope.data.messages[2]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
+    expect((pets.result.content[0] as { text: string }).text).toBe('El check-in es a partir de las 15:00.');
+    const price = await callTool(client, 'ask_advisor', { session_id: id, message: '¿Cuánto cuesta?' });
+    expect(price.envelope.data.messages[4].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
+    expect((await callTool(client, 'get_advisor_session', { session_id: id })).envelope.data.messages).toHaveLength(5);
+    const tooLong = await callTool(client, 'ask_advisor', { session_id: id, message: 'x'.repeat(2001) });
+    expect(tooLong.envelope.error.detail.field_errors).toEqual([{ path: 'message', message: expect.any(String) }]);
+    expect((await callTool(client, 'ask_advisor', { session_id: randomUUID(), message: 'hi' })).envelope.error.code).toBe('advisor_session_not_found');
   });
 
   it('reads a property by id and in full, and as a resource', async () => {

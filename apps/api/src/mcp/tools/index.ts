@@ -1,4 +1,7 @@
 import type { McpTool } from '../mcp-tool';
+import { askAdvisorTool } from './ask-advisor.tool';
+import { getAdvisorSessionTool } from './get-advisor-session.tool';
+import { startAdvisorSessionTool } from './start-advisor-session.tool';
 import { cancelBookingTool } from './cancel-booking.tool';
 import { confirmBookingTool } from './confirm-booking.tool';
 import { createHoldTool } from './create-hold.tool';
@@ -24,4 +27,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   cancelBookingTool,
   getBookingAuditTool,
   verifyReceiptTool,
+  startAdvisorSessionTool,
+  askAdvisorTool,
+  getAdvisorSessionTool,
 ];
