@@ -4,6 +4,7 @@ import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
 import {
+  AdvisorLlmClient,
   AdvisorSessionRepository,
   AuditLog,
   AvailabilitySearchRepository,
@@ -56,6 +57,7 @@ import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
+import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
@@ -94,6 +96,7 @@ const repositories = [
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
+  { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
 ];
 
 /**

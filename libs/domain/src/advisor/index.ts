@@ -10,3 +10,5 @@ export * from './start-advisor-session.use-case';
 export * from './rules/grounding-filter';
 export * from './rules/intents';
 export * from './rules/locale';
+export * from './advisor-llm.client';
+export * from './llm-advisor.model';

@@ -40,6 +40,10 @@ export class AppConfig {
   readonly logLevel!: string;
   /** Advisor sessions expire this long after their last message (docs/advisor.md). */
   readonly advisorSessionTtlSeconds!: number;
+  /** An OpenAI-compatible endpoint for the advisor (off when unset; docs/advisor.md). */
+  readonly advisorLlmUrl!: string | null;
+  readonly advisorLlmModel!: string;
+  readonly advisorLlmApiKey!: string | null;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -80,6 +84,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
     advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
+    advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
+    advisorLlmModel: env.ADVISOR_LLM_MODEL,
+    advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
   });
 }
 

@@ -46,6 +46,9 @@ export const envSchema = z.object({
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADVISOR_SESSION_TTL_SECONDS: positiveInt.default(3600),
+  ADVISOR_LLM_URL: url(['http:', 'https:']).optional(),
+  ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
