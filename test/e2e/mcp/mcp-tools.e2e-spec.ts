@@ -178,6 +178,43 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(unknownArgument.envelope.error.detail.field_errors).toEqual([{ path: 'extra', message: 'is not an allowed field' }]);
   });
 
+  it('shares trace context, the idempotency store and the body limit with REST', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await connectMcp(base, agent.apiKey, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    try {
+      expect((await callTool(traced, 'get_property', { property_id: catalog.propertyId })).envelope.trace_id).toBe(traceId);
+    } finally {
+      await traced.close();
+    }
+    // A hold made over REST with a key is replayed, byte for byte, by the MCP tool with the same key and body.
+    const stay = { check_in: daysFromToday(60), check_out: daysFromToday(61) };
+    const quote = await callTool(client, 'create_quote', {
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: catalog.freePlanId,
+      stay,
+      guests: { adults: 1 },
+    });
+    const key = `cross-${quote.envelope.data.quote_id}`;
+    const rest = await t
+      .http()
+      .post('/v1/holds')
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set('idempotency-key', key)
+      .send({ quote_id: quote.envelope.data.quote_id });
+    expect(rest.status).toBe(201);
+    expect((await callTool(client, 'create_hold', { quote_id: quote.envelope.data.quote_id, idempotency_key: key })).envelope).toEqual(rest.body);
+    const conflict = await callTool(client, 'create_hold', { quote_id: catalog.roomTypeId, idempotency_key: key });
+    expect(conflict.envelope.error.code).toBe('idempotency_conflict');
+    const tooLarge = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent.apiKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { pad: 'x'.repeat(300 * 1024) } } }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as Json).error.code).toBe('payload_too_large');
+  });
+
   it('takes the delegation from the X-Delegated-User header of the MCP request', async () => {
     const withHeader = await connectMcp(base, agent.apiKey, { 'x-delegated-user': traveler });
     try {
