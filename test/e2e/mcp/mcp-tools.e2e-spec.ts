@@ -174,6 +174,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     const badDelegation = await callTool(client, 'cancel_booking', { booking_id: catalog.roomTypeId, delegation_token: 'not-a-jwt' });
     expect(badDelegation.envelope.error.code).toBe('delegation_invalid');
 
+    await expect(client.callTool({ name: 'book_everything', arguments: {} })).rejects.toThrow(/book_everything not found/);
     const unknownArgument = await callTool(client, 'get_booking', { booking_id: catalog.roomTypeId, extra: 1 });
     expect(unknownArgument.envelope.error.detail.field_errors).toEqual([{ path: 'extra', message: 'is not an allowed field' }]);
   });

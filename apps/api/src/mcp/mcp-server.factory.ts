@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, CallToolResult, ListToolsRequestSchema, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AppConfig } from '@hcs/platform';
 import { OpenApiDocument } from '../discovery/openapi.document';
@@ -42,7 +42,8 @@ export class McpServerFactory {
     server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools() }));
     server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
       const tool = this.byName.get(params.name);
-      if (!tool) return unknownTool(params.name);
+      // An unknown tool is a protocol error, as in the SDK's own McpServer.
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found; call tools/list for the tools of this server.`);
       return toResult(tool, await this.runner.run(tool, params.arguments ?? {}, request));
     });
     return server;
@@ -90,8 +91,4 @@ function toResult(tool: McpTool, answer: ToolAnswer): CallToolResult {
   }
   // The error envelope travels as JSON text: clients check structuredContent against the success schema.
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(answer.envelope) }] };
-}
-
-function unknownTool(name: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `Unknown tool ${name}; call tools/list for the tools of this server.` }] };
 }
