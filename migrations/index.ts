@@ -5,6 +5,7 @@ import { CatalogSearchIndexes1764000000001 } from './1764000000001-CatalogSearch
 import { BookingChain1764100000000 } from './1764100000000-BookingChain';
 import { PaymentAttemptRecovery1764200000000 } from './1764200000000-PaymentAttemptRecovery';
 import { FeedFreshness1764330000001 } from './1764330000001-FeedFreshness';
+import { AdvisorSessions1764320000001 } from './1764320000001-AdvisorSessions';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   CatalogSearchIndexes1764000000001,
   BookingChain1764100000000,
   PaymentAttemptRecovery1764200000000,
+  AdvisorSessions1764320000001,
   FeedFreshness1764330000001,
 ];

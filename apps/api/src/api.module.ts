@@ -24,6 +24,8 @@ import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
 import { AdminBookingsModule } from './admin-bookings/admin-bookings.module';
 import { FeedsApiModule } from './feeds/feeds.module';
+import { McpModule } from './mcp/mcp.module';
+import { AdvisorModule } from './advisor/advisor.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -52,6 +54,8 @@ export class ApiModule {
         AdminCatalogModule,
         AdminBookingsModule,
         FeedsApiModule,
+        McpModule,
+        AdvisorModule,
         ...extra,
       ],
       providers: [

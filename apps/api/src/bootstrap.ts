@@ -10,6 +10,7 @@ import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
+import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
 
 export const BODY_LIMIT = '256kb';
 
@@ -38,6 +39,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
   app.use(contentTypeMiddleware);
+  // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
+  app.use('/mcp', mcpMethodNotAllowed);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.enableShutdownHooks();

@@ -1,3 +1,4 @@
+export * from './access/route-access';
 export * from './auth-core.module';
 export * from './auth.module';
 export * from './cache/ttl-cache';

@@ -319,6 +319,18 @@ export const ERROR_CATALOG = {
     remediation: 'Replay POST /v1/bookings with the same Idempotency-Key and body; a new key risks a double charge.',
     next_actions: [retry('/v1/bookings')],
   },
+  advisor_session_not_found: {
+    status: 404,
+    message: 'Advisor session not found.',
+    remediation: 'Check the session id, or start a new session with POST /v1/advisor/sessions.',
+    next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
+  },
+  advisor_session_expired: {
+    status: 410,
+    message: 'The advisor session has expired.',
+    remediation: 'Start a new session with POST /v1/advisor/sessions; detail.expired_at says when this one ended.',
+    next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -4,6 +4,8 @@ import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
 import {
+  AdvisorLlmClient,
+  AdvisorSessionRepository,
   AuditLog,
   AvailabilitySearchRepository,
   BookingAuthorizationRepository,
@@ -56,6 +58,8 @@ import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
+import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
+import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
@@ -101,6 +105,8 @@ const repositories = [
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
+  { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
+  { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
 ];
 
 /**

@@ -312,7 +312,14 @@ describe('OAuth', () => {
         bearer_methods_supported: ['header'],
         scopes_supported: ['catalog:read', 'booking:write', 'booking:read'],
         resource_documentation: t.config.docsUrl,
+        mcp_endpoint: `${t.config.mcpUrl}/mcp`,
       });
+    });
+
+    it('publishes the MCP endpoint as a protected resource of its own (RFC 9728 path-suffixed form)', async () => {
+      const res = await t.http().get('/.well-known/oauth-protected-resource/mcp');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ resource: `${t.config.mcpUrl}/mcp`, authorization_servers: [t.config.baseUrl], bearer_methods_supported: ['header'] });
     });
   });
 

@@ -10,6 +10,7 @@ import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto } from './dto/bookings.request.dto';
 import { BookingAuditModel, BookingModel } from './dto/bookings.response.dto';
+import { confirmBookingCommand } from './confirm-booking-command';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
@@ -65,19 +66,8 @@ export class BookingsController {
     @CurrentActor() actor: Actor,
     @CurrentTraveler() traveler: Traveler,
   ): Promise<Outcome> {
-    return this.confirmBooking.execute(
-      {
-        holdId: body.hold_id,
-        quoteId: body.quote_id,
-        guest: { primary: { full_name: body.guest.primary.full_name, email: body.guest.primary.email, phone: body.guest.primary.phone } },
-        payment: { method: body.payment.method, provider_token: body.payment.provider_token, billing_country: body.payment.billing_country },
-        bookingAuthorizationId: body.booking_authorization_id ?? null,
-        // The idempotency interceptor has already required and checked the key (header or body field).
-        idempotencyKey: (headerKey ?? body.idempotency_key) as string,
-      },
-      actor,
-      traveler,
-    );
+    // The idempotency interceptor has already required and checked the key (header or body field).
+    return this.confirmBooking.execute(confirmBookingCommand(body, (headerKey ?? body.idempotency_key) as string), actor, traveler);
   }
 
   @Get(':id')

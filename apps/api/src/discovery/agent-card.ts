@@ -63,7 +63,7 @@ export const PROTOCOL_VERSION = '1.0';
  * from the served routes (`@Capability`, `@Idempotent`, `@RequiresDelegation`), so the card
  * cannot drift from what the app does.
  */
-export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
+export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools: readonly McpToolRef[] = []) {
   const base = config.baseUrl;
   const capabilities = routes.filter((r): r is CapabilityRoute => r.capability !== null);
   const byId = new Map(capabilities.map((c) => [c.capability.id, c]));
@@ -101,6 +101,7 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
         },
       ],
     },
+    transports: buildTransports(config, capabilities, mcpTools),
     capabilities: capabilities.map((c) => ({
       id: c.capability.id,
       description: c.capability.description,
@@ -164,3 +165,33 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[]) {
 }
 
 export type AgentCard = ReturnType<typeof buildAgentCard>;
+
+/** An MCP tool as discovery sees it: its name and the REST route (controller method) it mirrors. */
+export interface McpToolRef {
+  name: string;
+  description: string;
+  mirrors: { controller: { name: string }; handler: string };
+}
+
+/**
+ * The transports an agent can use: REST, and MCP with one tool per capability (docs/mcp.md), each
+ * tool naming the capability it runs, so a client can move between the two.
+ */
+function buildTransports(config: AppConfig, capabilities: CapabilityRoute[], mcpTools: readonly McpToolRef[]) {
+  const tools = mcpTools.map((tool) => {
+    const route = capabilities.find((c) => c.controller === tool.mirrors.controller.name && c.handler === tool.mirrors.handler);
+    return { name: tool.name, capability: route?.capability.id ?? null, description: tool.description };
+  });
+  return [
+    { type: 'https+json', url: `${config.baseUrl}/v1`, description: 'REST: the capabilities below at their method and href.' },
+    {
+      type: 'mcp',
+      url: `${config.mcpUrl}/mcp`,
+      protocol: 'streamable-http',
+      stateless: true,
+      description:
+        'MCP (streamable HTTP, stateless) with the same bearer: each tool runs its capability; structuredContent is the REST success envelope, a failure is isError with the REST error envelope.',
+      tools,
+    },
+  ];
+}

@@ -4,6 +4,7 @@ import { Public, SkipRateLimit } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
 import { Bare } from '../http/bare.decorator';
 import { ErrorEnvelopeModel, SuccessEnvelopeModel } from '../http/openapi/envelope.models';
+import { MCP_TOOLS } from '../mcp/tools';
 import { AgentCard, buildAgentCard } from './agent-card';
 import { buildA2aCard, buildAcpDiscovery, buildAiPlugin, buildApiCatalog, buildServiceIndex } from './discovery-documents';
 import { RouteTable } from './route-table';
@@ -40,7 +41,7 @@ export class DiscoveryController {
   @ApiOkResponse(obj('Agent card.', ['name', 'description', 'version', 'protocol_version', 'capabilities', 'flows', 'contracts']))
   card() {
     // The route table cannot change after boot: build once.
-    this.agentCard ??= buildAgentCard(this.config, this.routes.routes());
+    this.agentCard ??= buildAgentCard(this.config, this.routes.routes(), MCP_TOOLS);
     return this.agentCard;
   }
 

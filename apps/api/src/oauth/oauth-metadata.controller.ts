@@ -51,9 +51,22 @@ export class OAuthMetadataController {
   @ApiOkResponse({ description: 'Protected resource metadata (bare).', type: ProtectedResourceMetadataModel })
   @NOT_CONFIGURED
   protectedResource() {
+    // Extra field beside RFC 9728's: where the same bearer also works, over MCP.
+    return { ...this.resourceMetadata(this.config.baseUrl), mcp_endpoint: `${this.config.mcpUrl}/mcp` };
+  }
+
+  @Get('oauth-protected-resource/mcp')
+  @ApiOperation({ summary: 'Protected resource metadata of the MCP endpoint (RFC 9728 path-suffixed form, which MCP clients look up first).' })
+  @ApiOkResponse({ description: 'Protected resource metadata (bare) whose resource is MCP_URL/mcp.', type: ProtectedResourceMetadataModel })
+  @NOT_CONFIGURED
+  mcpProtectedResource() {
+    return this.resourceMetadata(`${this.config.mcpUrl}/mcp`);
+  }
+
+  private resourceMetadata(resource: string) {
     this.requireOAuth();
     return {
-      resource: this.config.baseUrl,
+      resource,
       authorization_servers: [this.config.baseUrl],
       bearer_methods_supported: ['header'],
       scopes_supported: [...SCOPES],

@@ -8,6 +8,7 @@ import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { CreateQuoteRequestDto } from './dto/quotes.request.dto';
 import { QuoteModel } from './dto/quotes.response.dto';
+import { quoteCommand } from './quote-command';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
@@ -37,15 +38,6 @@ export class QuotesController {
     expiresAt: true,
   })
   create(@Body() body: CreateQuoteRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
-    return this.createQuote.execute(
-      {
-        hotelId: body.hotel_id,
-        roomTypeId: body.room_type_id,
-        ratePlanId: body.rate_plan_id,
-        stay: { check_in: body.stay.check_in, check_out: body.stay.check_out },
-        guests: { adults: body.guests.adults, children: (body.guests.children ?? []).map((c) => ({ age: c.age })) },
-      },
-      actor,
-    );
+    return this.createQuote.execute(quoteCommand(body), actor);
   }
 }

@@ -4,6 +4,7 @@ import { DomainError, PrincipalKind, Scope } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { BearerAuthenticator } from '../credentials/bearer-authenticator';
 import { KnownTenants } from '../credentials/known-tenants';
+import { assertRouteAccess } from '../access/route-access';
 import { AUTH_METADATA } from '../decorators/auth.decorators';
 import { GuardedRequest, GuardedResponse, header } from './http-request';
 
@@ -57,12 +58,8 @@ export class BearerAuthGuard implements CanActivate {
     req.actor = actor;
 
     const kinds = this.reflector.getAllAndOverride<PrincipalKind[] | undefined>(AUTH_METADATA.principalKinds, targets);
-    if (kinds && !kinds.includes(actor.kind)) {
-      throw new DomainError('principal_kind_not_allowed', { detail: { principal_kind: actor.kind, allowed: kinds } });
-    }
     const scopes = this.reflector.getAllAndOverride<Scope[] | undefined>(AUTH_METADATA.scopes, targets) ?? [];
-    const missing = actor.kind === 'agent' ? scopes.filter((s) => !actor.scopes.includes(s)) : [];
-    if (missing.length > 0) throw new DomainError('forbidden', { detail: { required_scopes: scopes, missing_scopes: missing } });
+    assertRouteAccess(actor, kinds, scopes);
     return true;
   }
 

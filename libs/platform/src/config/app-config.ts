@@ -42,6 +42,12 @@ export class AppConfig {
   readonly metricsToken!: string | null;
   /** Port of the worker's own `/metrics`; 0 switches it off. */
   readonly workerMetricsPort!: number;
+  /** Advisor sessions expire this long after their last message (docs/advisor.md). */
+  readonly advisorSessionTtlSeconds!: number;
+  /** An OpenAI-compatible endpoint for the advisor (off when unset; docs/advisor.md). */
+  readonly advisorLlmUrl!: string | null;
+  readonly advisorLlmModel!: string;
+  readonly advisorLlmApiKey!: string | null;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -83,6 +89,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN ?? null,
     workerMetricsPort: env.WORKER_METRICS_PORT,
+    advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
+    advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
+    advisorLlmModel: env.ADVISOR_LLM_MODEL,
+    advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
   });
 }
 

@@ -49,6 +49,7 @@ export class ProtectedResourceMetadataModel {
   @ApiProperty({ type: [String], example: ['header'] }) bearer_methods_supported: string[];
   @ApiProperty({ enum: SCOPES, isArray: true }) scopes_supported: string[];
   @ApiProperty({ format: 'uri' }) resource_documentation: string;
+  @ApiPropertyOptional({ format: 'uri', description: 'Extra: the MCP endpoint that takes the same bearer (only on the root document).' }) mcp_endpoint?: string;
 }
 
 /** A public signing key (`publicJwk`, libs/auth/src/tokens/signing-keys.service.ts). */

@@ -21,7 +21,8 @@ export class PropertyModel {
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: Number, nullable: true }) star_rating: number | null;
-  @ApiProperty({ type: AddressModel }) address: AddressModel;
+  @ApiProperty({ type: AddressModel, nullable: true, description: 'Null only while the address is incomplete (a promoted property always has one).' })
+  address: AddressModel | null;
   @ApiProperty({ type: GeoModel, nullable: true }) geo: GeoModel | null;
   @ApiProperty({ example: 'EUR' }) default_currency: string;
   @ApiProperty({ example: 'Europe/Lisbon' }) timezone: string;

@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AdvisorSuggestionModel {
+  @ApiProperty({ example: 'Get a quote for your dates' }) label: string;
+  @ApiProperty({ example: '/v1/quotes', description: 'A relative path of this API.' }) href: string;
+}
+
+export class AdvisorMessageModel {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['user', 'assistant'] }) role: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ type: [String], description: 'The read-model fields the answer used (e.g. pets_allowed, checkin_time).' }) grounded_facts: string[];
+  @ApiProperty({ type: [AdvisorSuggestionModel] }) suggestions: AdvisorSuggestionModel[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+/** SPEC "Advisor session". */
+export class AdvisorSessionModel {
+  @ApiProperty({ format: 'uuid' }) session_id: string;
+  @ApiProperty() property_slug: string;
+  @ApiProperty() property_name: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: [AdvisorMessageModel] }) messages: AdvisorMessageModel[];
+}

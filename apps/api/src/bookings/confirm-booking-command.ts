@@ -1,0 +1,14 @@
+import type { ConfirmBookingCommand } from '@hcs/domain';
+import type { CreateBookingRequestDto } from './dto/bookings.request.dto';
+
+/** A validated booking body and its idempotency key as the use case's command; REST and MCP both translate here. */
+export function confirmBookingCommand(body: CreateBookingRequestDto, idempotencyKey: string): ConfirmBookingCommand {
+  return {
+    holdId: body.hold_id,
+    quoteId: body.quote_id,
+    guest: { primary: { full_name: body.guest.primary.full_name, email: body.guest.primary.email, phone: body.guest.primary.phone } },
+    payment: { method: body.payment.method, provider_token: body.payment.provider_token, billing_country: body.payment.billing_country },
+    bookingAuthorizationId: body.booking_authorization_id ?? null,
+    idempotencyKey,
+  };
+}

@@ -1,0 +1,154 @@
+import { Injectable, Logger, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
+import { Actor, assertRouteAccess, DelegationVerifier, Traveler } from '@hcs/auth';
+import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { RouteInfo, RouteTable } from '../discovery/route-table';
+import { renderError, toFailure } from '../http/error-envelope';
+import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
+import { Execution, IdempotencyService } from '../idempotency/idempotency.service';
+import type { McpTool, RestRequest } from './mcp-tool';
+
+/** The argument that carries a traveler delegation JWT when the MCP request has no X-Delegated-User. */
+export const DELEGATION_ARGUMENT = 'delegation_token';
+const DEFAULT_WAIT_MS = 10_000;
+const PAYMENT_WAIT_MARGIN_MS = 5_000;
+
+/** What the MCP HTTP request brings to every tool call. */
+export interface McpRequestContext {
+  actor: Actor;
+  /** X-Delegated-User of the MCP HTTP request, if any. */
+  delegationHeader: string | undefined;
+}
+
+export type ToolAnswer = { ok: true; envelope: SuccessEnvelope } | { ok: false; envelope: ErrorEnvelope; status: number };
+
+/**
+ * Runs one tool call the way the REST pipeline runs its route: access (kinds, scopes) and
+ * delegation read from the mirrored route, then the route's validation, then the shared
+ * idempotency store, then the use case; the answer is rendered with the REST envelope code.
+ */
+@Injectable()
+export class McpToolRunner {
+  private readonly logger = new Logger('McpTool');
+
+  constructor(
+    private readonly routes: RouteTable,
+    private readonly delegation: DelegationVerifier,
+    private readonly idempotency: IdempotencyService,
+    private readonly context: RequestContext,
+    private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** The REST route a tool mirrors; a tool naming no mounted route is a boot failure. */
+  routeOf(tool: McpTool): RouteInfo {
+    const route = this.routes.routes().find((r) => r.controller === tool.mirrors.controller.name && r.handler === tool.mirrors.handler);
+    if (!route) throw new Error(`MCP tool ${tool.name} mirrors ${tool.mirrors.controller.name}.${tool.mirrors.handler}, which is not a mounted route`);
+    return route;
+  }
+
+  async run(tool: McpTool, args: Record<string, unknown>, request: McpRequestContext): Promise<ToolAnswer> {
+    const traceId = this.context.traceId;
+    try {
+      const route = this.routeOf(tool);
+      assertRouteAccess(request.actor, route.principalKinds, route.scopes);
+      const traveler = route.delegation ? await this.traveler(args, request) : null;
+      const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
+      // As on REST, the key is checked before the body (the interceptor runs before the pipes).
+      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required) : null;
+      const input = tool.validate(restRequest);
+      const execute = () =>
+        tool.execute({ input, actor: request.actor, traveler, idempotencyKey: key, use: <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }) });
+      if (key === null || !route.idempotency) return { ok: true, envelope: renderSuccess(await execute(), traceId) };
+      return await this.runIdempotent(route, restRequest, key, request.actor, execute);
+    } catch (error) {
+      return this.failure(error, traceId);
+    }
+  }
+
+  /** The same store, scope and request hash as the REST interceptor, so a key replays across transports. */
+  private async runIdempotent(route: RouteInfo, request: RestRequest, key: string, actor: Actor, execute: () => Promise<Outcome>): Promise<ToolAnswer> {
+    const traceId = this.context.traceId;
+    const { [BODY_KEY_FIELD]: _omitted, ...body } = request.body;
+    const requestHash = createHash('sha256')
+      .update(canonicalize({ params: request.params, body }) ?? '')
+      .digest('hex');
+    const scope = { tenantId: actor.tenantId, principalId: actor.principalId, route: `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`, key };
+    const options = route.idempotency!;
+    const render = (outcome: unknown) =>
+      outcome instanceof Outcome
+        ? { status: outcome.meta.status ?? (route.method === 'POST' ? 201 : 200), body: renderSuccess(outcome, traceId) }
+        : this.rendered(new Error('not an Outcome'), traceId);
+    const run = async (): Promise<Execution> => {
+      try {
+        return { response: render(await execute()) };
+      } catch (error) {
+        const continuation = continuationOf(error);
+        return { response: this.rendered(error, traceId), continuation: continuation?.then(render, (late: unknown) => this.rendered(late, traceId)) };
+      }
+    };
+    const stillRunning = () =>
+      options.stillRunning === 'payment_timeout'
+        ? new DomainError('payment_timeout', {
+            message: 'The first request with this idempotency_key is still waiting for the payment provider.',
+            detail: { idempotency_key: key },
+          })
+        : new DomainError('idempotency_conflict', {
+            message: 'A request with this idempotency_key is still in progress.',
+            detail: { idempotency_key: key, in_progress: true },
+            retryAfter: 1,
+          });
+    const waitMs = options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
+    const { response } = await this.idempotency.run(scope, requestHash, run, waitMs, stillRunning);
+    return response.status < 300
+      ? { ok: true, envelope: response.body as SuccessEnvelope }
+      : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
+  }
+
+  private async traveler(args: Record<string, unknown>, request: McpRequestContext): Promise<Traveler> {
+    const fromArgument = args[DELEGATION_ARGUMENT];
+    if (fromArgument !== undefined && typeof fromArgument !== 'string') {
+      throw validationFailed([{ path: DELEGATION_ARGUMENT, message: 'must be the delegation JWT as a string' }]);
+    }
+    const raw = (fromArgument ?? request.delegationHeader)?.trim().replace(/^Bearer\s+/i, '');
+    if (!raw) {
+      throw new DomainError('delegation_required', {
+        message: `Send the traveler delegation JWT as the ${DELEGATION_ARGUMENT} argument or the X-Delegated-User header of the MCP request.`,
+      });
+    }
+    return this.delegation.verify(request.actor.tenantId, raw);
+  }
+
+  private failure(error: unknown, traceId: string): ToolAnswer {
+    const failure = toFailure(error);
+    if (failure.unexpected !== undefined) this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure in an MCP tool');
+    const { status, body } = renderError(failure, traceId, this.config.docsUrl);
+    return { ok: false, envelope: body, status };
+  }
+
+  private rendered(error: unknown, traceId: string) {
+    return renderError(toFailure(error), traceId, this.config.docsUrl);
+  }
+}
+
+function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
+  const { [DELEGATION_ARGUMENT]: _omitted, ...rest } = args;
+  return rest;
+}
+
+/** The `idempotency_key` argument, required or optional as on the REST route. */
+function idempotencyKeyOf(request: RestRequest, required: boolean): string | null {
+  const key = request.body[BODY_KEY_FIELD];
+  if (key === undefined) {
+    if (required) throw validationFailed([{ path: BODY_KEY_FIELD, message: 'this tool needs an idempotency_key (reuse it to retry safely)' }]);
+    return null;
+  }
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+    throw validationFailed([{ path: BODY_KEY_FIELD, message: 'must be a string of 1 to 255 characters' }]);
+  }
+  return key;
+}

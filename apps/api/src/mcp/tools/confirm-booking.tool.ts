@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ConfirmBooking } from '@hcs/domain';
+import { BookingsController } from '../../bookings/bookings.controller';
+import { confirmBookingCommand } from '../../bookings/confirm-booking-command';
+import { CreateBookingRequestDto } from '../../bookings/dto/bookings.request.dto';
+import { defineTool } from '../mcp-tool';
+import { validBody } from '../mcp-validation';
+import { UUID } from './tool-schemas';
+
+export const confirmBookingTool = defineTool<CreateBookingRequestDto>({
+  name: 'confirm_booking',
+  title: 'Book the held room',
+  description:
+    'Pay for a live hold and confirm the booking for the traveler. Needs hold_id and quote_id from the previous steps, the guest, a payment token, an idempotency_key (required) and the traveler delegation JWT. ' +
+    'The answer carries a signed booking_confirmed receipt. After payment_timeout, call again with the same idempotency_key: a new key risks a double charge. Next: get_booking.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  mirrors: { controller: BookingsController, handler: 'create' },
+  input: {
+    hold_id: UUID,
+    quote_id: UUID,
+    guest: z.object({ primary: z.object({ full_name: z.string().min(1).max(200), email: z.email(), phone: z.string().min(3).max(40) }).strict() }).strict(),
+    payment: z
+      .object({
+        method: z.enum(['card']),
+        provider_token: z.string().min(1).max(255).describe('Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined'),
+        billing_country: z.string().regex(/^[A-Z]{2}$/),
+      })
+      .strict(),
+    booking_authorization_id: UUID.optional().describe('Needed only when the total exceeds the agent booking limit (authorization_required)'),
+  },
+  validate: ({ body }) => validBody(CreateBookingRequestDto, body),
+  execute: ({ input, actor, traveler, idempotencyKey, use }) =>
+    use(ConfirmBooking).execute(confirmBookingCommand(input, idempotencyKey as string), actor, traveler!),
+  summarize: ({ data }) => `Booking ${(data as { booking_id: string }).booking_id} confirmed; the receipt is in the envelope. Next: get_booking.`,
+});

@@ -1,0 +1,33 @@
+import type { McpTool } from '../mcp-tool';
+import { askAdvisorTool } from './ask-advisor.tool';
+import { getAdvisorSessionTool } from './get-advisor-session.tool';
+import { startAdvisorSessionTool } from './start-advisor-session.tool';
+import { cancelBookingTool } from './cancel-booking.tool';
+import { confirmBookingTool } from './confirm-booking.tool';
+import { createHoldTool } from './create-hold.tool';
+import { createQuoteTool } from './create-quote.tool';
+import { getBookingAuditTool } from './get-booking-audit.tool';
+import { getBookingTool } from './get-booking.tool';
+import { getPropertyFullTool } from './get-property-full.tool';
+import { getPropertyTool } from './get-property.tool';
+import { releaseHoldTool } from './release-hold.tool';
+import { searchTool } from './search.tool';
+import { verifyReceiptTool } from './verify-receipt.tool';
+
+/** Every MCP tool, in the order of the booking chain. A new tool: one file here and one line below. */
+export const MCP_TOOLS: readonly McpTool[] = [
+  searchTool,
+  getPropertyTool,
+  getPropertyFullTool,
+  createQuoteTool,
+  createHoldTool,
+  releaseHoldTool,
+  confirmBookingTool,
+  getBookingTool,
+  cancelBookingTool,
+  getBookingAuditTool,
+  verifyReceiptTool,
+  startAdvisorSessionTool,
+  askAdvisorTool,
+  getAdvisorSessionTool,
+];

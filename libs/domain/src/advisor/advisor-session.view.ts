@@ -1,0 +1,38 @@
+import type { NextAction } from '@hcs/contracts';
+import type { AdvisorSessionRecord, AdvisorSuggestion } from './advisor.types';
+
+/** SPEC "Advisor session", exactly. */
+export interface AdvisorSessionView {
+  session_id: string;
+  property_slug: string;
+  property_name: string;
+  created_at: string;
+  updated_at: string;
+  messages: Array<{ id: string; role: 'user' | 'assistant'; message: string; grounded_facts: string[]; suggestions: AdvisorSuggestion[]; created_at: string }>;
+}
+
+export function advisorSessionView(session: AdvisorSessionRecord): AdvisorSessionView {
+  return {
+    session_id: session.id,
+    property_slug: session.propertySlug,
+    property_name: session.propertyName,
+    created_at: session.createdAt.toISOString(),
+    updated_at: session.updatedAt.toISOString(),
+    messages: session.messages.map((m) => ({
+      id: m.id,
+      role: m.role,
+      message: m.message,
+      grounded_facts: m.groundedFacts,
+      suggestions: m.suggestions,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Ask again, read the session, or leave the advisor for the booking chain. */
+export function advisorNextActions(session: AdvisorSessionRecord): NextAction[] {
+  return [
+    { rel: 'get', method: 'GET', href: `/v1/advisor/sessions/${session.id}` },
+    { rel: 'search', method: 'POST', href: '/v1/search', body_hint: { destination: { type: 'property', value: session.propertySlug } } },
+  ];
+}

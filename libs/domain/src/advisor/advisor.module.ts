@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '@hcs/platform';
+import { AdvisorLlmClient } from './advisor-llm.client';
+import { CatalogModule } from '../catalog/catalog.module';
+import { AdvisorModel } from './advisor-model';
+import { AskAdvisor } from './ask-advisor.use-case';
+import { DeterministicAdvisorModel } from './deterministic-advisor.model';
+import { GetAdvisorSession } from './get-advisor-session.use-case';
+import { LlmAdvisorModel } from './llm-advisor.model';
+import { StartAdvisorSession } from './start-advisor-session.use-case';
+
+const useCases = [StartAdvisorSession, AskAdvisor, GetAdvisorSession];
+
+/** The property advisor (docs/advisor.md); sessions are stored through PersistenceModule. */
+@Module({
+  imports: [CatalogModule],
+  providers: [
+    ...useCases,
+    {
+      provide: AdvisorModel,
+      inject: [AppConfig, AdvisorLlmClient],
+      // Deterministic unless ADVISOR_LLM_URL names an OpenAI-compatible endpoint.
+      useFactory: (config: AppConfig, client: AdvisorLlmClient) => (config.advisorLlmUrl ? new LlmAdvisorModel(client) : new DeterministicAdvisorModel()),
+    },
+  ],
+  exports: useCases,
+})
+export class AdvisorModule {}

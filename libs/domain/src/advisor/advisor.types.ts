@@ -1,0 +1,50 @@
+import type { PropertyFull } from '../catalog/get-property.use-case';
+
+export const ADVISOR_LOCALES = ['en', 'pt', 'es'] as const;
+export type AdvisorLocale = (typeof ADVISOR_LOCALES)[number];
+
+export interface AdvisorSuggestion {
+  label: string;
+  href: string;
+}
+
+export interface AdvisorMessageRecord {
+  id: string;
+  role: 'user' | 'assistant';
+  message: string;
+  groundedFacts: string[];
+  suggestions: AdvisorSuggestion[];
+  createdAt: Date;
+}
+
+export interface AdvisorSessionRecord {
+  id: string;
+  tenantId: string;
+  principalId: string;
+  propertyId: string;
+  propertySlug: string;
+  propertyName: string;
+  /** The locale answers are written in (`en` when the requested one is not supported). */
+  locale: AdvisorLocale;
+  requestedLocale: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+  messages: AdvisorMessageRecord[];
+}
+
+/** What the advisor may know: the property's public read model, nothing else. */
+export type AdvisorFacts = PropertyFull;
+
+export interface AdvisorQuestion {
+  message: string;
+  locale: AdvisorLocale;
+  property: AdvisorFacts;
+}
+
+/** An answer with the read-model fields it used (`grounded_facts`) and where to go next. */
+export interface AdvisorReply {
+  message: string;
+  groundedFacts: string[];
+  suggestions: AdvisorSuggestion[];
+}

@@ -1,0 +1,76 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTenant } from '../../support/factories';
+import { createProperty } from '../../support/catalog-fixtures';
+import { createChainAgent } from '../../support/chain-fixtures';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/** A fake OpenAI-compatible endpoint answering whatever `next` says (or failing with 500). */
+function fakeLlm() {
+  const seen: Array<{ model: string; messages: Array<{ role: string; content: string }> }> = [];
+  const state: { next: string | null } = { next: null };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push(JSON.parse(body));
+      if (req.url !== '/v1/chat/completions' || state.next === null) return void res.writeHead(500).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: state.next } }] }));
+    });
+  });
+  return { server, seen, state };
+}
+
+describe('advisor with an OpenAI-compatible model (ADVISOR_LLM_URL)', () => {
+  const llm = fakeLlm();
+  let t: TestApp;
+  let key: string;
+  let slug: string;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => llm.server.listen(0, '127.0.0.1', resolve));
+    const port = (llm.server.address() as AddressInfo).port;
+    t = await startTestApp({ ADVISOR_LLM_URL: `http://127.0.0.1:${port}/v1`, ADVISOR_LLM_MODEL: 'test-model' });
+    const tenant = await createTenant(t.app);
+    key = (await createChainAgent(t.app, tenant.tenantId)).apiKey;
+    slug = (await createProperty(t, tenant.adminKey, { name: 'Harbour Inn' })).slug;
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => llm.server.close(resolve));
+  });
+
+  async function ask(message: string) {
+    const id = (await t.http().post('/v1/advisor/sessions').set('authorization', `Bearer ${key}`).send({ property_slug: slug, locale: 'es' })).body.data
+      .session_id;
+    const res = await t.http().post(`/v1/advisor/sessions/${id}/messages`).set('authorization', `Bearer ${key}`).send({ message });
+    expect(res.status).toBe(201);
+    return res.body.data.messages[2];
+  }
+
+  it('answers with the model, which sees the facts but no rate, tax or cancellation term', async () => {
+    llm.state.next = JSON.stringify({ message: 'Hay wifi en Harbour Inn.', grounded_facts: ['amenities'] });
+    expect(await ask('¿Hay wifi?')).toMatchObject({
+      message: 'Hay wifi en Harbour Inn.',
+      grounded_facts: ['amenities'],
+      suggestions: [{ href: `/v1/properties/${slug}/full` }],
+    });
+    const request = llm.seen[llm.seen.length - 1];
+    expect(request.model).toBe('test-model');
+    expect(request.messages[0].content).toContain('Spanish');
+    expect(request.messages[0].content).toContain('"amenities":["wifi"]');
+    expect(request.messages[0].content).not.toMatch(/rate_plans|base_rate|taxes|cancellation_fee/);
+  });
+
+  it('filters a model answer that states a price or a date', async () => {
+    llm.state.next = JSON.stringify({ message: 'La habitación cuesta 120 EUR el 2027-05-01.', grounded_facts: [] });
+    const reply = await ask('¿Cuánto cuesta?');
+    expect(reply.message).toMatch(/^No puedo indicar precios/);
+    expect(reply.suggestions.map((s: { href: string }) => s.href)).toEqual(['/v1/search', '/v1/quotes']);
+  });
+
+  it('falls back to the deterministic engine when the model fails', async () => {
+    llm.state.next = null;
+    expect((await ask('¿Se admiten mascotas?')).message).toBe('No se admiten mascotas en Harbour Inn.');
+  });
+});
