@@ -9,3 +9,6 @@ export * from './queues/queues.module';
 export * from './redis/redis.module';
 export * from './trace/traceparent';
 export * from './workers/worker-heartbeat';
+export * from './net/ip-ranges';
+export * from './net/outbound-url';
+export * from './net/outbound-http';
