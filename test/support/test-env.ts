@@ -10,3 +10,7 @@ process.env.QUEUE_PREFIX = `hcs-test-${process.pid}`;
 // Every spec of a jest worker calls from 127.0.0.1 within the same minute: the per-IP budget of
 // public and anonymous calls would leak from file to file. Rate-limit specs set their own limits.
 process.env.RATE_LIMIT_ANON_PER_MINUTE = process.env.HCS_TEST_RATE_LIMIT_ANON ?? '100000';
+// Every worker of the run shares the test database, so any of them may relay any spec's events:
+// they all deliver to loopback receivers and retry on the same short schedule (docs/events.md).
+process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+process.env.WEBHOOK_RETRY_SCHEDULE = '1,2';

@@ -1,9 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule } from '@hcs/domain';
+import { BookingModule, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
+import { OutboxListener } from './outbox/outbox-listener.service';
+import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
+import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -11,8 +14,8 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config), BookingModule],
-      providers: [HeartbeatService, HoldExpiryProcessor],
+      imports: [ServiceCoreModule.forRoot(config), BookingModule, WebhooksModule],
+      providers: [HeartbeatService, HoldExpiryProcessor, OutboxListener, OutboxRelayProcessor, WebhookDeliveryProcessor],
     };
   }
 }

@@ -31,6 +31,10 @@ import {
   SeedRepository,
   SigningKeyRepository,
   TenantRepository,
+  OutboxRelayStore,
+  WebhookDeliveryRepository,
+  WebhookEndpointRepository,
+  WebhookSender,
 } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -61,6 +65,10 @@ import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repo
 import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
+import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
+import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -91,6 +99,10 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
+  { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
+  { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
+  { provide: WebhookSender, useClass: HttpWebhookSender },
 ];
 
 /**

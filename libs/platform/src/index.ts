@@ -12,3 +12,4 @@ export * from './workers/worker-heartbeat';
 export * from './net/ip-ranges';
 export * from './net/outbound-url';
 export * from './net/outbound-http';
+export * from './crypto/secret-box';

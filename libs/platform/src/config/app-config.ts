@@ -38,6 +38,8 @@ export class AppConfig {
   readonly oauthEnabled!: boolean;
   readonly delegationAudience!: string;
   readonly logLevel!: string;
+  /** Encrypts webhook signing secrets at rest (docs/events.md "Secrets"); required in production. */
+  readonly webhookSecretKey!: string;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -53,6 +55,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRET_KEY) {
+    throw new ConfigError(['WEBHOOK_SECRET_KEY: required in production (at least 32 characters) (got undefined)']);
+  }
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
   return new AppConfig({
     nodeEnv: env.NODE_ENV,
@@ -77,6 +82,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEnabled: env.OAUTH_ENABLED,
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
   });
 }
 
