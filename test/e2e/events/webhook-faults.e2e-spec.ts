@@ -135,7 +135,7 @@ describe('webhook delivery under faults', () => {
             .get(`/v1/admin/webhooks/${ep.id}/deliveries`)
             .set({ authorization: `Bearer ${adminKey}` })
         ).body.data.items,
-      (items: Array<{ state: string }>) => items[0]?.state === 'succeeded',
+      (items: Array<{ state: string; attempts: unknown[] }>) => items[0]?.state === 'succeeded',
       15_000,
     );
     expect(deliveries).toHaveLength(1);
