@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AttemptResult, DeliveryJobRef, DeliveryListFilter, DeliveryState, WebhookDeliveryRecord, WebhookDeliveryRepository } from '@hcs/domain';
+import {
+  AttemptResult,
+  ClaimedDelivery,
+  DeliveryJobRef,
+  DeliveryListFilter,
+  DeliveryState,
+  WebhookDeliveryRecord,
+  WebhookDeliveryRepository,
+} from '@hcs/domain';
 import { modify } from '../booking/sql';
 import { TransactionHost, Tx } from '../transaction-host';
 
@@ -27,6 +35,19 @@ interface AttemptRow {
   status: number | null;
   duration_ms: number;
   error: string | null;
+}
+
+interface ClaimRow {
+  endpoint_id: string;
+  url: string | null;
+  status: string | null;
+  secret_ciphertext: string | null;
+  previous_secret_ciphertext: string | null;
+  event_id: string | null;
+  type: string | null;
+  payload: Record<string, unknown> | null;
+  sequence: string | null;
+  created_at: Date | null;
 }
 
 const COLUMNS = `id, tenant_id, endpoint_id, event_id, event_type, state, chain, attempt, next_attempt_at, last_status, last_error, created_at, updated_at`;
@@ -105,16 +126,40 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
     return this.withAttempts(rows);
   }
 
-  async claim(ref: DeliveryJobRef): Promise<WebhookDeliveryRecord | null> {
-    const rows = await modify<Row>(
-      this.m,
-      `UPDATE webhook_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
-        WHERE tenant_id = $1 AND id = $2 AND chain = $3
-          AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
-        RETURNING ${COLUMNS}`,
+  async claim(ref: DeliveryJobRef): Promise<ClaimedDelivery | null> {
+    const rows = (await this.m.query(
+      `WITH claimed AS (
+         UPDATE webhook_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
+          WHERE tenant_id = $1 AND id = $2 AND chain = $3
+            AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
+          RETURNING endpoint_id, event_id
+       )
+       SELECT c.endpoint_id, e.url, e.status, e.secret_ciphertext,
+              CASE WHEN e.previous_secret_expires_at > clock_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
+              o.id AS event_id, o.type, o.payload, o.sequence, o.created_at
+         FROM claimed c
+         LEFT JOIN webhook_endpoints e ON e.tenant_id = $1 AND e.id = c.endpoint_id
+         LEFT JOIN outbox_events o ON o.tenant_id = $1 AND o.id = c.event_id`,
       [ref.tenantId, ref.deliveryId, ref.chain, ref.attempt],
-    );
-    return rows[0] ? { ...(await this.withAttempts([rows[0]]))[0], attempts: [] } : null;
+    )) as ClaimRow[];
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      endpointId: r.endpoint_id,
+      endpoint: r.url
+        ? { url: r.url, status: r.status as 'enabled' | 'disabled', sealed: { current: r.secret_ciphertext as string, previous: r.previous_secret_ciphertext } }
+        : null,
+      event: r.event_id
+        ? {
+            id: r.event_id,
+            tenantId: ref.tenantId,
+            type: r.type as string,
+            payload: r.payload as Record<string, unknown>,
+            sequence: r.sequence === null ? null : Number(r.sequence),
+            createdAt: r.created_at as Date,
+          }
+        : null,
+    };
   }
 
   async finishAttempt(r: AttemptResult): Promise<boolean> {

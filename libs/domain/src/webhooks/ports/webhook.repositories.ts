@@ -55,6 +55,13 @@ export interface AttemptResult {
   nextAttemptAt: Date | null;
 }
 
+/** A claimed delivery with its endpoint (null once deleted), sealed secrets and event. */
+export interface ClaimedDelivery {
+  endpointId: string;
+  endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets } | null;
+  event: OutboxEventRecord | null;
+}
+
 /** Port: deliveries and their attempts. */
 export abstract class WebhookDeliveryRepository {
   abstract findById(tenantId: string, id: string): Promise<WebhookDeliveryRecord | null>;
@@ -66,8 +73,9 @@ export abstract class WebhookDeliveryRepository {
   /**
    * Claims the attempt `ref` names: pending at the attempt before, or already in flight at this
    * attempt (a worker died mid-delivery and BullMQ handed the job on). Null when the job is stale.
+   * Returns what the attempt needs in the same round trip.
    */
-  abstract claim(ref: DeliveryJobRef): Promise<WebhookDeliveryRecord | null>;
+  abstract claim(ref: DeliveryJobRef): Promise<ClaimedDelivery | null>;
   /** Records the attempt and moves the delivery on, if it is still in flight at that attempt. */
   abstract finishAttempt(result: AttemptResult): Promise<boolean>;
   /** Deliveries whose job may have been lost: pending and overdue, or in flight for too long. */

@@ -82,6 +82,8 @@ class FakeEndpoints extends WebhookEndpointRepository {
 
 class FakeDeliveries extends WebhookDeliveryRepository {
   rows = new Map<string, WebhookDeliveryRecord>();
+  endpoints?: FakeEndpoints;
+  outbox?: FakeOutbox;
   add(d: Partial<WebhookDeliveryRecord> & Pick<WebhookDeliveryRecord, 'tenantId' | 'endpointId' | 'eventId'>): WebhookDeliveryRecord {
     const row: WebhookDeliveryRecord = {
       id: nextId(),
@@ -123,7 +125,12 @@ class FakeDeliveries extends WebhookDeliveryRepository {
     const ok = (row.state === 'pending' && row.attempt === ref.attempt - 1) || (row.state === 'in_flight' && row.attempt === ref.attempt);
     if (!ok) return null;
     Object.assign(row, { state: 'in_flight', attempt: ref.attempt });
-    return row;
+    const endpoint = this.endpoints?.rows.get(row.endpointId);
+    return {
+      endpointId: row.endpointId,
+      endpoint: endpoint ? { url: endpoint.url, status: endpoint.status, sealed: endpoint.sealed } : null,
+      event: (await this.outbox?.findEvent(ref.tenantId, row.eventId)) ?? null,
+    };
   }
   async finishAttempt(r: AttemptResult) {
     const row = await this.findById(r.ref.tenantId, r.ref.deliveryId);
@@ -202,6 +209,7 @@ function world() {
   const endpoints = new FakeEndpoints();
   const deliveries = new FakeDeliveries();
   const outbox = new FakeOutbox(endpoints, deliveries);
+  Object.assign(deliveries, { endpoints, outbox });
   const queue = new FakeQueue();
   const sender = new FakeSender();
   return {
@@ -212,7 +220,7 @@ function world() {
     sender,
     create: new CreateWebhookEndpoint(endpoints, box, config),
     relay: new RelayOutbox(outbox, queue, deliveries),
-    deliver: new DeliverWebhook(deliveries, endpoints, outbox, sender, queue, box, config),
+    deliver: new DeliverWebhook(deliveries, endpoints, sender, queue, box, config),
     replay: new ReplayWebhookDelivery(deliveries, endpoints, queue),
     rotate: new RotateWebhookSecret(endpoints, box),
     ping: new TestWebhookEndpoint(endpoints, sender, box),

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, SecretBox } from '@hcs/platform';
 import {
-  OutboxRelayStore,
+  ClaimedDelivery,
   SendResult,
   WebhookDeliveryQueue,
   WebhookDeliveryRepository,
@@ -11,7 +11,7 @@ import {
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
-import { ATTEMPT_TIMEOUT_MS, signingSecrets } from './signing-secrets';
+import { ATTEMPT_TIMEOUT_MS } from './signing-secrets';
 
 export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
 
@@ -28,7 +28,6 @@ export class DeliverWebhook {
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly endpoints: WebhookEndpointRepository,
-    private readonly store: OutboxRelayStore,
     private readonly sender: WebhookSender,
     private readonly queue: WebhookDeliveryQueue,
     private readonly box: SecretBox,
@@ -36,10 +35,10 @@ export class DeliverWebhook {
   ) {}
 
   async execute(ref: DeliveryJobRef): Promise<DeliveryStep> {
-    const delivery = await this.deliveries.claim(ref);
-    if (!delivery) return 'stale';
+    const claimed = await this.deliveries.claim(ref);
+    if (!claimed) return 'stale';
     const at = new Date();
-    const result = await this.attempt(ref.tenantId, delivery.endpointId, delivery.eventId);
+    const result = await this.attempt(claimed);
     const verdict = result.status === null && result.error === ENDPOINT_DISABLED ? 'final' : attemptVerdict(result.status);
     let state: Exclude<DeliveryState, 'in_flight'>;
     let nextAttemptAt: Date | null = null;
@@ -58,7 +57,7 @@ export class DeliverWebhook {
     });
     if (!recorded) return 'stale';
     if (verdict === 'gone') {
-      await this.endpoints.update(ref.tenantId, delivery.endpointId, { status: 'disabled', disabledReason: 'the receiver answered 410 Gone' });
+      await this.endpoints.update(ref.tenantId, claimed.endpointId, { status: 'disabled', disabledReason: 'the receiver answered 410 Gone' });
     }
     if (state === 'pending' && nextAttemptAt) {
       // A lost enqueue is not lost work: the catch-up finds overdue pending deliveries.
@@ -69,11 +68,9 @@ export class DeliverWebhook {
     return state;
   }
 
-  private async attempt(tenantId: string, endpointId: string, eventId: string): Promise<SendResult> {
-    const endpoint = await this.endpoints.findById(tenantId, endpointId);
-    const secrets = endpoint?.status === 'enabled' ? await signingSecrets(this.endpoints, this.box, tenantId, endpointId) : null;
-    const event = await this.store.findEvent(tenantId, eventId);
-    if (!endpoint || !secrets || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
+  private async attempt({ endpoint, event }: ClaimedDelivery): Promise<SendResult> {
+    if (!endpoint || endpoint.status !== 'enabled' || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
+    const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) => this.box.open(s));
     return this.sender.send({ url: endpoint.url, webhookId: event.id, body: JSON.stringify(eventEnvelope(event)), secrets, timeoutMs: ATTEMPT_TIMEOUT_MS });
   }
 }
