@@ -8,7 +8,7 @@
  *
  *   npm run build && npm run bench:webhooks
  *   env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_REDIS (redis://127.0.0.1:6379/13),
- *        BENCH_EVENTS (1000), BENCH_EVENTS_PER_SECOND (150)
+ *        BENCH_EVENTS (1000), BENCH_EVENTS_PER_SECOND (100, i.e. 300 deliveries/s offered)
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -24,7 +24,7 @@ import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/13';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
-const RATE = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 150);
+const RATE = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 100);
 const DB_URL = `${PG}/hcs_bench_webhooks`;
 const SECRET_KEY = 'bench-only webhook secret key, 32+ characters long';
 const ENDPOINTS = 3;

@@ -8,7 +8,7 @@ import { newTraceId, QueueName, RequestContext, WebhookDeliveryJob } from '@hcs/
  * worker that dies mid-attempt leaves a stalled job BullMQ hands to another worker within seconds,
  * which claims the same attempt again (receivers dedupe by `webhook-id`).
  */
-@Processor(QueueName.WebhookDelivery, { concurrency: 24, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 3 })
+@Processor(QueueName.WebhookDelivery, { concurrency: 64, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 3 })
 export class WebhookDeliveryProcessor extends WorkerHost {
   constructor(
     private readonly deliver: DeliverWebhook,
