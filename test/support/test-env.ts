@@ -14,3 +14,5 @@ process.env.RATE_LIMIT_ANON_PER_MINUTE = process.env.HCS_TEST_RATE_LIMIT_ANON ??
 // they all deliver to loopback receivers and retry on the same short schedule (docs/events.md).
 process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
 process.env.WEBHOOK_RETRY_SCHEDULE = '1,2';
+// Production-mode specs boot too: production requires a key for webhook secrets at rest.
+process.env.WEBHOOK_SECRET_KEY = process.env.WEBHOOK_SECRET_KEY ?? 'test-only webhook secret key, at least 32 characters';
