@@ -4,8 +4,11 @@ import { OutboxRelayStore, WebhookDeliveryQueue, WebhookDeliveryRepository } fro
 import type { DeliveryJobRef } from '../webhook.types';
 
 export const RELAY_BATCH_SIZE = 200;
-/** A pending delivery this far past due, or in flight this long, has lost its job: enqueue it again. */
-export const STRANDED_AFTER_SECONDS = 30;
+/**
+ * A pending delivery this far past due, or in flight this long (the attempt budget is 10 s), has
+ * lost its job: enqueue it again.
+ */
+export const STRANDED_AFTER_SECONDS = 15;
 
 /**
  * The outbox relay (docs/events.md "Relay"): takes a batch of unrelayed events (`FOR UPDATE SKIP
