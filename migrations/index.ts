@@ -6,6 +6,7 @@ import { BookingChain1764100000000 } from './1764100000000-BookingChain';
 import { PaymentAttemptRecovery1764200000000 } from './1764200000000-PaymentAttemptRecovery';
 import { FeedFreshness1764330000001 } from './1764330000001-FeedFreshness';
 import { AdvisorSessions1764320000001 } from './1764320000001-AdvisorSessions';
+import { Webhooks1764300000000 } from './1764300000000-Webhooks';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   PaymentAttemptRecovery1764200000000,
   AdvisorSessions1764320000001,
   FeedFreshness1764330000001,
+  Webhooks1764300000000,
 ];

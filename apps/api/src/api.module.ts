@@ -26,6 +26,7 @@ import { AdminBookingsModule } from './admin-bookings/admin-bookings.module';
 import { FeedsApiModule } from './feeds/feeds.module';
 import { McpModule } from './mcp/mcp.module';
 import { AdvisorModule } from './advisor/advisor.module';
+import { AdminWebhooksModule } from './admin-webhooks/admin-webhooks.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -56,6 +57,7 @@ export class ApiModule {
         FeedsApiModule,
         McpModule,
         AdvisorModule,
+        AdminWebhooksModule,
         ...extra,
       ],
       providers: [

@@ -1,10 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule } from '@hcs/domain';
+import { BookingModule, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 import { WorkerMetricsServer } from './metrics/worker-metrics.server';
+import { OutboxListener } from './outbox/outbox-listener.service';
+import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
+import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -14,6 +17,8 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [ServiceCoreModule.forRoot(config), BookingModule],
       providers: [HeartbeatService, HoldExpiryProcessor, WorkerMetricsServer],
+      imports: [ServiceCoreModule.forRoot(config), BookingModule, WebhooksModule],
+      providers: [HeartbeatService, HoldExpiryProcessor, OutboxListener, OutboxRelayProcessor, WebhookDeliveryProcessor],
     };
   }
 }

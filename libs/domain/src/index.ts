@@ -61,3 +61,4 @@ export * from './search/search-availability.use-case';
 export * from './seed/seed.repository';
 export * from './feeds';
 export * from './advisor';
+export * from './webhooks';

@@ -34,6 +34,10 @@ import {
   SigningKeyRepository,
   TenantRepository,
   FeedReader,
+  OutboxRelayStore,
+  WebhookDeliveryRepository,
+  WebhookEndpointRepository,
+  WebhookSender,
 } from '@hcs/domain';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -68,6 +72,10 @@ import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
+import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
+import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
+import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -107,6 +115,10 @@ const repositories = [
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
+  { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
+  { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
+  { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
+  { provide: WebhookSender, useClass: HttpWebhookSender },
 ];
 
 /**

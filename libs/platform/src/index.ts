@@ -12,3 +12,7 @@ export * from './workers/worker-heartbeat';
 export * from './metrics/metrics';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics-access';
+export * from './net/ip-ranges';
+export * from './net/outbound-url';
+export * from './net/outbound-http';
+export * from './crypto/secret-box';

@@ -75,7 +75,9 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
   });
 
   it('issuer add refuses bad input with a message on stderr and nothing on stdout', async () => {
-    const loopback = await runCli(['issuer', 'add', '--iss', 'https://loop.example', '--name', 'x', '--jwks-url', 'http://127.0.0.1:9/jwks', '--json']);
+    const loopback = await runCli(['issuer', 'add', '--iss', 'https://loop.example', '--name', 'x', '--jwks-url', 'http://127.0.0.1:9/jwks', '--json'], {
+      WEBHOOK_ALLOW_PRIVATE: 'false',
+    });
     expect(loopback.code).toBe(1);
     expect(loopback.stdout).toBe('');
     expect(loopback.stderr).toContain('validation_failed');

@@ -26,7 +26,8 @@ describe('delegation', () => {
   const admin = () => ({ Authorization: `Bearer ${tenant.adminKey}` });
 
   beforeAll(async () => {
-    t = await startTestApp({}, [AuthProbeModule]);
+    // Private targets are refused here (test-env allows them for every other spec's webhooks).
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'false' }, [AuthProbeModule]);
     tenant = await createTenant(t.app);
     other = await createTenant(t.app);
     agent = await createAgent(t.app, tenant);

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
 import { DELEGATION_ALGORITHMS, DelegationIssuer, DelegationIssuerRepository, DomainError, jwksUrlProblem } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, OutboundRefused, sendOutbound } from '@hcs/platform';
 import type { Traveler } from '../principal/actor';
 import { DEMO_ISSUER } from './demo-delegation-issuer';
 
@@ -133,10 +133,25 @@ export class DelegationVerifier {
         timeoutDuration: JWKS_FETCH_TIMEOUT_MS,
         cooldownDuration: JWKS_COOLDOWN_MS,
         cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+        // The service's one outbound rule: names resolved and checked at connect time, no redirects, 64 KB at most.
+        [customFetch]: (target: string) => guardedJwksFetch(target, this.config.webhookAllowPrivate),
       });
       this.remoteSets.set(url, set);
     }
     return set;
+  }
+}
+
+async function guardedJwksFetch(target: string, allowPrivate: boolean): Promise<Response> {
+  try {
+    const answer = await sendOutbound(
+      { url: target, method: 'GET', headers: { accept: 'application/json' }, timeoutMs: JWKS_FETCH_TIMEOUT_MS },
+      { allowPrivate },
+    );
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
+  } catch (error) {
+    // jose reports a failed fetch as unavailable keys; the reason is logged by the caller.
+    throw error instanceof OutboundRefused ? new errors.JWKSInvalid(`jwks_url refused: ${error.message}`) : new errors.JWKSTimeout(String(error));
   }
 }
 

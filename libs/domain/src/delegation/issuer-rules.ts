@@ -1,54 +1,20 @@
 import type { FieldError } from '../errors/domain-error';
 import type { JwkSet } from './delegation-issuer';
+import { outboundUrlProblem } from '@hcs/platform';
 
 /** Delegation JWT algorithms we accept (SPEC "Authentication"). */
 export const DELEGATION_ALGORITHMS = ['RS256', 'ES256'] as const;
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
-function stripBrackets(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = stripBrackets(hostname.toLowerCase());
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
-}
-
-/** Loopback, RFC 1918, link-local, unspecified and unique-local literals. Names are not resolved. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = stripBrackets(hostname.toLowerCase());
-  if (isLoopbackHost(host)) return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  return host === '::' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
-}
-
 /**
- * Where we may fetch an issuer's keys from: https to a public host, or, when private targets are
- * allowed (`WEBHOOK_ALLOW_PRIVATE=true`, which governs every outbound URL of the service), also
- * http(s) to loopback and private hosts. Returns why not, or null.
+ * Where we may fetch an issuer's keys from: the service's one outbound address rule (https to a
+ * public host; with `WEBHOOK_ALLOW_PRIVATE=true` also http and loopback/private hosts), see
+ * docs/events.md "Receiver safety". Returns why not, or null. Names are resolved (and checked
+ * again) when the keys are fetched.
  */
 export function jwksUrlProblem(value: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URL';
-  }
-  if (url.username || url.password) return 'must not carry credentials';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
-  if (isPrivateHost(url.hostname)) {
-    if (!allowPrivate) return 'must point at a public host (private and loopback targets are not allowed)';
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'must be an https URL (plain http is allowed for loopback hosts only)';
-    return null;
-  }
-  return url.protocol === 'https:' ? null : 'must be an https URL';
+  return outboundUrlProblem(value, { allowPrivate });
 }
 
 /** An inline JWK set must hold public RSA or EC signing keys only. */

@@ -48,6 +48,8 @@ export class AppConfig {
   readonly advisorLlmUrl!: string | null;
   readonly advisorLlmModel!: string;
   readonly advisorLlmApiKey!: string | null;
+  /** Encrypts webhook signing secrets at rest (docs/events.md "Secrets"); required in production. */
+  readonly webhookSecretKey!: string;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -63,6 +65,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRET_KEY) {
+    throw new ConfigError(['WEBHOOK_SECRET_KEY: required in production (at least 32 characters) (got undefined)']);
+  }
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
   return new AppConfig({
     nodeEnv: env.NODE_ENV,
@@ -93,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
   });
 }
 

@@ -51,6 +51,7 @@ export const envSchema = z.object({
   ADVISOR_LLM_URL: url(['http:', 'https:']).optional(),
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

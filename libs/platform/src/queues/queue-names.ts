@@ -22,6 +22,9 @@ export interface OutboxRelayJob {
 export interface WebhookDeliveryJob {
   tenant_id: string;
   delivery_id: string;
+  /** The attempt chain (a replay starts a new one) and the attempt within it, both from 1. */
+  chain: number;
+  attempt: number;
 }
 
 export interface OversellSweepJob {
@@ -34,5 +37,5 @@ export interface OversellSweepJob {
  */
 export const jobIds = {
   holdExpiry: (holdId: string) => `hold-expiry-${holdId}`,
-  webhookDelivery: (deliveryId: string, attempt: number) => `webhook-delivery:${deliveryId}:${attempt}`,
+  webhookDelivery: (deliveryId: string, chain: number, attempt: number) => `webhook-delivery-${deliveryId}-${chain}-${attempt}`,
 };

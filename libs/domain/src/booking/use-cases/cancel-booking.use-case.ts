@@ -10,7 +10,7 @@ import type { Cancellation, PaymentState, Traveler } from '../chain.types';
 import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
-import { BookingView, bookingView } from '../views';
+import { BookingView, bookingView, refundView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 
@@ -103,14 +103,6 @@ export class CancelBooking {
       type: 'booking.cancelled',
       data: { fee, refund: cancellation.refund, policy_version: cancellation.policy_version, reason: cancellation.reason },
     });
-    await this.outbox.append({
-      tenantId: actor.tenantId,
-      type: 'booking.cancelled',
-      aggregateType: 'booking',
-      aggregateId: booking.id,
-      traceId,
-      payload: { booking_id: booking.id, fee, refund: cancellation.refund },
-    });
 
     let finalPayment = payment;
     if (refundId && payment) {
@@ -127,7 +119,7 @@ export class CancelBooking {
         currency: total.currency,
         issued_at: refundAt,
       });
-      await this.refunds.create({
+      const refund = await this.refunds.create({
         id: refundId,
         tenantId: actor.tenantId,
         bookingId: booking.id,
@@ -143,9 +135,18 @@ export class CancelBooking {
         aggregateType: 'refund',
         aggregateId: refundId,
         traceId,
-        payload: { refund_id: refundId, booking_id: booking.id, amount: cancellation.refund },
+        payload: refundView(refund),
       });
     }
+    // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.
+    await this.outbox.append({
+      tenantId: actor.tenantId,
+      type: 'booking.cancelled',
+      aggregateType: 'booking',
+      aggregateId: booking.id,
+      traceId,
+      payload: bookingView(cancelled, finalPayment),
+    });
     return new Outcome(bookingView(cancelled, finalPayment), { receipt, status: 200, next_actions: bookingNextActions(cancelled) });
   }
 }

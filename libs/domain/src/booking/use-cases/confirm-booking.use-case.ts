@@ -325,7 +325,7 @@ export class ConfirmBooking {
       aggregateType: 'booking',
       aggregateId: booking.id,
       traceId,
-      payload: { booking_id: booking.id, agent_id: actor.principalId, property_id: quote.propertyId, stay: quote.stay, total },
+      payload: bookingView(booking, payment),
     });
     return new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
   }

@@ -3,7 +3,8 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
-import { AuditLog, HoldRepository, RoomNightReservations, OutboxWriter } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, RoomNightReservations, OutboxWriter, QuoteRepository } from '../ports/chain.repositories';
+import { holdView } from '../views';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
@@ -19,6 +20,7 @@ const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 export class ExpireHold {
   constructor(
     private readonly holds: HoldRepository,
+    private readonly quotes: QuoteRepository,
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
@@ -35,6 +37,8 @@ export class ExpireHold {
     }
     await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
     const traceId = this.context.traceId;
+    const quote = await this.quotes.findById(tenantId, hold.quoteId);
+    if (!quote) throw new Error(`hold ${hold.id} names quote ${hold.quoteId}, which does not exist`);
     await this.audit.append({
       tenantId,
       quoteId: hold.quoteId,
@@ -50,7 +54,7 @@ export class ExpireHold {
       aggregateType: 'hold',
       aggregateId: hold.id,
       traceId,
-      payload: { hold_id: hold.id, quote_id: hold.quoteId, room_type_id: hold.roomTypeId, stay: hold.stay, expires_at: hold.expiresAt.toISOString() },
+      payload: holdView(hold, quote),
     });
     return 'expired';
   }

@@ -1,0 +1,87 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import { RelayOutbox } from '@hcs/domain';
+import { AppConfig, newTraceId, RequestContext } from '@hcs/platform';
+
+/** Postgres channel the outbox insert trigger notifies (migration 1764300000000-Webhooks). */
+export const OUTBOX_CHANNEL = 'outbox_events';
+/** Without a notification (connection lost, missed wake-up) the outbox is still checked this often. */
+export const OUTBOX_POLL_MS = 1_000;
+
+/**
+ * Wakes the relay within milliseconds of a commit (`LISTEN outbox_events`) and polls every second
+ * as a fallback; the `outbox-relay` job is the slower catch-up. Drains never overlap within a
+ * process; across processes the relay's `SKIP LOCKED` lets them share the work.
+ */
+@Injectable()
+export class OutboxListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private client: Client | null = null;
+  private poll?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly relay: RelayOutbox,
+    private readonly config: AppConfig,
+    private readonly context: RequestContext,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.listen();
+    this.poll = setInterval(() => this.wake(), OUTBOX_POLL_MS);
+    this.poll.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  /** Runs a drain now, or once more right after the one under way. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.context
+      .runWithTrace(newTraceId(), () => this.relay.drain())
+      .catch((error: Error) => this.logger.warn(`relay deferred: ${error.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 2000 });
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      this.logger.warn(`outbox listener lost its connection: ${error.message}`);
+      this.reconnect(client);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.client = client;
+      this.wake();
+    } catch (error) {
+      this.logger.warn(`outbox listener could not connect: ${(error as Error).message}`);
+      this.reconnect(client);
+    }
+  }
+
+  private reconnect(client: Client): void {
+    if (this.client === client) this.client = null;
+    void client.end().catch(() => undefined);
+    if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
+  }
+}

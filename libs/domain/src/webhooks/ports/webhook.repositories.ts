@@ -1,0 +1,119 @@
+import type {
+  DeliveryAttempt,
+  DeliveryJobRef,
+  DeliveryState,
+  OutboxEventRecord,
+  SealedSecrets,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from '../webhook.types';
+
+/** Keyset position of a list ordered by (created_at, id). */
+export interface ListPosition {
+  createdAt: Date;
+  id: string;
+}
+
+export interface NewWebhookEndpoint {
+  tenantId: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  sealedSecret: string;
+}
+
+export interface WebhookEndpointPatch {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  status?: 'enabled' | 'disabled';
+  disabledReason?: string | null;
+}
+
+/** Port: webhook endpoints of a tenant. */
+export abstract class WebhookEndpointRepository {
+  abstract create(input: NewWebhookEndpoint): Promise<WebhookEndpointRecord>;
+  abstract findById(tenantId: string, id: string): Promise<WebhookEndpointRecord | null>;
+  abstract list(tenantId: string, after: ListPosition | null, limit: number): Promise<WebhookEndpointRecord[]>;
+  abstract update(tenantId: string, id: string, patch: WebhookEndpointPatch): Promise<WebhookEndpointRecord | null>;
+  abstract delete(tenantId: string, id: string): Promise<boolean>;
+  /** The current secret becomes the previous one, signing until `overlapSeconds` from now. */
+  abstract rotateSecret(tenantId: string, id: string, sealedSecret: string, overlapSeconds: number): Promise<WebhookEndpointRecord | null>;
+  abstract sealedSecrets(tenantId: string, id: string): Promise<SealedSecrets | null>;
+}
+
+export interface DeliveryListFilter {
+  state?: DeliveryState;
+  after: ListPosition | null;
+  limit: number;
+}
+
+export interface AttemptResult {
+  ref: DeliveryJobRef;
+  attempt: Omit<DeliveryAttempt, 'chain' | 'attempt'>;
+  state: Exclude<DeliveryState, 'in_flight'>;
+  nextAttemptAt: Date | null;
+}
+
+/** A claimed delivery with its endpoint (null once deleted), sealed secrets and event. */
+export interface ClaimedDelivery {
+  endpointId: string;
+  endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets } | null;
+  event: OutboxEventRecord | null;
+}
+
+/** Port: deliveries and their attempts. */
+export abstract class WebhookDeliveryRepository {
+  abstract findById(tenantId: string, id: string): Promise<WebhookDeliveryRecord | null>;
+  abstract listForEndpoint(tenantId: string, endpointId: string, filter: DeliveryListFilter): Promise<WebhookDeliveryRecord[]>;
+  /** failed or dead → pending under a new chain (attempt 0), due now; null when in another state. */
+  abstract restart(tenantId: string, id: string): Promise<WebhookDeliveryRecord | null>;
+  /** `restart` for every delivery of the endpoint in `state` (failed or dead). */
+  abstract restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead'): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * Claims the attempt `ref` names: pending at the attempt before, or already in flight at this
+   * attempt (a worker died mid-delivery and BullMQ handed the job on). Null when the job is stale.
+   * Returns what the attempt needs in the same round trip.
+   */
+  abstract claim(ref: DeliveryJobRef): Promise<ClaimedDelivery | null>;
+  /** Records the attempt and moves the delivery on, if it is still in flight at that attempt. */
+  abstract finishAttempt(result: AttemptResult): Promise<boolean>;
+  /** Deliveries whose job may have been lost: pending and overdue, or in flight for too long. */
+  abstract listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]>;
+}
+
+/** Port: the outbox as the relay reads it. Every method joins the caller's transaction. */
+export abstract class OutboxRelayStore {
+  /** Up to `limit` unrelayed events, oldest first, locked (`FOR UPDATE SKIP LOCKED`) so relays cooperate. */
+  abstract lockUnrelayed(limit: number): Promise<string[]>;
+  /** One pending delivery per (event, enabled endpoint subscribed to its type); the pending ones of these events. */
+  abstract createDeliveries(eventIds: string[]): Promise<DeliveryJobRef[]>;
+  abstract markRelayed(eventIds: string[]): Promise<void>;
+  abstract findEvent(tenantId: string, id: string): Promise<OutboxEventRecord | null>;
+}
+
+/** Port: the webhook-delivery queue. Enqueuing the same ref twice adds one job. */
+export abstract class WebhookDeliveryQueue {
+  /** Rejects (within a few seconds) when the queue cannot take the jobs. */
+  abstract enqueue(refs: DeliveryJobRef[]): Promise<void>;
+}
+
+export interface SignedMessage {
+  url: string;
+  webhookId: string;
+  body: string;
+  /** Plain `whsec_` secrets; every one signs (rotation overlap). */
+  secrets: string[];
+  timeoutMs: number;
+}
+
+export interface SendResult {
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** Port: one signed POST to a receiver under the outbound address rule (docs/events.md "Receiver safety"). */
+export abstract class WebhookSender {
+  abstract send(message: SignedMessage): Promise<SendResult>;
+}

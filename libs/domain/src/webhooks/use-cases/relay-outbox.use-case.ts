@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { OutboxRelayStore, WebhookDeliveryQueue, WebhookDeliveryRepository } from '../ports/webhook.repositories';
+import type { DeliveryJobRef } from '../webhook.types';
+
+export const RELAY_BATCH_SIZE = 200;
+/**
+ * A pending delivery this far past due, or in flight this long (the attempt budget is 10 s), has
+ * lost its job: enqueue it again.
+ */
+export const STRANDED_AFTER_SECONDS = 15;
+
+/**
+ * The outbox relay (docs/events.md "Relay"): takes a batch of unrelayed events (`FOR UPDATE SKIP
+ * LOCKED`, so relays of several workers take different rows) and commits one pending delivery
+ * per subscribed endpoint; then enqueues their jobs under deterministic ids (the rows must be
+ * committed before a job can claim them) and only then marks the events relayed. A failed
+ * enqueue leaves the events unrelayed for the next pass; a repeated relay enqueues nothing twice.
+ */
+@Injectable()
+export class RelayOutbox {
+  constructor(
+    private readonly store: OutboxRelayStore,
+    private readonly queue: WebhookDeliveryQueue,
+    private readonly deliveries: WebhookDeliveryRepository,
+  ) {}
+
+  async relayBatch(limit = RELAY_BATCH_SIZE): Promise<number> {
+    const { eventIds, refs } = await this.prepareBatch(limit);
+    if (eventIds.length === 0) return 0;
+    if (refs.length > 0) await this.queue.enqueue(refs);
+    await this.store.markRelayed(eventIds);
+    return eventIds.length;
+  }
+
+  @Transactional()
+  private async prepareBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[] }> {
+    const eventIds = await this.store.lockUnrelayed(limit);
+    if (eventIds.length === 0) return { eventIds, refs: [] };
+    return { eventIds, refs: await this.store.createDeliveries(eventIds) };
+  }
+
+  /** Relays batches until the outbox is empty; returns how many events went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const relayed = await this.relayBatch();
+      total += relayed;
+      if (relayed < RELAY_BATCH_SIZE) return total;
+    }
+  }
+
+  /** Re-enqueues deliveries whose job was lost (Redis flushed, a retry that could not be enqueued). */
+  async requeueStranded(): Promise<number> {
+    const refs = await this.deliveries.listStranded(STRANDED_AFTER_SECONDS, 500);
+    if (refs.length > 0) await this.queue.enqueue(refs);
+    return refs.length;
+  }
+}

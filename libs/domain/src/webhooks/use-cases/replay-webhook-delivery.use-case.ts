@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../errors/domain-error';
+import { requireKind } from '../../identity/access';
+import type { Caller } from '../../identity/principal';
+import { WebhookDeliveryQueue, WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
+import type { WebhookDeliveryRecord } from '../webhook.types';
+import { adminEndpoint } from './webhook-endpoint-access';
+
+const firstAttemptOf = (d: WebhookDeliveryRecord) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1 });
+
+/**
+ * Replays a failed or dead delivery: a new chain of attempts on the retry schedule, with the same
+ * event and so the same `webhook-id`. Pending or in flight → webhook_delivery_not_replayable.
+ * If the queue is down the delivery stays pending and the worker's catch-up picks it up.
+ */
+@Injectable()
+export class ReplayWebhookDelivery {
+  constructor(
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly queue: WebhookDeliveryQueue,
+  ) {}
+
+  async execute(caller: Caller, deliveryId: string): Promise<WebhookDeliveryRecord> {
+    requireKind(caller, 'admin');
+    const current = await this.deliveries.findById(caller.tenantId, deliveryId);
+    if (!current) throw new DomainError('webhook_delivery_not_found', { detail: { delivery_id: deliveryId } });
+    const restarted = await this.deliveries.restart(caller.tenantId, deliveryId);
+    if (!restarted) {
+      const now = await this.deliveries.findById(caller.tenantId, deliveryId);
+      throw new DomainError('webhook_delivery_not_replayable', { detail: { delivery_id: deliveryId, state: now?.state ?? current.state } });
+    }
+    await this.queue.enqueue([firstAttemptOf(restarted)]).catch(() => undefined);
+    return restarted;
+  }
+
+  /** Every dead (or failed) delivery of one endpoint: the endpoint's dead letter, replayed at once. */
+  async executeAll(caller: Caller, endpointId: string, state: 'dead' | 'failed'): Promise<WebhookDeliveryRecord[]> {
+    await adminEndpoint(this.endpoints, caller, endpointId);
+    const restarted = await this.deliveries.restartAll(caller.tenantId, endpointId, state);
+    if (restarted.length > 0) await this.queue.enqueue(restarted.map(firstAttemptOf)).catch(() => undefined);
+    return restarted;
+  }
+}

@@ -1,0 +1,83 @@
+/** Event types a webhook endpoint may subscribe to (docs/events.md "Events"). */
+export const SUBSCRIBABLE_EVENT_TYPES = [
+  'booking.confirmed',
+  'booking.cancelled',
+  'booking.modified',
+  'refund.issued',
+  'hold.expired',
+  'oversell.detected',
+  'follow_up.sent',
+  'follow_up.failed',
+] as const;
+export type EventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+
+export const DELIVERY_STATES = ['pending', 'in_flight', 'succeeded', 'failed', 'dead'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export type EndpointStatus = 'enabled' | 'disabled';
+
+export interface WebhookEndpointRecord {
+  id: string;
+  tenantId: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  status: EndpointStatus;
+  disabledReason: string | null;
+  secretRotatedAt: Date | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Sealed (encrypted) signing secrets of an endpoint; `previous` only while its overlap lasts. */
+export interface SealedSecrets {
+  current: string;
+  previous: string | null;
+}
+
+export interface DeliveryAttempt {
+  chain: number;
+  attempt: number;
+  at: Date;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface WebhookDeliveryRecord {
+  id: string;
+  tenantId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  state: DeliveryState;
+  chain: number;
+  attempt: number;
+  nextAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  attempts: DeliveryAttempt[];
+}
+
+/** An outbox row as receivers see it (docs/events.md "Payloads"). */
+export interface OutboxEventRecord {
+  id: string;
+  tenantId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  sequence: number | null;
+  createdAt: Date;
+}
+
+/** What one delivery job needs: ids only in the job; the database row is the truth. */
+export interface DeliveryJobRef {
+  tenantId: string;
+  deliveryId: string;
+  chain: number;
+  attempt: number;
+  /** When the attempt is due; now when absent. */
+  at?: Date;
+}
