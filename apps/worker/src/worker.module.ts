@@ -15,10 +15,8 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config), BookingModule],
-      providers: [HeartbeatService, HoldExpiryProcessor, WorkerMetricsServer],
       imports: [ServiceCoreModule.forRoot(config), BookingModule, WebhooksModule],
-      providers: [HeartbeatService, HoldExpiryProcessor, OutboxListener, OutboxRelayProcessor, WebhookDeliveryProcessor],
+      providers: [HeartbeatService, HoldExpiryProcessor, WorkerMetricsServer, OutboxListener, OutboxRelayProcessor, WebhookDeliveryProcessor],
     };
   }
 }
