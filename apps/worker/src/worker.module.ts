@@ -11,7 +11,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config), BookingModule],
+      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule],
       providers: [HeartbeatService, HoldExpiryProcessor],
     };
   }

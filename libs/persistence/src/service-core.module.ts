@@ -1,16 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, LoggingModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AppConfig, ConfigModule, LoggingModule, QueueRole, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
 import { PersistenceModule } from './persistence.module';
 import { QueueAdaptersModule } from './queues/queue-adapters.module';
 
 /**
  * What every long-running process of the service stands on (api and worker alike): validated
  * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues
- * and the domain ports they back. Each of these modules is global.
+ * and the domain ports they back. Each of these modules is global. `queueRole` says whether the
+ * process only adds jobs (api: fail-fast connection) or also runs workers.
  */
 @Module({})
 export class ServiceCoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, queueRole: QueueRole): DynamicModule {
     return {
       module: ServiceCoreModule,
       imports: [
@@ -19,7 +20,7 @@ export class ServiceCoreModule {
         RequestContextModule,
         RedisModule,
         PersistenceModule,
-        QueuesModule.forRoot(),
+        QueuesModule.forRoot(queueRole),
         QueueAdaptersModule,
       ],
     };

@@ -47,8 +47,9 @@ export class CreateHold {
     // Missing night rows are created (committed) first, so the reservation itself only updates rows.
     await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
     const hold = await this.reserve(quote, nights, actor);
-    // After commit: the hold row is the truth; the worker's sweep covers an enqueue that is lost.
-    await this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
+    // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
+    // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
+    void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
       this.logger.warn(`hold expiry job for ${hold.id} not enqueued (the sweep will expire it): ${error.message}`);
     });
     return new Outcome(holdView(hold, quote), {
