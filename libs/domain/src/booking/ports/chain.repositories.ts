@@ -67,7 +67,16 @@ export abstract class HoldRepository {
   abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
 }
 
-export type ReservationResult = { ok: true } | { ok: false; fullNights: string[] };
+/** A `held` hold past its TTL that a reservation took back; the caller records its expiry. */
+export interface ReclaimedHold {
+  id: string;
+  quoteId: string;
+  roomTypeId: string;
+  stay: Stay;
+  expiresAt: Date;
+}
+
+export type ReservationResult = { ok: true; reclaimed: ReclaimedHold[] } | { ok: false; fullNights: string[] };
 
 /**
  * Port: per-night inventory counters. Every change is a single conditional UPDATE per night, in
@@ -76,7 +85,12 @@ export type ReservationResult = { ok: true } | { ok: false; fullNights: string[]
 export abstract class RoomNightReservations {
   /** Creates missing night rows with the room type's default inventory (idempotent). */
   abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
-  /** held + 1 on every night with a free room; stops at the first full night. */
+  /**
+   * held + 1 on every night with a free room; stops at the first full night. First, in the same
+   * transaction, `held` holds of the room type past their TTL that overlap the nights are expired
+   * and their rooms given back (expiry is enforced at read time, worker or not); they are returned
+   * so the caller records their expiry. A full night rolls the reclaim back with everything else.
+   */
   abstract reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult>;
   /** held - 1 on every night (release, expiry). */
   abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;

@@ -10,6 +10,7 @@ import { nextActions } from '../next-actions';
 import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldView, holdView } from '../views';
+import { ExpireHold } from './expire-hold.use-case';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -17,7 +18,9 @@ export interface CreateHoldCommand {
 
 /**
  * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS. All nights move in one
- * transaction of conditional UPDATEs (date order); a full night rolls everything back.
+ * transaction of conditional UPDATEs (date order); a full night rolls everything back. Holds of
+ * the room type past their TTL on these nights are expired in that transaction (with their
+ * `hold.expired` audit and outbox), so a stopped worker never keeps rooms off sale.
  */
 @Injectable()
 export class CreateHold {
@@ -29,6 +32,7 @@ export class CreateHold {
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly scheduler: HoldExpiryScheduler,
+    private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
   ) {}
@@ -74,6 +78,7 @@ export class CreateHold {
         nextActions: [nextActions.search()],
       });
     }
+    for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create({
       tenantId: actor.tenantId,
       agentId: actor.principalId,

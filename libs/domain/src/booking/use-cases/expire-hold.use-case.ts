@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
-import { AuditLog, HoldRepository, RoomNightReservations, OutboxWriter } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, ReclaimedHold, RoomNightReservations, OutboxWriter } from '../ports/chain.repositories';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
@@ -34,15 +34,26 @@ export class ExpireHold {
       return current.state === 'held' ? 'not_due' : 'not_held';
     }
     await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
+    await this.record(tenantId, hold, { actor });
+    return 'expired';
+  }
+
+  /**
+   * Writes the audit entry and outbox event `hold.expired` of a hold that has just been expired in
+   * the caller's transaction: by this use case, or reclaimed by a reservation that needed its rooms
+   * (then the audit data says `reclaimed: true`; the outbox event is the same either way).
+   */
+  async record(tenantId: string, hold: ReclaimedHold, options: { actor?: AuditActor; reclaimed?: boolean } = {}): Promise<void> {
     const traceId = this.context.traceId;
+    const expiresAt = hold.expiresAt.toISOString();
     await this.audit.append({
       tenantId,
       quoteId: hold.quoteId,
       holdId: hold.id,
       type: 'hold.expired',
-      actor,
+      actor: options.actor ?? SYSTEM,
       traceId,
-      data: { expires_at: hold.expiresAt.toISOString() },
+      data: options.reclaimed ? { expires_at: expiresAt, reclaimed: true } : { expires_at: expiresAt },
     });
     await this.outbox.append({
       tenantId,
@@ -50,9 +61,8 @@ export class ExpireHold {
       aggregateType: 'hold',
       aggregateId: hold.id,
       traceId,
-      payload: { hold_id: hold.id, quote_id: hold.quoteId, room_type_id: hold.roomTypeId, stay: hold.stay, expires_at: hold.expiresAt.toISOString() },
+      payload: { hold_id: hold.id, quote_id: hold.quoteId, room_type_id: hold.roomTypeId, stay: hold.stay, expires_at: expiresAt },
     });
-    return 'expired';
   }
 
   /** Expires every overdue hold (each in its own transaction); returns how many were expired. */
