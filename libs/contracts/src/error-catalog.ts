@@ -319,6 +319,12 @@ export const ERROR_CATALOG = {
     remediation: 'Replay POST /v1/bookings with the same Idempotency-Key and body; a new key risks a double charge.',
     next_actions: [retry('/v1/bookings')],
   },
+  service_unavailable: {
+    status: 503,
+    message: 'A backing service (the database) is unreachable or did not answer in time.',
+    remediation: 'Retry after retry_after seconds; a write replayed with the same Idempotency-Key runs at most once.',
+    next_actions: [],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
