@@ -5,7 +5,7 @@ import { HoldExpiryScheduler } from '@hcs/domain';
 import { HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
 
 /** Job names on the hold-expiry queue. */
-export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep' } as const;
+export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep', recoverPayments: 'recover-payments' } as const;
 
 /**
  * A queue that never reached Redis waits for its first connection before any command; the

@@ -65,6 +65,17 @@ export abstract class HoldRepository {
    * own tenant-scoped transaction.
    */
   abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
+  /**
+   * Counts a failed expiry of the hold (outside the failed transaction) and keeps the error; at
+   * `maxAttempts` the hold is dead-lettered and `listExpiredHeld` skips it from then on.
+   */
+  abstract recordExpiryFailure(tenantId: string, holdId: string, error: string, maxAttempts: number): Promise<SweepFailure>;
+}
+
+/** What a sweep's failure bookkeeping says about a row after one more failed attempt. */
+export interface SweepFailure {
+  attempts: number;
+  deadLettered: boolean;
 }
 
 /** A `held` hold past its TTL that a reservation took back; the caller records its expiry. */
@@ -162,6 +173,8 @@ export abstract class PaymentRepository {
    * converting under the attempt's key: the process that owned them is gone (the sweep).
    */
   abstract listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]>;
+  /** Counts a failed recovery of the attempt; at `maxAttempts` it is dead-lettered and `listStranded` skips it. */
+  abstract recordRecoveryFailure(tenantId: string, attemptId: string, error: string, maxAttempts: number): Promise<SweepFailure>;
   abstract completeAttempt(
     tenantId: string,
     attemptId: string,

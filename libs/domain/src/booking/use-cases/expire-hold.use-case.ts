@@ -1,12 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
 import { AuditLog, HoldRepository, ReclaimedHold, RoomNightReservations, OutboxWriter } from '../ports/chain.repositories';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
+import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
+
+export interface ExpirySweepReport {
+  expired: number;
+  failed: number;
+  dead_lettered: number;
+}
 
 const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 
@@ -17,6 +24,8 @@ const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
  */
 @Injectable()
 export class ExpireHold {
+  private readonly logger = new Logger('ExpireHold');
+
   constructor(
     private readonly holds: HoldRepository,
     private readonly inventory: RoomNightReservations,
@@ -65,13 +74,23 @@ export class ExpireHold {
     });
   }
 
-  /** Expires every overdue hold (each in its own transaction); returns how many were expired. */
-  async sweep(limit = 500): Promise<number> {
-    const due = await this.holds.listExpiredHeld(limit);
-    let expired = 0;
-    for (const { tenantId, holdId } of due) {
-      if ((await this.expireDue(tenantId, holdId)) === 'expired') expired += 1;
+  /**
+   * Expires every overdue hold, each in its own transaction. A hold that fails is counted on its
+   * row and skipped for this run; the others go on (dead-lettered after SWEEP_MAX_ATTEMPTS).
+   */
+  async sweep(limit = 500): Promise<ExpirySweepReport> {
+    const report: ExpirySweepReport = { expired: 0, failed: 0, dead_lettered: 0 };
+    for (const { tenantId, holdId } of await this.holds.listExpiredHeld(limit)) {
+      try {
+        if ((await this.expireDue(tenantId, holdId)) === 'expired') report.expired += 1;
+      } catch (error) {
+        report.failed += 1;
+        const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
+        if (failure.deadLettered) report.dead_lettered += 1;
+        const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
+        this.logger.error({ err: error, tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
+      }
     }
-    return expired;
+    return report;
   }
 }
