@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule } from '@hcs/domain';
+import { BookingModule, PurgeExpiredIdempotencyRecords } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
+import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
@@ -12,7 +13,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule],
-      providers: [HeartbeatService, HoldExpiryProcessor],
+      providers: [HeartbeatService, HoldExpiryProcessor, PurgeExpiredIdempotencyRecords, IdempotencyPurgeService],
     };
   }
 }
