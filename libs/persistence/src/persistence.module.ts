@@ -53,6 +53,7 @@ import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repositor
 import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
+import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
@@ -78,8 +79,9 @@ const repositories = [
   { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
   { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
-  // The built-in sandbox is the default provider; a real adapter replaces this binding.
-  { provide: PaymentProvider, useClass: SandboxPaymentProvider },
+  // The built-in sandbox is the default provider; a real adapter replaces this binding. A test
+  // process may wrap it with a fault hook (inert unless NODE_ENV=test).
+  { provide: PaymentProvider, inject: [SandboxPaymentProvider, AppConfig], useFactory: paymentProviderFor },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
@@ -108,7 +110,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: repositories,
+  providers: [...repositories, SandboxPaymentProvider],
   exports: repositories.map((r) => r.provide),
 })
 export class PersistenceModule {}

@@ -39,6 +39,8 @@ export class AppConfig {
   readonly delegationAudience!: string;
   readonly logLevel!: string;
   readonly idempotencyPurgeIntervalSeconds!: number;
+  /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
+  readonly faultExitAfterCharge!: boolean;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -79,6 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
     idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
+    faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
   });
 }
 

@@ -46,6 +46,8 @@ export const envSchema = z.object({
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDEMPOTENCY_PURGE_INTERVAL_SECONDS: positiveInt.default(300),
+  // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
+  FAULT_EXIT_AFTER_CHARGE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
