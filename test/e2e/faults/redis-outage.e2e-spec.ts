@@ -29,10 +29,13 @@ describe('Redis stopped and restarted mid-chain', () => {
   let agent: ChainAgent;
   let catalog: ChainCatalog;
   let traveler: string;
+  let adminKey: string;
 
   beforeAll(async () => {
     setup = await startTestApp();
-    const tenantId = (await createTenant(setup.app)).tenantId;
+    const tenant = await createTenant(setup.app);
+    const tenantId = tenant.tenantId;
+    adminKey = tenant.adminKey;
     agent = await createChainAgent(setup.app, tenantId);
     catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory: 3 });
     traveler = await travelerDelegation(setup.app, 'traveler-redis-outage');
@@ -88,6 +91,15 @@ describe('Redis stopped and restarted mid-chain', () => {
         .send({}),
     );
     calls.push(['cancel', cancel.status, cancelMs]);
+    // A credential change broadcasts on Redis pub/sub: the broadcast is lost, the answer is not late.
+    const { res: renamed, ms: renameMs } = await timed(
+      request(api.baseUrl)
+        .patch(`/v1/admin/agents/${agent.agentId}`)
+        .set('authorization', `Bearer ${adminKey}`)
+        .timeout(10_000)
+        .send({ name: 'renamed during outage' }),
+    );
+    calls.push(['admin rename agent', renamed.status, renameMs]);
     // A replay of the hold with the same key is the stored answer, not a second room or a conflict.
     const replay = await as(request(api.baseUrl).post('/v1/holds')).set('idempotency-key', 'hold-during-outage').send({ quote_id: q1.body.data.quote_id });
     calls.push(['hold replay', replay.status, 0]);
@@ -99,6 +111,7 @@ describe('Redis stopped and restarted mid-chain', () => {
       ['booking', 201],
       ['get booking', 200],
       ['cancel', 200],
+      ['admin rename agent', 200],
       ['hold replay', 201],
     ]);
     for (const [name, , ms] of calls) expect({ name, fast: ms < 2000 }).toEqual({ name, fast: true });
