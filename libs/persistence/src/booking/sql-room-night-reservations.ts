@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ReclaimedHold, RoomNightReservations, ReservationResult } from '@hcs/domain';
+import { DomainError, ReclaimedHold, RoomNightReservations, ReservationResult } from '@hcs/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { TransactionHost, Tx } from '../transaction-host';
 import { affected, modify } from './sql';
 
@@ -71,7 +72,16 @@ export class SqlRoomNightReservations extends RoomNightReservations {
   }
 
   async reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult> {
-    const ordered = [...nights].sort();
+    try {
+      return await this.reserveInOrder(tenantId, roomTypeId, [...nights].sort());
+    } catch (error) {
+      // A lost connection is not a failed allocation (a 409 would be sealed for the key): retry later.
+      if (isDatabaseUnavailable(error)) throw new DomainError('service_unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+      throw error;
+    }
+  }
+
+  private async reserveInOrder(tenantId: string, roomTypeId: string, ordered: string[]): Promise<ReservationResult> {
     const reclaimed = await this.reclaimDue(tenantId, roomTypeId, ordered[0], addDays(ordered[ordered.length - 1], 1));
     // Rooms given back per night. A reclaimed hold may cover nights outside this stay: those are
     // given back too, every night in one date order (no deadlocks with other reservations).

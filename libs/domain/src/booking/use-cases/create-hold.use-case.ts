@@ -68,6 +68,7 @@ export class CreateHold {
     try {
       result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     } catch (error) {
+      if (error instanceof DomainError) throw error;
       throw new DomainError('allocation_failed', {
         detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
       });
