@@ -7,6 +7,7 @@ import { PaymentAttemptRecovery1764200000000 } from './1764200000000-PaymentAtte
 import { FeedFreshness1764330000001 } from './1764330000001-FeedFreshness';
 import { AdvisorSessions1764320000001 } from './1764320000001-AdvisorSessions';
 import { Webhooks1764300000000 } from './1764300000000-Webhooks';
+import { SweepDeadLetters1764340000001 } from './1764340000001-SweepDeadLetters';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   AdvisorSessions1764320000001,
   FeedFreshness1764330000001,
   Webhooks1764300000000,
+  SweepDeadLetters1764340000001,
 ];

@@ -35,7 +35,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [
-        ServiceCoreModule.forRoot(config),
+        ServiceCoreModule.forRoot(config, 'producer'),
         TenancyModule,
         AuthModule,
         HealthModule,

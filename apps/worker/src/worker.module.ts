@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule, WebhooksModule } from '@hcs/domain';
+import { BookingModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
+import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 import { OutboxListener } from './outbox/outbox-listener.service';
@@ -15,8 +16,17 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config), BookingModule, WebhooksModule],
-      providers: [HeartbeatService, HoldExpiryProcessor, WorkerMetricsServer, OutboxListener, OutboxRelayProcessor, WebhookDeliveryProcessor],
+      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule],
+      providers: [
+        HeartbeatService,
+        HoldExpiryProcessor,
+        PurgeExpiredIdempotencyRecords,
+        IdempotencyPurgeService,
+        WorkerMetricsServer,
+        OutboxListener,
+        OutboxRelayProcessor,
+        WebhookDeliveryProcessor,
+      ],
     };
   }
 }

@@ -331,6 +331,12 @@ export const ERROR_CATALOG = {
     remediation: 'Start a new session with POST /v1/advisor/sessions; detail.expired_at says when this one ended.',
     next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
   },
+  service_unavailable: {
+    status: 503,
+    message: 'A backing service (the database) is unreachable or did not answer in time.',
+    remediation: 'Retry after retry_after seconds; a write replayed with the same Idempotency-Key runs at most once.',
+    next_actions: [],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

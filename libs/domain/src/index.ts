@@ -32,6 +32,7 @@ export * from './stay/stay-rules';
 export * from './booking';
 export * from './errors/pending-outcome';
 export * from './idempotency/idempotency.repository';
+export * from './idempotency/purge-expired-idempotency-records.use-case';
 export * from './money/fx';
 export * from './catalog/catalog';
 export * from './catalog/catalog.repository';

@@ -2,6 +2,10 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '@hcs/platform';
 import { MIGRATIONS } from '../../../migrations';
 import { ENTITIES } from './entities';
+import { GuardedPgClient } from './guarded-pg-client';
+
+/** How long a request waits for a pooled connection (or a new one) before giving up. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
 /** TypeORM options for the service; the schema changes only through `migrations/`. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolSize'>): DataSourceOptions {
@@ -16,7 +20,17 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'datab
     logging: false,
     // A small pool is faster on 2 cores (STYLE "Facts measured"); statements never wait forever.
     // JIT off: its compile time (~1 s measured on the search query) dwarfs any short OLTP query.
-    extra: { max: config.databasePoolSize, statement_timeout: 15000, idleTimeoutMillis: 30000, options: '-c jit=off' },
+    // Neither does a request wait forever for a connection (a free pool slot or a new socket): after
+    // DATABASE_CONNECT_TIMEOUT_MS it fails as `service_unavailable` (docs/operations-faults.md).
+    extra: {
+      max: config.databasePoolSize,
+      statement_timeout: 15000,
+      idleTimeoutMillis: 30000,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      options: '-c jit=off',
+      // A dying connection must never take the process down with it.
+      Client: GuardedPgClient,
+    },
   };
 }
 

@@ -8,3 +8,4 @@ export * from './queues/bullmq-hold-expiry.scheduler';
 export * from './queues/queue-adapters.module';
 export * from './service-core.module';
 export * from './queues/bullmq-webhook-delivery.queue';
+export * from './database-unavailable';

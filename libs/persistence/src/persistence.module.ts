@@ -61,6 +61,7 @@ import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repositor
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
+import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
@@ -94,12 +95,14 @@ const repositories = [
   { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
   // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
-  // process has a metrics registry (api, worker) every charge is counted and timed.
+  // process has a metrics registry (api, worker) every charge is counted and timed; a test process
+  // may wrap it with a fault hook (inert unless NODE_ENV=test).
   SandboxPaymentProvider,
   {
     provide: PaymentProvider,
-    inject: [SandboxPaymentProvider, { token: Metrics, optional: true }],
-    useFactory: (sandbox: SandboxPaymentProvider, metrics?: Metrics) => (metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox),
+    inject: [SandboxPaymentProvider, AppConfig, { token: Metrics, optional: true }],
+    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) =>
+      paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config),
   },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, ConfigModule, LoggingModule, MetricsModule, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
+import { AppConfig, ConfigModule, LoggingModule, MetricsModule, QueueRole, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
 import { ScrapeCollectors } from './metrics/scrape-collectors';
 import { PersistenceModule } from './persistence.module';
 import { QueueAdaptersModule } from './queues/queue-adapters.module';
@@ -7,11 +7,12 @@ import { QueueAdaptersModule } from './queues/queue-adapters.module';
 /**
  * What every long-running process of the service stands on (api and worker alike): validated
  * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues
- * and the domain ports they back, and the process's metrics. Each of these modules is global.
+ * and the domain ports they back. and the process's metrics. Each of these modules is global. `queueRole` says whether the
+ * process only adds jobs (api: fail-fast connection) or also runs workers.
  */
 @Module({})
 export class ServiceCoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, queueRole: QueueRole): DynamicModule {
     return {
       module: ServiceCoreModule,
       imports: [
@@ -20,7 +21,7 @@ export class ServiceCoreModule {
         RequestContextModule,
         RedisModule,
         PersistenceModule,
-        QueuesModule.forRoot(),
+        QueuesModule.forRoot(queueRole),
         QueueAdaptersModule,
         MetricsModule,
       ],

@@ -51,6 +51,7 @@ function completeOperation(operation: Operation, route: RouteInfo | undefined): 
     add(415, ['unsupported_media_type']);
   }
   add(500, ['internal_error']);
+  add(503, ['service_unavailable']);
 }
 
 /**

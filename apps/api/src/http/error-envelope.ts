@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { catalogEntry, ErrorCode, ErrorEnvelope, errorDocsUrl, NextAction } from '@hcs/contracts';
 import { DomainError } from '@hcs/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@hcs/persistence';
 
 export interface Failure {
   code: ErrorCode;
@@ -47,8 +48,12 @@ const BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
-/** Any thrown value as a catalogued failure; what was not foreseen becomes `internal_error`. */
+/**
+ * Any thrown value as a catalogued failure; an unreachable database is `service_unavailable`
+ * (cause logged), what was not foreseen becomes `internal_error`.
+ */
 export function toFailure(error: unknown): Failure {
+  if (isDatabaseUnavailable(error)) return { code: 'service_unavailable', detail: {}, retryAfter: DATABASE_RETRY_AFTER_SECONDS, unexpected: error };
   if (error instanceof DomainError) {
     return {
       code: error.code,

@@ -13,12 +13,16 @@ export class HoldNotDueYet extends Error {
 }
 
 const SWEEP_SCHEDULER_ID = 'hold-expiry-sweep';
+const PAYMENT_SWEEP_SCHEDULER_ID = 'stranded-payments-sweep';
 
 /**
  * Hold expiry: a delayed job per hold (enqueued by the api after the hold commits) and a
  * repeatable sweep every HOLD_SWEEP_INTERVAL_SECONDS for holds whose job Redis lost. Both call the
- * same use case, which decides in SQL. The sweep also resumes payments stranded by a crashed api. A job that fires before the hold is due throws so BullMQ
- * retries it shortly; any other failure is rethrown for BullMQ's retries too.
+ * same use case, which decides in SQL. A second repeatable sweep, independent of the first (its
+ * own job: one failing never stops the other), resumes payments stranded by a crashed api. Each
+ * sweep handles its rows one by one and dead-letters a row that keeps failing
+ * (docs/operations-faults.md). A job that fires before the hold is due throws so BullMQ retries it
+ * shortly; any other failure is rethrown for BullMQ's retries too.
  */
 @Processor(QueueName.HoldExpiry, { concurrency: 4 })
 export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -35,18 +39,22 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: this.config.holdSweepIntervalSeconds * 1000 }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
+    const every = this.config.holdSweepIntervalSeconds * 1000;
+    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
+    await this.queue.upsertJobScheduler(PAYMENT_SWEEP_SCHEDULER_ID, { every }, { name: HOLD_EXPIRY_JOBS.recoverPayments, data: {} });
   }
 
   async process(job: Job<HoldExpiryJob | Record<string, never>>): Promise<unknown> {
     if (job.name === HOLD_EXPIRY_JOBS.sweep) {
       return this.context.runWithTrace(newTraceId(), async () => {
-        const expired = await this.expire.sweep();
-        if (expired > 0) this.logger.log(`sweep expired ${expired} hold(s)`);
-        // Holds left `converting` by an api process that died mid-payment are settled here too.
-        const payments = await this.recover.sweep();
-        return { expired, payments };
+        const report = await this.expire.sweep();
+        if (report.expired > 0 || report.failed > 0) this.logger.log(`sweep expired ${report.expired} hold(s), ${report.failed} failed`);
+        return report;
       });
+    }
+    if (job.name === HOLD_EXPIRY_JOBS.recoverPayments) {
+      // Holds left `converting` by an api process that died mid-payment are settled here.
+      return this.context.runWithTrace(newTraceId(), () => this.recover.sweep());
     }
     const data = job.data as HoldExpiryJob;
     return this.context.runWithTrace(data.trace_id ?? newTraceId(), async () => {

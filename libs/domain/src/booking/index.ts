@@ -13,6 +13,7 @@ export * from './rules/hold-state';
 export * from './rules/policy-snapshot';
 export * from './rules/pricing';
 export * from './rules/receipt-canonical';
+export * from './rules/sweep-attempts';
 export * from './use-cases/cancel-booking.use-case';
 export * from './use-cases/confirm-booking.use-case';
 export * from './use-cases/create-booking-authorization.use-case';

@@ -18,7 +18,10 @@ export function quoteView(q: QuoteRecord) {
 }
 export type QuoteView = ReturnType<typeof quoteView>;
 
-export function holdView(h: HoldRecord, quote: Pick<QuoteRecord, 'propertyId' | 'ratePlanId' | 'priceBreakdown'>) {
+export function holdView(
+  h: Pick<HoldRecord, 'id' | 'quoteId' | 'state' | 'roomTypeId' | 'stay' | 'createdAt' | 'expiresAt'>,
+  quote: Pick<QuoteRecord, 'propertyId' | 'ratePlanId' | 'priceBreakdown'>,
+) {
   return {
     hold_id: h.id,
     quote_id: h.quoteId,

@@ -37,4 +37,6 @@ export abstract class IdempotencyRecordRepository {
   abstract abandon(scope: IdempotencyScope): Promise<void>;
   /** Removes the record when it is past retention. */
   abstract deleteExpired(scope: IdempotencyScope): Promise<void>;
+  /** Deletes up to `limit` records of any tenant past retention (the worker's purge); returns how many. */
+  abstract purgeExpired(limit: number): Promise<number>;
 }

@@ -1,7 +1,49 @@
 import { Injectable } from '@nestjs/common';
-import { RoomNightReservations, ReservationResult } from '@hcs/domain';
+import { DomainError, ReclaimedHold, RoomNightReservations, ReservationResult } from '@hcs/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { TransactionHost, Tx } from '../transaction-host';
-import { affected } from './sql';
+import { affected, modify } from './sql';
+
+/**
+ * Expires the due (`held`, past TTL by the database clock) holds of the room type overlapping
+ * [$3, $4). Hold rows are locked in id order and rows another transaction holds are skipped (it is
+ * expiring, converting or reclaiming them), so concurrent reservations never wait on each other here.
+ */
+const RECLAIM_DUE_HOLDS = `
+WITH due AS (
+  SELECT id FROM holds
+   WHERE tenant_id = $1 AND room_type_id = $2 AND state = 'held' AND expires_at <= now()
+     AND check_in < $4::date AND check_out > $3::date
+   ORDER BY id
+   FOR UPDATE SKIP LOCKED
+)
+UPDATE holds h SET state = 'expired', converting_key = NULL, updated_at = now()
+  FROM due
+ WHERE h.id = due.id
+RETURNING h.id, h.quote_id, h.room_type_id, h.check_in::text AS check_in, h.check_out::text AS check_out, h.created_at, h.expires_at`;
+
+interface ReclaimedRow {
+  id: string;
+  quote_id: string;
+  room_type_id: string;
+  check_in: string;
+  check_out: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const addDays = (day: string, days: number): string => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The nights of [check_in, check_out) as YYYY-MM-DD. */
+function nightsOf(checkIn: string, checkOut: string): string[] {
+  const nights: string[] = [];
+  for (let night = checkIn; night < checkOut; night = addDays(night, 1)) nights.push(night);
+  return nights;
+}
 
 /**
  * Per-night counters. Each change is one conditional UPDATE per night, nights in date order (so
@@ -31,17 +73,41 @@ export class SqlRoomNightReservations extends RoomNightReservations {
   }
 
   async reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult> {
-    const ordered = [...nights].sort();
-    for (let i = 0; i < ordered.length; i++) {
+    try {
+      return await this.reserveInOrder(tenantId, roomTypeId, [...nights].sort());
+    } catch (error) {
+      // A lost connection is not a failed allocation (a 409 would be sealed for the key): retry later.
+      if (isDatabaseUnavailable(error)) throw new DomainError('service_unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+      throw error;
+    }
+  }
+
+  private async reserveInOrder(tenantId: string, roomTypeId: string, ordered: string[]): Promise<ReservationResult> {
+    const reclaimed = await this.reclaimDue(tenantId, roomTypeId, ordered[0], addDays(ordered[ordered.length - 1], 1));
+    // Rooms given back per night. A reclaimed hold may cover nights outside this stay: those are
+    // given back too, every night in one date order (no deadlocks with other reservations).
+    const givenBack = new Map<string, number>();
+    for (const hold of reclaimed) {
+      for (const night of nightsOf(hold.stay.check_in, hold.stay.check_out)) givenBack.set(night, (givenBack.get(night) ?? 0) + 1);
+    }
+    const wanted = new Set(ordered);
+    const touched = [...new Set([...ordered, ...givenBack.keys()])].sort();
+    for (const night of touched) {
+      const back = givenBack.get(night) ?? 0;
+      if (!wanted.has(night)) {
+        await this.giveBack(tenantId, roomTypeId, night, back);
+        continue;
+      }
+      // One conditional UPDATE per night: the rooms given back count as free in the same statement.
       const changed = await affected(
         this.m,
-        `UPDATE inventory_nights SET held = held + 1
-          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND allotment - held - sold >= 1`,
-        [tenantId, roomTypeId, ordered[i]],
+        `UPDATE inventory_nights SET held = held - $4 + 1
+          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4 AND allotment - (held - $4) - sold >= 1`,
+        [tenantId, roomTypeId, night, back],
       );
       if (changed !== 1) {
-        // Nights before i were free (this transaction took them); report the full ones from i on.
-        const rest = ordered.slice(i);
+        // Nights before this one were free (this transaction took them); report the full ones from here on.
+        const rest = ordered.filter((n) => n >= night);
         const full = (await this.m.query(
           `SELECT n.night::text AS night FROM unnest($3::date[]) AS n(night)
              LEFT JOIN inventory_nights inv ON inv.tenant_id = $1 AND inv.room_type_id = $2 AND inv.night = n.night
@@ -50,10 +116,31 @@ export class SqlRoomNightReservations extends RoomNightReservations {
           [tenantId, roomTypeId, rest],
         )) as Array<{ night: string }>;
         const dates = full.map((r) => r.night);
-        return { ok: false, fullNights: dates.includes(ordered[i]) ? dates : [ordered[i], ...dates] };
+        return { ok: false, fullNights: dates.includes(night) ? dates : [night, ...dates] };
       }
     }
-    return { ok: true };
+    return { ok: true, reclaimed };
+  }
+
+  private async reclaimDue(tenantId: string, roomTypeId: string, from: string, until: string): Promise<ReclaimedHold[]> {
+    const rows = await modify<ReclaimedRow>(this.m, RECLAIM_DUE_HOLDS, [tenantId, roomTypeId, from, until]);
+    return rows.map((r) => ({
+      id: r.id,
+      quoteId: r.quote_id,
+      roomTypeId: r.room_type_id,
+      stay: { check_in: r.check_in, check_out: r.check_out },
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+    }));
+  }
+
+  private async giveBack(tenantId: string, roomTypeId: string, night: string, rooms: number): Promise<void> {
+    const changed = await affected(
+      this.m,
+      `UPDATE inventory_nights SET held = held - $4 WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4`,
+      [tenantId, roomTypeId, night, rooms],
+    );
+    if (changed !== 1) throw new Error(`inventory counter out of step for room type ${roomTypeId} on ${night} (held - ${rooms})`);
   }
 
   releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HoldRecord, HoldRepository, HoldState, NewHold } from '@hcs/domain';
+import { HoldRecord, HoldRepository, HoldState, NewHold, SweepFailure } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { modify } from './sql';
 
@@ -80,12 +80,25 @@ export class TypeOrmHoldRepository extends HoldRepository {
   }
 
   async listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>> {
-    const rows = (await this.m.query(`SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`, [
-      limit,
-    ])) as Array<{
+    const rows = (await this.m.query(
+      `SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() AND expiry_dead_lettered_at IS NULL ORDER BY expires_at LIMIT $1`,
+      [limit],
+    )) as Array<{
       tenant_id: string;
       id: string;
     }>;
     return rows.map((r) => ({ tenantId: r.tenant_id, holdId: r.id }));
+  }
+
+  async recordExpiryFailure(tenantId: string, holdId: string, error: string, maxAttempts: number): Promise<SweepFailure> {
+    const rows = await modify<{ attempts: number; dead_lettered: boolean }>(
+      this.m,
+      `UPDATE holds SET expiry_attempts = expiry_attempts + 1, expiry_last_error = left($3, 1000),
+              expiry_dead_lettered_at = CASE WHEN expiry_attempts + 1 >= $4 THEN now() ELSE NULL END
+        WHERE tenant_id = $1 AND id = $2
+        RETURNING expiry_attempts AS attempts, expiry_dead_lettered_at IS NOT NULL AS dead_lettered`,
+      [tenantId, holdId, error, maxAttempts],
+    );
+    return rows[0] ? { attempts: rows[0].attempts, deadLettered: rows[0].dead_lettered } : { attempts: 0, deadLettered: false };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AttemptBookingRequest, NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState } from '@hcs/domain';
+import { AttemptBookingRequest, NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState, SweepFailure } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { int, modify } from './sql';
 
@@ -115,13 +115,25 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
         .join(', ')}
          FROM payment_attempts a
          JOIN holds h ON h.tenant_id = a.tenant_id AND h.id = a.hold_id
-        WHERE a.state = 'pending' AND a.started_at < $1 AND a.booking_request IS NOT NULL
+        WHERE a.state = 'pending' AND a.started_at < $1 AND a.booking_request IS NOT NULL AND a.recovery_dead_lettered_at IS NULL
           AND h.state = 'converting' AND h.converting_key = a.idempotency_key
         ORDER BY a.started_at
         LIMIT $2`,
       [startedBefore, limit],
     )) as AttemptRow[];
     return rows.map(toAttempt);
+  }
+
+  async recordRecoveryFailure(tenantId: string, attemptId: string, error: string, maxAttempts: number): Promise<SweepFailure> {
+    const rows = await modify<{ attempts: number; dead_lettered: boolean }>(
+      this.m,
+      `UPDATE payment_attempts SET recovery_attempts = recovery_attempts + 1, recovery_last_error = left($3, 1000),
+              recovery_dead_lettered_at = CASE WHEN recovery_attempts + 1 >= $4 THEN now() ELSE NULL END
+        WHERE tenant_id = $1 AND id = $2
+        RETURNING recovery_attempts AS attempts, recovery_dead_lettered_at IS NOT NULL AS dead_lettered`,
+      [tenantId, attemptId, error, maxAttempts],
+    );
+    return rows[0] ? { attempts: rows[0].attempts, deadLettered: rows[0].dead_lettered } : { attempts: 0, deadLettered: false };
   }
 
   async completeAttempt(

@@ -86,4 +86,16 @@ export class TypeOrmIdempotencyRecordRepository extends IdempotencyRecordReposit
   async deleteExpired(scope: IdempotencyScope): Promise<void> {
     await this.m.query(`DELETE FROM idempotency_records WHERE ${KEY} AND expires_at <= now()`, keyParams(scope));
   }
+
+  async purgeExpired(limit: number): Promise<number> {
+    // Oldest first through idempotency_records_expires_idx; rows another purge holds are skipped.
+    const rows = await modify(
+      this.m,
+      `DELETE FROM idempotency_records WHERE ctid IN (
+         SELECT ctid FROM idempotency_records WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       ) RETURNING 1`,
+      [limit],
+    );
+    return rows.length;
+  }
 }

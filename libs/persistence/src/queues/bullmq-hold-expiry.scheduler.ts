@@ -5,7 +5,13 @@ import { HoldExpiryScheduler } from '@hcs/domain';
 import { HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
 
 /** Job names on the hold-expiry queue. */
-export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep' } as const;
+export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep', recoverPayments: 'recover-payments' } as const;
+
+/**
+ * A queue that never reached Redis waits for its first connection before any command; the
+ * enqueue gives up after this (the worker's sweep expires a hold whose job is missing).
+ */
+const ENQUEUE_TIMEOUT_MS = 2000;
 
 /**
  * One delayed job per hold at its TTL (deterministic id, payload ids only). The job only cleans
@@ -19,6 +25,19 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
   }
 
   async schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`queue did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([this.enqueue(tenantId, holdId, expiresAt, traceId), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async enqueue(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
     await this.queue.add(
       HOLD_EXPIRY_JOBS.expire,
       { tenant_id: tenantId, hold_id: holdId, trace_id: traceId },

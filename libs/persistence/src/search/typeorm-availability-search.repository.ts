@@ -8,7 +8,9 @@ type Strategy = 'per_room' | 'aggregate';
  * The whole search in one statement, every step bounded by the tenant (no N+1):
  *  1. promoted properties matching the destination;
  *  2. their room types that sleep the party, with a room on every night: nights with an
- *     inventory row count allotment - held - sold, nights without one the default inventory;
+ *     inventory row count allotment - held - sold, plus the rooms of `held` holds past their TTL
+ *     (free again: the next hold reclaims them, worker or not), nights without one the default
+ *     inventory;
  *  3. their rate plans with a policy, matching meal plan and cancellation, priced as the per-date
  *     rates of the stay plus the base rate for every other night, averaged, capped by budget;
  *  4. the best offer per property (own currency first, then cheapest), with the property's offer
@@ -39,13 +41,22 @@ WITH props AS (
      AND p.promoted_at IS NOT NULL
      AND ($5::text IS NULL OR p.slug = $5 OR p.id = $6::uuid)
      AND ($4::text IS NULL OR lower(p.city) = $4 OR lower(p.region) = $4 OR lower(p.country) = $4 OR strpos(lower(p.name), $4) > 0)
+),
+-- rooms of due holds per room type and night of the stay (few: the sweep keeps them near zero)
+due_nights AS MATERIALIZED (
+  SELECT h.room_type_id, n.night::date AS night, count(*) AS rooms
+    FROM holds h
+   CROSS JOIN generate_series(greatest(h.check_in, $2::date), least(h.check_out, $3::date) - 1, interval '1 day') AS n(night)
+   WHERE h.tenant_id = $1 AND h.state = 'held' AND h.expires_at <= now() AND h.check_in < $3::date AND h.check_out > $2::date
+   GROUP BY h.room_type_id, n.night
 ),${
     perRoom
       ? ''
       : `
 stay_inventory AS (
-  SELECT i.room_type_id, count(*) AS nights_with_rows, min(i.allotment - i.held - i.sold) AS min_left
+  SELECT i.room_type_id, count(*) AS nights_with_rows, min(i.allotment - i.held - i.sold + coalesce(d.rooms, 0)) AS min_left
     FROM inventory_nights i
+    LEFT JOIN due_nights d ON d.room_type_id = i.room_type_id AND d.night = i.night
    WHERE i.tenant_id = $1 AND i.night >= $2::date AND i.night < $3::date
    GROUP BY i.room_type_id
 ),
@@ -64,8 +75,9 @@ available_rooms AS (
         ? `
    CROSS JOIN LATERAL (SELECT * FROM room_types x WHERE x.property_id = props.id AND x.tenant_id = $1 AND x.max_occupancy >= $7) rt
    CROSS JOIN LATERAL (
-     SELECT count(*) AS nights_with_rows, min(i.allotment - i.held - i.sold) AS min_left
+     SELECT count(*) AS nights_with_rows, min(i.allotment - i.held - i.sold + coalesce(d.rooms, 0)) AS min_left
        FROM inventory_nights i
+       LEFT JOIN due_nights d ON d.room_type_id = i.room_type_id AND d.night = i.night
       WHERE i.room_type_id = rt.id AND i.night >= $2::date AND i.night < $3::date
    ) inv`
         : `

@@ -50,6 +50,9 @@ export class AppConfig {
   readonly advisorLlmApiKey!: string | null;
   /** Encrypts webhook signing secrets at rest (docs/events.md "Secrets"); required in production. */
   readonly webhookSecretKey!: string;
+  readonly idempotencyPurgeIntervalSeconds!: number;
+  /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
+  readonly faultExitAfterCharge!: boolean;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -99,6 +102,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
+    idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
+    faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
   });
 }
 

@@ -52,6 +52,9 @@ export const envSchema = z.object({
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
   WEBHOOK_SECRET_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
+  IDEMPOTENCY_PURGE_INTERVAL_SECONDS: positiveInt.default(300),
+  // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
+  FAULT_EXIT_AFTER_CHARGE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

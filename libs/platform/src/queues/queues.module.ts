@@ -1,16 +1,38 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { REDIS_COMMAND_TIMEOUT_MS, redisRetryStrategy } from '../redis/redis.module';
 import { ALL_QUEUES } from './queue-names';
 import { QueueErrorReporter } from './queue-error-reporter';
 
 /**
- * BullMQ on the shared Redis with every queue of `QueueName` registered, for producers (api) and
- * processors (worker) alike.
+ * Who uses the queues in this process. A `producer` (the api) only adds jobs, on the request path:
+ * its connection fails fast while Redis is away. A `consumer` (the worker) runs BullMQ's blocking
+ * workers, whose connection must wait for Redis rather than fail a command.
  */
+export type QueueRole = 'producer' | 'consumer';
+
+/** A consumer's commands are bounded too, above BullMQ's longest blocking pop (10 s). */
+const CONSUMER_COMMAND_TIMEOUT_MS = 30_000;
+
+export interface QueueConnectionOptions {
+  connectTimeout: number;
+  retryStrategy: (times: number) => number;
+  enableOfflineQueue?: boolean;
+  maxRetriesPerRequest: number | null;
+  commandTimeout: number;
+}
+
+export function queueConnectionOptions(role: QueueRole): QueueConnectionOptions {
+  const shared = { connectTimeout: 2000, retryStrategy: redisRetryStrategy };
+  if (role === 'producer') return { ...shared, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
+  return { ...shared, maxRetriesPerRequest: null, commandTimeout: CONSUMER_COMMAND_TIMEOUT_MS };
+}
+
+/** BullMQ on the shared Redis with every queue of `QueueName` registered. */
 @Module({})
 export class QueuesModule {
-  static forRoot(): DynamicModule {
+  static forRoot(role: QueueRole): DynamicModule {
     const queues = BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })));
     return {
       module: QueuesModule,
@@ -20,13 +42,7 @@ export class QueuesModule {
           inject: [AppConfig],
           useFactory: (config: AppConfig) => ({
             prefix: config.queuePrefix,
-            connection: {
-              url: config.redisUrl,
-              // BullMQ's blocking connections must wait for Redis rather than fail a command.
-              maxRetriesPerRequest: null,
-              connectTimeout: 2000,
-              retryStrategy: (times: number) => Math.min(200 * times, 2000),
-            },
+            connection: { url: config.redisUrl, ...queueConnectionOptions(role) },
           }),
         }),
         queues,

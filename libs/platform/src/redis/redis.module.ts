@@ -5,16 +5,26 @@ import { AppConfig } from '../config/app-config';
 export const REDIS = Symbol('REDIS');
 
 /**
- * Options for every Redis connection of the service: reconnect forever with a short backoff (a
- * Redis that comes back is used again without a restart) and never retry a command forever, so a
- * caller with a deadline gets an answer.
+ * How long any request-path Redis command may take, queued while reconnecting included: a Redis
+ * outage costs a request at most this (docs/operations-faults.md).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+/** Reconnect forever with a short backoff: a Redis that comes back is used again without a restart. */
+export const redisRetryStrategy = (times: number): number => Math.min(200 * times, 2000);
+
+/**
+ * Options for every Redis connection of the service: reconnect forever, never retry a command
+ * forever, and give up on any command after REDIS_COMMAND_TIMEOUT_MS, so a caller with a
+ * deadline gets an answer.
  */
 export function redisOptions(extra: RedisOptions = {}): RedisOptions {
   return {
     lazyConnect: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(200 * times, 2000),
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: redisRetryStrategy,
     ...extra,
   };
 }

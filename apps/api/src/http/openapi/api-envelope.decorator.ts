@@ -1,6 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { catalogEntry, ErrorCode, errorDocsUrl } from '@hcs/contracts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@hcs/persistence';
 import { ErrorEnvelopeModel, SuccessEnvelopeModel } from './envelope.models';
 
 const EXAMPLE_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -14,7 +15,7 @@ export function errorExample(code: ErrorCode, detail: Record<string, unknown> = 
       message: entry.message,
       detail,
       remediation: entry.remediation,
-      retry_after: code === 'rate_limited' ? 30 : null,
+      retry_after: code === 'rate_limited' ? 30 : code === 'service_unavailable' ? DATABASE_RETRY_AFTER_SECONDS : null,
       docs_url: errorDocsUrl('{docs_url}', code),
       trace_id: EXAMPLE_TRACE,
       next_actions: entry.next_actions,

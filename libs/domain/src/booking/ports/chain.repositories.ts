@@ -65,9 +65,30 @@ export abstract class HoldRepository {
    * own tenant-scoped transaction.
    */
   abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
+  /**
+   * Counts a failed expiry of the hold (outside the failed transaction) and keeps the error; at
+   * `maxAttempts` the hold is dead-lettered and `listExpiredHeld` skips it from then on.
+   */
+  abstract recordExpiryFailure(tenantId: string, holdId: string, error: string, maxAttempts: number): Promise<SweepFailure>;
 }
 
-export type ReservationResult = { ok: true } | { ok: false; fullNights: string[] };
+/** What a sweep's failure bookkeeping says about a row after one more failed attempt. */
+export interface SweepFailure {
+  attempts: number;
+  deadLettered: boolean;
+}
+
+/** A `held` hold past its TTL that a reservation took back; the caller records its expiry. */
+export interface ReclaimedHold {
+  id: string;
+  quoteId: string;
+  roomTypeId: string;
+  stay: Stay;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export type ReservationResult = { ok: true; reclaimed: ReclaimedHold[] } | { ok: false; fullNights: string[] };
 
 /**
  * Port: per-night inventory counters. Every change is a single conditional UPDATE per night, in
@@ -76,7 +97,12 @@ export type ReservationResult = { ok: true } | { ok: false; fullNights: string[]
 export abstract class RoomNightReservations {
   /** Creates missing night rows with the room type's default inventory (idempotent). */
   abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
-  /** held + 1 on every night with a free room; stops at the first full night. */
+  /**
+   * held + 1 on every night with a free room; stops at the first full night. First, in the same
+   * transaction, `held` holds of the room type past their TTL that overlap the nights are expired
+   * and their rooms given back (expiry is enforced at read time, worker or not); they are returned
+   * so the caller records their expiry. A full night rolls the reclaim back with everything else.
+   */
   abstract reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult>;
   /** held - 1 on every night (release, expiry). */
   abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
@@ -162,6 +188,8 @@ export abstract class PaymentRepository {
    * converting under the attempt's key: the process that owned them is gone (the sweep).
    */
   abstract listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]>;
+  /** Counts a failed recovery of the attempt; at `maxAttempts` it is dead-lettered and `listStranded` skips it. */
+  abstract recordRecoveryFailure(tenantId: string, attemptId: string, error: string, maxAttempts: number): Promise<SweepFailure>;
   abstract completeAttempt(
     tenantId: string,
     attemptId: string,

@@ -10,6 +10,7 @@ import { nextActions } from '../next-actions';
 import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldView, holdView } from '../views';
+import { ExpireHold } from './expire-hold.use-case';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -17,7 +18,9 @@ export interface CreateHoldCommand {
 
 /**
  * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS. All nights move in one
- * transaction of conditional UPDATEs (date order); a full night rolls everything back.
+ * transaction of conditional UPDATEs (date order); a full night rolls everything back. Holds of
+ * the room type past their TTL on these nights are expired in that transaction (with their
+ * `hold.expired` audit and outbox), so a stopped worker never keeps rooms off sale.
  */
 @Injectable()
 export class CreateHold {
@@ -29,6 +32,7 @@ export class CreateHold {
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly scheduler: HoldExpiryScheduler,
+    private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
   ) {}
@@ -47,8 +51,9 @@ export class CreateHold {
     // Missing night rows are created (committed) first, so the reservation itself only updates rows.
     await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
     const hold = await this.reserve(quote, nights, actor);
-    // After commit: the hold row is the truth; the worker's sweep covers an enqueue that is lost.
-    await this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
+    // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
+    // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
+    void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
       this.logger.warn(`hold expiry job for ${hold.id} not enqueued (the sweep will expire it): ${error.message}`);
     });
     return new Outcome(holdView(hold, quote), {
@@ -63,6 +68,7 @@ export class CreateHold {
     try {
       result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     } catch (error) {
+      if (error instanceof DomainError) throw error;
       throw new DomainError('allocation_failed', {
         detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
       });
@@ -73,6 +79,7 @@ export class CreateHold {
         nextActions: [nextActions.search()],
       });
     }
+    for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create({
       tenantId: actor.tenantId,
       agentId: actor.principalId,

@@ -1,13 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
-import { AuditLog, HoldRepository, RoomNightReservations, OutboxWriter, QuoteRepository } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, OutboxWriter, QuoteRepository, ReclaimedHold, RoomNightReservations } from '../ports/chain.repositories';
 import { holdView } from '../views';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
+import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
+
+export interface ExpirySweepReport {
+  expired: number;
+  failed: number;
+  dead_lettered: number;
+}
 
 const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 
@@ -18,6 +25,8 @@ const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
  */
 @Injectable()
 export class ExpireHold {
+  private readonly logger = new Logger('ExpireHold');
+
   constructor(
     private readonly holds: HoldRepository,
     private readonly quotes: QuoteRepository,
@@ -36,17 +45,28 @@ export class ExpireHold {
       return current.state === 'held' ? 'not_due' : 'not_held';
     }
     await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
+    await this.record(tenantId, hold, { actor });
+    return 'expired';
+  }
+
+  /**
+   * Writes the audit entry and outbox event `hold.expired` of a hold that has just been expired in
+   * the caller's transaction: by this use case, or reclaimed by a reservation that needed its rooms
+   * (then the audit data says `reclaimed: true`; the outbox event is the same either way).
+   */
+  async record(tenantId: string, hold: ReclaimedHold, options: { actor?: AuditActor; reclaimed?: boolean } = {}): Promise<void> {
     const traceId = this.context.traceId;
     const quote = await this.quotes.findById(tenantId, hold.quoteId);
     if (!quote) throw new Error(`hold ${hold.id} names quote ${hold.quoteId}, which does not exist`);
+    const expiresAt = hold.expiresAt.toISOString();
     await this.audit.append({
       tenantId,
       quoteId: hold.quoteId,
       holdId: hold.id,
       type: 'hold.expired',
-      actor,
+      actor: options.actor ?? SYSTEM,
       traceId,
-      data: { expires_at: hold.expiresAt.toISOString() },
+      data: options.reclaimed ? { expires_at: expiresAt, reclaimed: true } : { expires_at: expiresAt },
     });
     await this.outbox.append({
       tenantId,
@@ -54,18 +74,27 @@ export class ExpireHold {
       aggregateType: 'hold',
       aggregateId: hold.id,
       traceId,
-      payload: holdView(hold, quote),
+      payload: holdView({ ...hold, state: 'expired' }, quote),
     });
-    return 'expired';
   }
 
-  /** Expires every overdue hold (each in its own transaction); returns how many were expired. */
-  async sweep(limit = 500): Promise<number> {
-    const due = await this.holds.listExpiredHeld(limit);
-    let expired = 0;
-    for (const { tenantId, holdId } of due) {
-      if ((await this.expireDue(tenantId, holdId)) === 'expired') expired += 1;
+  /**
+   * Expires every overdue hold, each in its own transaction. A hold that fails is counted on its
+   * row and skipped for this run; the others go on (dead-lettered after SWEEP_MAX_ATTEMPTS).
+   */
+  async sweep(limit = 500): Promise<ExpirySweepReport> {
+    const report: ExpirySweepReport = { expired: 0, failed: 0, dead_lettered: 0 };
+    for (const { tenantId, holdId } of await this.holds.listExpiredHeld(limit)) {
+      try {
+        if ((await this.expireDue(tenantId, holdId)) === 'expired') report.expired += 1;
+      } catch (error) {
+        report.failed += 1;
+        const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
+        if (failure.deadLettered) report.dead_lettered += 1;
+        const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
+        this.logger.error({ err: error, tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
+      }
     }
-    return expired;
+    return report;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { PaymentRepository } from '../ports/chain.repositories';
+import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 import { ConfirmBooking } from './confirm-booking.use-case';
 
 /**
@@ -26,13 +27,28 @@ export class RecoverStrandedPayments {
     private readonly config: AppConfig,
   ) {}
 
-  async sweep(limit = 50): Promise<Record<'confirmed' | 'declined' | 'failed' | 'skipped', number>> {
+  /**
+   * Resumes every stranded attempt. One that fails unexpectedly is counted on its row and the sweep
+   * goes on with the next (dead-lettered after SWEEP_MAX_ATTEMPTS).
+   */
+  async sweep(limit = 50): Promise<Record<'confirmed' | 'declined' | 'failed' | 'skipped' | 'errored' | 'dead_lettered', number>> {
     const startedBefore = new Date(Date.now() - this.config.paymentTimeoutMs - STRANDED_AFTER_BUDGET_MS);
-    const counts = { confirmed: 0, declined: 0, failed: 0, skipped: 0 };
+    const counts = { confirmed: 0, declined: 0, failed: 0, skipped: 0, errored: 0, dead_lettered: 0 };
     for (const attempt of await this.payments.listStranded(startedBefore, limit)) {
-      const outcome = await this.confirm.resume(attempt);
-      counts[outcome] += 1;
-      this.logger.warn(`resumed stranded payment attempt ${attempt.id} of hold ${attempt.holdId}: ${outcome}`);
+      try {
+        const outcome = await this.confirm.resume(attempt);
+        counts[outcome] += 1;
+        this.logger.warn(`resumed stranded payment attempt ${attempt.id} of hold ${attempt.holdId}: ${outcome}`);
+      } catch (error) {
+        counts.errored += 1;
+        const failure = await this.payments.recordRecoveryFailure(attempt.tenantId, attempt.id, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
+        if (failure.deadLettered) counts.dead_lettered += 1;
+        const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
+        this.logger.error(
+          { err: error, tenant_id: attempt.tenantId, attempt_id: attempt.id },
+          `stranded payment attempt ${attempt.id} could not be resumed; ${what}`,
+        );
+      }
     }
     return counts;
   }
