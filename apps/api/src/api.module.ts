@@ -22,6 +22,8 @@ import { ReceiptsModule } from './receipts/receipts.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
+import { AdminRefundsModule } from './admin-refunds/admin-refunds.module';
+import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -48,6 +50,8 @@ export class ApiModule {
         PropertiesModule,
         SearchModule,
         AdminCatalogModule,
+        AdminRefundsModule,
+        AdminOversellModule,
         ...extra,
       ],
       providers: [

@@ -16,6 +16,7 @@ import {
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
+  OversellIncidentRepository,
   PaymentProvider,
   PaymentRepository,
   PolicyRepository,
@@ -61,6 +62,7 @@ import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repo
 import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -91,6 +93,7 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
 ];
 
 /**

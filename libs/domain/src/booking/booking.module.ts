@@ -11,6 +11,10 @@ import { GetBookingAudit } from './use-cases/get-booking-audit.use-case';
 import { GetBookingAuthorization } from './use-cases/get-booking-authorization.use-case';
 import { GetBooking } from './use-cases/get-booking.use-case';
 import { GetRefund } from './use-cases/get-refund.use-case';
+import { IssueRefund } from './use-cases/issue-refund.use-case';
+import { ModifyBooking } from './use-cases/modify-booking.use-case';
+import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
+import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
@@ -29,11 +33,14 @@ const useCases = [
   CreateBookingAuthorization,
   GetBookingAuthorization,
   RecoverStrandedPayments,
+  IssueRefund,
+  ModifyBooking,
+  PreviewCancellation,
 ];
 
 /**
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
 export class BookingModule {}

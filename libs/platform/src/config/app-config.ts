@@ -38,6 +38,7 @@ export class AppConfig {
   readonly oauthEnabled!: boolean;
   readonly delegationAudience!: string;
   readonly logLevel!: string;
+  readonly oversellSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -77,6 +78,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEnabled: env.OAUTH_ENABLED,
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
+    oversellSweepIntervalSeconds: env.OVERSELL_SWEEP_INTERVAL_SECONDS,
   });
 }
 

@@ -45,6 +45,7 @@ export const envSchema = z.object({
   OAUTH_ENABLED: bool.default(true),
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OVERSELL_SWEEP_INTERVAL_SECONDS: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,17 +6,38 @@ import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
-import type { Cancellation, PaymentState, Traveler } from '../chain.types';
-import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
+import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository } from '../ports/chain.repositories';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
+import { cancellationRefund } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
+import { RefundIssuer } from './refund-issuer';
 
 export interface CancelBookingCommand {
   bookingId: string;
   reason?: string | null;
+}
+
+/**
+ * Cancel's rules before anything is computed: only the traveler who booked
+ * (`resource_access_denied`), only a confirmed booking whose stay has not started (property local
+ * date before check-in), else `booking_not_cancellable` with `detail.state` and `detail.reason`.
+ */
+export function assertCancellable(booking: BookingRecord, traveler: Traveler): void {
+  if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
+    throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
+  }
+  if (booking.state !== 'confirmed')
+    throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
+  const today = todayIn(booking.policySnapshot.timezone);
+  if (today >= booking.stay.check_in) {
+    throw new DomainError('booking_not_cancellable', {
+      detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today },
+    });
+  }
 }
 
 /**
@@ -30,7 +51,7 @@ export class CancelBooking {
     private readonly access: BookingAccess,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
-    private readonly refunds: RefundRepository,
+    private readonly refunder: RefundIssuer,
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
@@ -41,28 +62,17 @@ export class CancelBooking {
   @Transactional()
   async execute(command: CancelBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
-    if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
-      throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
-    }
-    if (booking.state !== 'confirmed')
-      throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
-    const today = todayIn(booking.policySnapshot.timezone);
-    if (today >= booking.stay.check_in) {
-      throw new DomainError('booking_not_cancellable', {
-        detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today },
-      });
-    }
+    assertCancellable(booking, traveler);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const total = booking.priceBreakdown.total;
     const now = new Date();
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
-    const refundable = payment ? payment.amount.amount - payment.refunded.amount : 0;
-    const refundAmount = Math.max(0, Math.min(refundable, total.amount - fee.amount));
-    const refundId = refundAmount > 0 ? randomUUID() : null;
+    const refundDue = cancellationRefund(total, fee, payment);
+    const refundId = refundDue.amount > 0 ? randomUUID() : null;
     const cancellation: Cancellation = {
       cancelled_at: now.toISOString(),
       fee,
-      refund: { amount: refundAmount, currency: total.currency },
+      refund: refundDue,
       refund_id: refundId,
       policy_version: booking.policySnapshot.version,
       reason: command.reason ?? null,
@@ -72,7 +82,7 @@ export class CancelBooking {
       tenant_id: actor.tenantId,
       cancelled_at: cancellation.cancelled_at,
       fee_amount: fee.amount,
-      refund_amount: refundAmount,
+      refund_amount: refundDue.amount,
       currency: total.currency,
       policy_version: cancellation.policy_version,
       cancellation_kind: booking.policySnapshot.cancellation_kind,
@@ -110,38 +120,17 @@ export class CancelBooking {
     });
 
     let finalPayment = payment;
-    if (refundId && payment) {
-      const refunded = payment.refunded.amount + refundAmount;
-      const state: PaymentState = refunded >= payment.amount.amount ? 'refunded' : 'partially_refunded';
-      finalPayment = await this.payments.refund(actor.tenantId, payment.id, refundAmount, state);
-      if (!finalPayment) throw new DomainError('refund_exceeds_remaining', { detail: { remaining: { amount: refundable, currency: total.currency } } });
-      const refundAt = new Date().toISOString();
-      const refundReceipt = await this.signer.sign('refund_issued', {
-        refund_id: refundId,
-        booking_id: booking.id,
-        tenant_id: actor.tenantId,
-        amount: refundAmount,
-        currency: total.currency,
-        issued_at: refundAt,
-      });
-      await this.refunds.create({
-        id: refundId,
-        tenantId: actor.tenantId,
-        bookingId: booking.id,
-        paymentId: payment.id,
-        amount: cancellation.refund,
+    if (refundId) {
+      const issued = await this.refunder.issue({
+        refundId,
+        booking: cancelled,
+        payment,
+        amount: refundDue,
         reason: cancellation.reason,
-        receipt: refundReceipt,
+        actor: chain.actor,
+        traveler,
       });
-      await this.audit.append({ ...chain, type: 'refund.issued', data: { refund_id: refundId, amount: cancellation.refund, payment_state: state } });
-      await this.outbox.append({
-        tenantId: actor.tenantId,
-        type: 'refund.issued',
-        aggregateType: 'refund',
-        aggregateId: refundId,
-        traceId,
-        payload: { refund_id: refundId, booking_id: booking.id, amount: cancellation.refund },
-      });
+      finalPayment = issued.payment;
     }
     return new Outcome(bookingView(cancelled, finalPayment), { receipt, status: 200, next_actions: bookingNextActions(cancelled) });
   }
