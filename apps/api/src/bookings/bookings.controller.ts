@@ -186,7 +186,7 @@ export class BookingsController {
     id: 'modify_booking',
     description:
       'Move a booking to other dates of the same length and the same total for the traveler who booked (X-Delegated-User, optional Idempotency-Key); the room moves atomically.',
-    next_rel: 'get_audit',
+    next_rel: 'cancel',
     idempotent: true,
   })
   @ApiOperation({
