@@ -64,7 +64,14 @@ export function priceOf(stay: Stay, perNight = 10000): PriceBreakdown {
     nights.push(d.toISOString().slice(0, 10));
   }
   const subtotal = nights.length * perNight;
-  return { currency: 'EUR', nights: nights.map((date) => ({ date, amount: eur(perNight) })), subtotal: eur(subtotal), taxes: [], fees: [], total: eur(subtotal) };
+  return {
+    currency: 'EUR',
+    nights: nights.map((date) => ({ date, amount: eur(perNight) })),
+    subtotal: eur(subtotal),
+    taxes: [],
+    fees: [],
+    total: eur(subtotal),
+  };
 }
 
 export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {

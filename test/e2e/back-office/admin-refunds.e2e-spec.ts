@@ -67,7 +67,9 @@ describe('POST /v1/admin/bookings/{id}/refunds', () => {
       captured_at: expect.any(String),
     });
     // Admins are pointed at what remains refundable.
-    expect(booking.body.next_actions).toContainEqual(expect.objectContaining({ rel: 'issue_refund', body_hint: { amount: total - 1000, reason: '<optional reason>' } }));
+    expect(booking.body.next_actions).toContainEqual(
+      expect.objectContaining({ rel: 'issue_refund', body_hint: { amount: total - 1000, reason: '<optional reason>' } }),
+    );
 
     const audit = await t.http().get(`/v1/bookings/${b.bookingId}/audit`).set('authorization', `Bearer ${agent.apiKey}`);
     const entry = audit.body.data.items.find((i: { type: string }) => i.type === 'refund.issued');

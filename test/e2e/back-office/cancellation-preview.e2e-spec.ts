@@ -32,7 +32,8 @@ describe('GET /v1/bookings/{id}/cancellation-preview and cancellation_timeline',
     const req = t.http().get(`/v1/bookings/${id}/cancellation-preview`).set('authorization', `Bearer ${bearer}`);
     return who ? req.set(DELEGATION_HEADER, who) : req;
   };
-  const cancel = (id: string) => t.http().post(`/v1/bookings/${id}/cancel`).set('authorization', `Bearer ${agent.apiKey}`).set(DELEGATION_HEADER, traveler).send({});
+  const cancel = (id: string) =>
+    t.http().post(`/v1/bookings/${id}/cancel`).set('authorization', `Bearer ${agent.apiKey}`).set(DELEGATION_HEADER, traveler).send({});
 
   it('before the cutoff: free, the whole total back, free_until; the cancel then does exactly that', async () => {
     const b = await bookStay(t, agent, catalog, traveler, { start: 10, nights: 2, adults: 1 });

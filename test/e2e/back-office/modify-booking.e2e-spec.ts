@@ -111,7 +111,12 @@ describe('POST /v1/bookings/{id}/modify', () => {
     const longer = await modify(b.bookingId, { stay: stay(40, 3) });
     expect(longer.status).toBe(409);
     expect(longer.body.error.code).toBe('booking_modification_price_change');
-    expect(longer.body.error.detail).toMatchObject({ old_total: b.total, new_total: { amount: expect.any(Number), currency: 'EUR' }, old_nights: 2, new_nights: 3 });
+    expect(longer.body.error.detail).toMatchObject({
+      old_total: b.total,
+      new_total: { amount: expect.any(Number), currency: 'EUR' },
+      old_nights: 2,
+      new_nights: 3,
+    });
     expect(longer.body.error.detail.new_total.amount).toBeGreaterThan(b.total.amount);
 
     await setDailyRate(t.app, tenantId, catalog.freePlanId, daysFromToday(45), 12000);
@@ -153,7 +158,11 @@ describe('POST /v1/bookings/{id}/modify', () => {
     const hidden = await modify(b.bookingId, { stay: stay(62, 1) }, { bearer: otherTenant.apiKey });
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.code).toBe('booking_not_found');
-    const noDelegation = await t.http().post(`/v1/bookings/${b.bookingId}/modify`).set('authorization', `Bearer ${agent.apiKey}`).send({ stay: stay(62, 1) });
+    const noDelegation = await t
+      .http()
+      .post(`/v1/bookings/${b.bookingId}/modify`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .send({ stay: stay(62, 1) });
     expect(noDelegation.status).toBe(401);
     expect(noDelegation.body.error.code).toBe('delegation_required');
   });

@@ -48,7 +48,9 @@ describe('oversell incidents', () => {
       .send({ from: daysFromToday(from), to: daysFromToday(to), allotment });
   const list = (query: Record<string, string | number> = {}) => t.http().get('/v1/admin/oversell-incidents').query(query).set(admin());
   const forNight = async (day: number) =>
-    ((await list({ limit: 100 })).body.data.items as Array<Record<string, unknown>>).filter((i) => i.room_type_id === catalog.roomTypeId && i.date === daysFromToday(day));
+    ((await list({ limit: 100 })).body.data.items as Array<Record<string, unknown>>).filter(
+      (i) => i.room_type_id === catalog.roomTypeId && i.date === daysFromToday(day),
+    );
   const db = () => t.app.get(DataSource);
 
   it('lowering below sold opens one incident per oversold night in the same transaction, with the bookings and an event', async () => {
@@ -119,7 +121,9 @@ describe('oversell incidents', () => {
       /exceed the allotment/,
     );
     await db().query(`UPDATE inventory_nights SET sold = sold - 1 WHERE room_type_id = $1 AND night = $2`, [catalog.roomTypeId, night]);
-    await db().query(`UPDATE inventory_nights SET sold = sold + 1 WHERE room_type_id = $1 AND night = $2`, [catalog.roomTypeId, night]).catch(() => undefined);
+    await db()
+      .query(`UPDATE inventory_nights SET sold = sold + 1 WHERE room_type_id = $1 AND night = $2`, [catalog.roomTypeId, night])
+      .catch(() => undefined);
     expect((await inventoryOf(t.app, catalog.roomTypeId)).find((r) => r.night === night)).toMatchObject({ allotment: 0, sold: 0 });
   });
 
@@ -144,7 +148,11 @@ describe('oversell incidents', () => {
     expect(again.body.data).toEqual(open);
 
     // An admin resolves it with a note; the sweep leaves the acknowledged night alone, a report opens a new one.
-    const resolve = await t.http().post(`/v1/admin/oversell-incidents/${open.oversell_incident_id}/resolve`).set(admin()).send({ note: 'guest moved to a partner hotel' });
+    const resolve = await t
+      .http()
+      .post(`/v1/admin/oversell-incidents/${open.oversell_incident_id}/resolve`)
+      .set(admin())
+      .send({ note: 'guest moved to a partner hotel' });
     expect(resolve.status).toBe(200);
     expect(resolve.body.data).toMatchObject({ state: 'resolved', resolution_note: 'guest moved to a partner hotel', resolved_by: { kind: 'admin' } });
     const twice = await t.http().post(`/v1/admin/oversell-incidents/${open.oversell_incident_id}/resolve`).set(admin()).send({ note: 'again' });
@@ -195,7 +203,10 @@ describe('oversell incidents', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('oversell_incident_not_found');
     const other = await createTenant(t.app);
-    const hidden = await t.http().get(`/v1/admin/oversell-incidents/${all[0].oversell_incident_id}`).set({ authorization: `Bearer ${other.adminKey}` });
+    const hidden = await t
+      .http()
+      .get(`/v1/admin/oversell-incidents/${all[0].oversell_incident_id}`)
+      .set({ authorization: `Bearer ${other.adminKey}` });
     expect(hidden.status).toBe(404);
     const resolveHidden = await t
       .http()

@@ -375,7 +375,13 @@ describe('discovery documents', () => {
     expect(card.contracts.idempotency).toMatchObject({
       body_field: 'idempotency_key',
       header: 'Idempotency-Key',
-      scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel', 'POST /v1/bookings/{id}/modify', 'POST /v1/admin/bookings/{id}/refunds'],
+      scoped_endpoints: [
+        'POST /v1/holds',
+        'POST /v1/bookings',
+        'POST /v1/bookings/{id}/cancel',
+        'POST /v1/bookings/{id}/modify',
+        'POST /v1/admin/bookings/{id}/refunds',
+      ],
     });
     expect(card.contracts.receipts).toMatchObject({
       verify_endpoint: '/v1/receipts/verify',

@@ -101,7 +101,13 @@ describe('agent card flows, followed against the served routes', () => {
   });
 
   it('cancel_with_refund: read, preview, cancel, refund, verify the receipt', async () => {
-    expect(steps('cancel_with_refund').map((s) => s.capability)).toEqual(['get_booking', 'preview_cancellation', 'cancel_booking', 'get_refund', 'verify_receipt']);
+    expect(steps('cancel_with_refund').map((s) => s.capability)).toEqual([
+      'get_booking',
+      'preview_cancellation',
+      'cancel_booking',
+      'get_refund',
+      'verify_receipt',
+    ]);
     const bookingId = seen.get('confirm_booking')!.body.data.booking_id as string;
     await call('get_booking', { id: bookingId });
     const preview = await call('preview_cancellation', { id: bookingId }, undefined, { [DELEGATION_HEADER]: traveler });

@@ -25,7 +25,9 @@ class FakeIncidents extends OversellIncidentRepository {
     this.counts.set(night, { night, allotment, held, sold });
   }
   async oversoldNights(tenantId: string, roomTypeId: string) {
-    return tenantId === TENANT && roomTypeId === ROOM ? [...this.counts.values()].filter((n) => n.held + n.sold > n.allotment).sort((a, b) => a.night.localeCompare(b.night)) : [];
+    return tenantId === TENANT && roomTypeId === ROOM
+      ? [...this.counts.values()].filter((n) => n.held + n.sold > n.allotment).sort((a, b) => a.night.localeCompare(b.night))
+      : [];
   }
   async nightCounts(tenantId: string, roomTypeId: string, night: string) {
     if (tenantId !== TENANT || roomTypeId !== ROOM) return null;
@@ -63,7 +65,9 @@ class FakeIncidents extends OversellIncidentRepository {
     return this.rows.filter((r) => r.tenantId === tenantId && r.night === night && r.resolvedBy?.kind === 'admin').at(-1) ?? null;
   }
   async resolveRestored(tenantId: string) {
-    const fixed = this.rows.filter((r) => r.tenantId === tenantId && r.state === 'open' && !((n) => n && n.held + n.sold > n.allotment)(this.counts.get(r.night)));
+    const fixed = this.rows.filter(
+      (r) => r.tenantId === tenantId && r.state === 'open' && !((n) => n && n.held + n.sold > n.allotment)(this.counts.get(r.night)),
+    );
     fixed.forEach((r) => Object.assign(r, { state: 'resolved', resolvedAt: new Date(), resolvedBy: { kind: 'system', id: null } }));
     return fixed;
   }
@@ -120,7 +124,9 @@ describe('oversell use cases', () => {
       ['2027-05-10', 'inventory_change', ['b-1', 'b-2']],
       ['2027-05-11', 'inventory_change', ['b-1', 'b-2']],
     ]);
-    expect(outbox.events.map((e) => [e.type, e.aggregateType, e.payload])).toEqual(first.opened.map((i) => ['oversell.detected', 'oversell_incident', oversellIncidentView(i)]));
+    expect(outbox.events.map((e) => [e.type, e.aggregateType, e.payload])).toEqual(
+      first.opened.map((i) => ['oversell.detected', 'oversell_incident', oversellIncidentView(i)]),
+    );
     const again = await reconciler.reconcile(TENANT, ROOM, 'sweep');
     expect(again.opened).toEqual([]);
     incidents.setNight('2027-05-10', 2, 0, 2);

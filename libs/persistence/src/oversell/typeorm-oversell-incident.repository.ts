@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  NewOversellIncident,
-  NightCounts,
-  OversellDetectedBy,
-  OversellIncidentRecord,
-  OversellIncidentRepository,
-  OversellIncidentState,
-} from '@hcs/domain';
+import { NewOversellIncident, NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentRepository, OversellIncidentState } from '@hcs/domain';
 import { modify } from '../booking/sql';
 import { TransactionHost, Tx } from '../transaction-host';
 

@@ -137,10 +137,14 @@ export class SandboxPaymentProvider extends PaymentProvider {
       return { outcome: 'error', message: 'The refund exceeds the amount charged.' };
     }
     const reference = `re_sandbox_${randomUUID().replace(/-/g, '')}`;
-    await this.m.query(
-      `INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [request.tenantId, request.idempotencyKey, reference, request.chargeReference, request.amount.amount, request.amount.currency],
-    );
+    await this.m.query(`INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      request.tenantId,
+      request.idempotencyKey,
+      reference,
+      request.chargeReference,
+      request.amount.amount,
+      request.amount.currency,
+    ]);
     return { outcome: 'succeeded', reference };
   }
 }

@@ -11,7 +11,6 @@ import type {
   HoldRecord,
   HoldState,
   PaymentRecord,
-  PaymentState,
   PolicySnapshot,
   PriceBreakdown,
   PrimaryGuest,

@@ -6,7 +6,14 @@ import { snapshotPolicy } from './policy-snapshot';
 const total = { amount: 30001, currency: 'EUR' };
 const terms = (kind: 'free_cancellation' | 'non_refundable', hours = 48, pct = 50) =>
   snapshotPolicy(
-    { policy_id: 'p', version: '1', cancellation_kind: kind, free_cancellation_hours_before_checkin: hours, cancellation_fee_pct_after_cutoff: pct, child_policy_text: null },
+    {
+      policy_id: 'p',
+      version: '1',
+      cancellation_kind: kind,
+      free_cancellation_hours_before_checkin: hours,
+      cancellation_fee_pct_after_cutoff: pct,
+      child_policy_text: null,
+    },
     '2027-05-10',
     '15:00',
     'Europe/Paris',

@@ -13,9 +13,7 @@ export function cancellationRefund(total: Money, fee: Money, payment: Pick<Payme
 }
 
 export type RefundRefusal =
-  | { code: 'no_capturable_payment' }
-  | { code: 'payment_not_refundable'; state: PaymentState }
-  | { code: 'refund_exceeds_remaining'; remaining: Money };
+  { code: 'no_capturable_payment' } | { code: 'payment_not_refundable'; state: PaymentState } | { code: 'refund_exceeds_remaining'; remaining: Money };
 
 /**
  * Whether an admin may refund `amount` (minor units, > 0) of a booking's payment: there must be a

@@ -59,7 +59,9 @@ describe('IssueRefund', () => {
         data: { refund_id: refund.id, amount: eur(5000), payment_state: 'partially_refunded', reason: 'goodwill' },
       }),
     ]);
-    expect(outbox.events).toEqual([expect.objectContaining({ type: 'refund.issued', aggregateType: 'refund', aggregateId: refund.id, payload: refundView(refund) })]);
+    expect(outbox.events).toEqual([
+      expect.objectContaining({ type: 'refund.issued', aggregateType: 'refund', aggregateId: refund.id, payload: refundView(refund) }),
+    ]);
     expect(outcome.meta.next_actions?.map((a) => a.rel)).toEqual(['get_refund', 'get', 'issue_refund']);
     expect(outcome.meta.next_actions?.[2].body_hint).toEqual({ amount: 15000, reason: '<optional reason>' });
   });

@@ -66,9 +66,9 @@ describe('ModifyBooking', () => {
     expect((await failure(useCase.execute({ bookingId: b.id, stay: stay(25) }, agentActor('55555555-5555-4555-8555-555555555555'), TRAVELER))).code).toBe(
       'resource_access_denied',
     );
-    expect((await failure(useCase.execute({ bookingId: b.id, stay: stay(25) }, adminActor(undefined, '99999999-9999-4999-8999-999999999999'), TRAVELER))).code).toBe(
-      'booking_not_found',
-    );
+    expect(
+      (await failure(useCase.execute({ bookingId: b.id, stay: stay(25) }, adminActor(undefined, '99999999-9999-4999-8999-999999999999'), TRAVELER))).code,
+    ).toBe('booking_not_found');
   });
 
   it('booking_not_modifiable: cancelled, started, non-refundable', async () => {

@@ -64,7 +64,12 @@ export class ModifyBooking {
 
     const oldTotal = booking.priceBreakdown.total;
     const nights = stayNights(command.stay);
-    const src = await this.source.read(actor.tenantId, { propertyId: booking.propertyId, roomTypeId: booking.roomTypeId, ratePlanId: booking.ratePlanId, nights });
+    const src = await this.source.read(actor.tenantId, {
+      propertyId: booking.propertyId,
+      roomTypeId: booking.roomTypeId,
+      ratePlanId: booking.ratePlanId,
+      nights,
+    });
     if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
     const price = priceStay({
       currency: src.ratePlan.currency,

@@ -27,7 +27,9 @@ export function refundRefusalError(payment: PaymentRecord | null, amount: number
   if (!refusal) return null;
   if (refusal.code === 'no_capturable_payment') return new DomainError('no_capturable_payment', { detail: { booking_id: bookingId } });
   if (refusal.code === 'payment_not_refundable') return new DomainError('payment_not_refundable', { detail: { booking_id: bookingId, state: refusal.state } });
-  return new DomainError('refund_exceeds_remaining', { detail: { booking_id: bookingId, remaining: refusal.remaining, requested: { amount, currency: refusal.remaining.currency } } });
+  return new DomainError('refund_exceeds_remaining', {
+    detail: { booking_id: bookingId, remaining: refusal.remaining, requested: { amount, currency: refusal.remaining.currency } },
+  });
 }
 
 /**
