@@ -119,11 +119,12 @@ export class BookingsController {
   })
   @ApiOperation({
     summary: 'Cancel for the same traveler; fee from the frozen policy snapshot, the rest refunded (booking_cancelled receipt).',
-    description: 'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state).',
+    description:
+      'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state), payment_provider_error (502: the refund could not be made; nothing changed, retry).',
   })
   @ApiEnvelope(BookingModel, {
     description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_audit, get_refund (when a refund was issued).',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining'],
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining', 'payment_provider_error'],
     receipt: true,
   })
   cancel(
