@@ -59,6 +59,9 @@ describe('POST /v1/admin/bookings/{id}/refunds', () => {
     const read = await t.http().get(`/v1/refunds/${refundId}`).set('authorization', `Bearer ${agent.apiKey}`);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual(res.body.data);
+    expect(read.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get']);
+    const asAdmin = await t.http().get(`/v1/refunds/${refundId}`).set('authorization', `Bearer ${adminKey}`);
+    expect(asAdmin.body.next_actions).toEqual([res.body.next_actions[1], res.body.next_actions[2]]);
     const booking = await t.http().get(`/v1/bookings/${b.bookingId}`).set('authorization', `Bearer ${adminKey}`);
     expect(booking.body.data.payment).toEqual({
       state: 'partially_refunded',

@@ -38,9 +38,10 @@ export class AdminOversellController {
   })
   @ApiEnvelope(OversellIncidentModel, {
     status: 200,
-    description: 'The open incident of the night (201 when this report opened it, with an oversell.detected event).',
+    description: 'The incident already open for the night.',
     errors: ['validation_failed', 'room_type_not_found', 'oversell_not_detected'],
   })
+  @ApiEnvelope(OversellIncidentModel, { status: 201, description: 'The incident this report opened (with an oversell.detected event).' })
   report(@CurrentActor() actor: Actor, @Body() body: ReportOversellRequestDto): Promise<Outcome> {
     return this.reportOversell.execute(actor.tenantId, { roomTypeId: body.room_type_id, date: body.date });
   }
