@@ -8,6 +8,7 @@ import { FeedFreshness1764330000001 } from './1764330000001-FeedFreshness';
 import { AdvisorSessions1764320000001 } from './1764320000001-AdvisorSessions';
 import { Webhooks1764300000000 } from './1764300000000-Webhooks';
 import { SweepDeadLetters1764340000001 } from './1764340000001-SweepDeadLetters';
+import { BackOffice1764310000000 } from './1764310000000-BackOffice';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -17,8 +18,9 @@ export const MIGRATIONS = [
   CatalogSearchIndexes1764000000001,
   BookingChain1764100000000,
   PaymentAttemptRecovery1764200000000,
+  Webhooks1764300000000,
+  BackOffice1764310000000,
   AdvisorSessions1764320000001,
   FeedFreshness1764330000001,
-  Webhooks1764300000000,
   SweepDeadLetters1764340000001,
 ];

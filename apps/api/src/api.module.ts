@@ -27,6 +27,8 @@ import { FeedsApiModule } from './feeds/feeds.module';
 import { McpModule } from './mcp/mcp.module';
 import { AdvisorModule } from './advisor/advisor.module';
 import { AdminWebhooksModule } from './admin-webhooks/admin-webhooks.module';
+import { AdminRefundsModule } from './admin-refunds/admin-refunds.module';
+import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -58,6 +60,8 @@ export class ApiModule {
         McpModule,
         AdvisorModule,
         AdminWebhooksModule,
+        AdminRefundsModule,
+        AdminOversellModule,
         ...extra,
       ],
       providers: [

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
+import { BookingModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
@@ -9,6 +9,7 @@ import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 import { OutboxListener } from './outbox/outbox-listener.service';
 import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
+import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -16,7 +17,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule],
+      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule],
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,
@@ -26,6 +27,7 @@ export class WorkerModule {
         OutboxListener,
         OutboxRelayProcessor,
         WebhookDeliveryProcessor,
+        OversellSweepProcessor,
       ],
     };
   }

@@ -63,3 +63,4 @@ export * from './seed/seed.repository';
 export * from './feeds';
 export * from './advisor';
 export * from './webhooks';
+export * from './oversell';

@@ -18,6 +18,7 @@ import {
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
+  OversellIncidentRepository,
   PaymentProvider,
   PaymentRepository,
   PolicyRepository,
@@ -77,6 +78,7 @@ import { HttpWebhookSender } from './webhooks/http-webhook.sender';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
+import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -122,6 +124,7 @@ const repositories = [
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: WebhookSender, useClass: HttpWebhookSender },
+  { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
 ];
 
 /**

@@ -158,7 +158,7 @@ describe('catalog administration', () => {
     expect(flex.versions.map((v: { version: string }) => v.version)).toEqual(['2', '1']);
   });
 
-  it('sets allotments and rates for date ranges, and refuses an allotment below held + sold', async () => {
+  it('sets allotments and rates for date ranges, and accepts an allotment below held + sold as an oversell', async () => {
     const fixture = await createProperty(t, tenant.adminKey);
     const roomTypeId = fixture.roomTypes[0].id;
     const [from, to] = [daysFromNow(30), daysFromNow(32)];
@@ -170,13 +170,16 @@ describe('catalog administration', () => {
       { night: to, allotment: 3, overridden: true, held: 0, sold: 0, available: 3 },
     ]);
     await sql(t).query(`UPDATE inventory_nights SET held = 1, sold = 1 WHERE room_type_id = $1 AND night = $2`, [roomTypeId, daysFromNow(31)]);
-    const refused = await t.http().put(`/v1/admin/room-types/${roomTypeId}/inventory`).set(admin).send({ from, to, allotment: 1 });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe('validation_failed');
-    expect(refused.body.error.detail.field_errors[0]).toMatchObject({ path: 'allotment', message: expect.stringContaining('held or sold') });
-    expect(refused.body.error.detail.conflicts).toEqual([{ night: daysFromNow(31), allotment: 1, committed: 2 }]);
-    const unchanged = await t.http().get(`/v1/admin/room-types/${roomTypeId}/inventory`).query({ from, to }).set(admin);
-    expect(unchanged.body.data.nights.map((n: { allotment: number }) => n.allotment)).toEqual([3, 3, 3]);
+    // A lower allotment is the hotel's fact: accepted, and the oversold night gets an incident (docs/back-office.md).
+    const lowered = await t.http().put(`/v1/admin/room-types/${roomTypeId}/inventory`).set(admin).send({ from, to, allotment: 1 });
+    expect(lowered.status).toBe(200);
+    expect(lowered.body.data.nights.map((n: { allotment: number; available: number }) => [n.allotment, n.available])).toEqual([
+      [1, 1],
+      [1, 0],
+      [1, 1],
+    ]);
+    const incidents = await t.http().get('/v1/admin/oversell-incidents').query({ state: 'open' }).set(admin);
+    expect(incidents.body.data.items).toContainEqual(expect.objectContaining({ room_type_id: roomTypeId, date: daysFromNow(31), oversold_by: 1 }));
 
     const planId = fixture.roomTypes[0].ratePlans[0].id;
     const rates = await t.http().put(`/v1/admin/rate-plans/${planId}/rates`).set(admin).send({ from, to: from, amount: 15000 });

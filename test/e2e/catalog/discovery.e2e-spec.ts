@@ -351,6 +351,8 @@ describe('discovery documents', () => {
       { id: 'get_booking_audit', method: 'GET', href: '/v1/bookings/{id}/audit', idempotent: true, next_rel: 'get' },
       { id: 'get_refund', method: 'GET', href: '/v1/refunds/{id}', idempotent: true, next_rel: 'get' },
       { id: 'verify_receipt', method: 'POST', href: '/v1/receipts/verify', idempotent: true, next_rel: null },
+      { id: 'preview_cancellation', method: 'GET', href: '/v1/bookings/{id}/cancellation-preview', idempotent: true, next_rel: 'cancel' },
+      { id: 'modify_booking', method: 'POST', href: '/v1/bookings/{id}/modify', idempotent: true, next_rel: 'cancel' },
     ];
     for (const c of chain) expect(card.capabilities).toContainEqual({ ...c, description: expect.any(String) });
     // Ids are unique, and no admin or identity route is an agent capability.
@@ -361,7 +363,7 @@ describe('discovery documents', () => {
     expect(card.flows.map((f: { id: string }) => f.id)).toEqual(['book_a_room', 'cancel_with_refund']);
     const steps = (i: number) => card.flows[i].steps.map((s: { capability: string }) => s.capability);
     expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'get_booking']);
-    expect(steps(1)).toEqual(['get_booking', 'cancel_booking', 'get_refund', 'verify_receipt']);
+    expect(steps(1)).toEqual(['get_booking', 'preview_cancellation', 'cancel_booking', 'get_refund', 'verify_receipt']);
     // Every step is a served capability, with its method and path.
     for (const flow of card.flows) {
       for (const step of flow.steps) {
@@ -373,7 +375,13 @@ describe('discovery documents', () => {
     expect(card.contracts.idempotency).toMatchObject({
       body_field: 'idempotency_key',
       header: 'Idempotency-Key',
-      scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'],
+      scoped_endpoints: [
+        'POST /v1/holds',
+        'POST /v1/bookings',
+        'POST /v1/bookings/{id}/cancel',
+        'POST /v1/bookings/{id}/modify',
+        'POST /v1/admin/bookings/{id}/refunds',
+      ],
     });
     expect(card.contracts.receipts).toMatchObject({
       verify_endpoint: '/v1/receipts/verify',
@@ -384,6 +392,8 @@ describe('discovery documents', () => {
     expect(card.contracts.delegation.gated_routes).toEqual([
       { method: 'POST', href: '/v1/bookings' },
       { method: 'POST', href: '/v1/bookings/{id}/cancel' },
+      { method: 'GET', href: '/v1/bookings/{id}/cancellation-preview' },
+      { method: 'POST', href: '/v1/bookings/{id}/modify' },
     ]);
     expect(card.contracts.envelope.next_action_rels).toEqual([...NEXT_ACTION_RELS]);
   });

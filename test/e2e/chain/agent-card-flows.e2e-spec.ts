@@ -100,12 +100,20 @@ describe('agent card flows, followed against the served routes', () => {
     await call('get_booking', { id: booking.body.data.booking_id });
   });
 
-  it('cancel_with_refund: read, cancel, refund, verify the receipt', async () => {
-    expect(steps('cancel_with_refund').map((s) => s.capability)).toEqual(['get_booking', 'cancel_booking', 'get_refund', 'verify_receipt']);
+  it('cancel_with_refund: read, preview, cancel, refund, verify the receipt', async () => {
+    expect(steps('cancel_with_refund').map((s) => s.capability)).toEqual([
+      'get_booking',
+      'preview_cancellation',
+      'cancel_booking',
+      'get_refund',
+      'verify_receipt',
+    ]);
     const bookingId = seen.get('confirm_booking')!.body.data.booking_id as string;
     await call('get_booking', { id: bookingId });
+    const preview = await call('preview_cancellation', { id: bookingId }, undefined, { [DELEGATION_HEADER]: traveler });
     const cancelled = await call('cancel_booking', { id: bookingId }, { reason: 'plans changed' }, { [DELEGATION_HEADER]: traveler });
     const refundId = cancelled.body.data.cancellation.refund_id as string;
+    expect(cancelled.body.data.cancellation).toMatchObject({ fee: preview.body.data.fee, refund: preview.body.data.refund });
     expect(cancelled.body.next_actions.map((a: { rel: string }) => a.rel)).toContain('get_refund');
     const refund = await call('get_refund', { id: refundId });
     const verdict = await call('verify_receipt', {}, { receipt: refund.body.receipt });
@@ -135,6 +143,7 @@ describe('agent card flows, followed against the served routes', () => {
       'get_booking_audit',
       'get_refund',
       'verify_receipt',
+      'preview_cancellation',
     ];
     for (const id of chain) {
       const answer = seen.get(id);

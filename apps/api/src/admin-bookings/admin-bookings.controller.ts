@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
-import { CancelBooking, ListBookings } from '@hcs/domain';
-import { BookingModel } from '../bookings/dto/bookings.response.dto';
+import { CancelBooking, ListBookings, PreviewCancellation } from '@hcs/domain';
+import { BookingModel, CancellationPreviewModel } from '../bookings/dto/bookings.response.dto';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
@@ -20,6 +20,7 @@ export class AdminBookingsController {
   constructor(
     private readonly listBookings: ListBookings,
     private readonly cancelBooking: CancelBooking,
+    private readonly previewCancellation: PreviewCancellation,
   ) {}
 
   @Get()
@@ -44,6 +45,19 @@ export class AdminBookingsController {
     );
   }
 
+  @Get(':id/cancellation-preview')
+  @ApiOperation({
+    summary: "What cancelling now on the traveler's behalf would cost (same rule as cancel; changes nothing).",
+    description: 'The admin counterpart of GET /v1/bookings/{id}/cancellation-preview, without a delegation.',
+  })
+  @ApiEnvelope(CancellationPreviewModel, {
+    description: 'fee, refund, policy_version and free_until while cancelling is free; next_actions: cancel, get.',
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable'],
+  })
+  preview(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.previewCancellation.execute({ bookingId: id }, actor, null);
+  }
+
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({
@@ -52,7 +66,7 @@ export class AdminBookingsController {
   })
   @ApiEnvelope(BookingModel, {
     description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_refund, get_audit.',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'refund_exceeds_remaining'],
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'refund_exceeds_remaining', 'payment_provider_error'],
     receipt: true,
   })
   cancel(@Param('id', UuidParamPipe) id: string, @Body() body: AdminCancelBookingRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {

@@ -2,14 +2,14 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/c
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, CurrentTraveler, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
-import { CancelBooking, ConfirmBooking, GetBooking, GetBookingAudit } from '@hcs/domain';
+import { CancelBooking, ConfirmBooking, GetBooking, GetBookingAudit, ModifyBooking, PreviewCancellation } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { CancelBookingRequestDto, CreateBookingRequestDto } from './dto/bookings.request.dto';
-import { BookingAuditModel, BookingModel } from './dto/bookings.response.dto';
+import { CancelBookingRequestDto, CreateBookingRequestDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
+import { BookingAuditModel, BookingModel, CancellationPreviewModel } from './dto/bookings.response.dto';
 import { confirmBookingCommand } from './confirm-booking-command';
 
 @ApiTags('booking chain')
@@ -22,6 +22,8 @@ export class BookingsController {
     private readonly getBooking: GetBooking,
     private readonly cancelBooking: CancelBooking,
     private readonly getAudit: GetBookingAudit,
+    private readonly modifyBooking: ModifyBooking,
+    private readonly previewCancellation: PreviewCancellation,
   ) {}
 
   @Post()
@@ -107,11 +109,12 @@ export class BookingsController {
   })
   @ApiOperation({
     summary: 'Cancel for the same traveler; fee from the frozen policy snapshot, the rest refunded (booking_cancelled receipt).',
-    description: 'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state).',
+    description:
+      'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state), payment_provider_error (502: the refund could not be made; nothing changed, retry).',
   })
   @ApiEnvelope(BookingModel, {
     description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_audit, get_refund (when a refund was issued).',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining'],
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining', 'payment_provider_error'],
     receipt: true,
   })
   cancel(
@@ -136,5 +139,69 @@ export class BookingsController {
   @ApiEnvelope(BookingAuditModel, { description: 'The audit items in order; next_actions: get.', errors: ['validation_failed', 'booking_not_found'] })
   audit(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getAudit.execute({ bookingId: id }, actor);
+  }
+
+  @Get(':id/cancellation-preview')
+  @PrincipalKinds('agent')
+  @Scopes('booking:write')
+  @RequiresDelegation()
+  @ApiDelegationHeader()
+  @Capability({
+    id: 'preview_cancellation',
+    description:
+      'What cancelling now would cost, by the same rule as cancel (fee, refund, policy version, free_until while free); send the X-Delegated-User you will cancel with. Changes nothing.',
+    next_rel: 'cancel',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'Preview the fee and refund of cancelling now (same rule and access as cancel; changes nothing).',
+    description:
+      'Needs the delegation of the traveler who booked, as cancel does, so a successful preview means the cancel will be accepted. Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state, detail.reason).',
+  })
+  @ApiEnvelope(CancellationPreviewModel, {
+    description: 'fee, refund, policy_version and, while cancelling is free, free_until; next_actions: cancel, get.',
+    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable'],
+  })
+  preview(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor, @CurrentTraveler() traveler: Traveler): Promise<Outcome> {
+    return this.previewCancellation.execute({ bookingId: id }, actor, traveler);
+  }
+
+  @Post(':id/modify')
+  @HttpCode(200)
+  @PrincipalKinds('agent')
+  @Scopes('booking:write')
+  @RequiresDelegation()
+  @Idempotent({ required: false })
+  @ApiDelegationHeader()
+  @Capability({
+    id: 'modify_booking',
+    description:
+      'Move a booking to other dates of the same length and the same total for the traveler who booked (X-Delegated-User, optional Idempotency-Key); the room moves atomically.',
+    next_rel: 'cancel',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'Move the booking to another stay of the same number of nights and the same total.',
+    description:
+      'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_modifiable (409, detail.state and detail.reason: cancelled, stay_started, non_refundable), booking_modification_price_change (409, detail.old_total, detail.new_total), allotment_exhausted (409, detail.dates), idempotency_conflict (409).',
+  })
+  @ApiEnvelope(BookingModel, {
+    description: 'The booking with its new stay, price breakdown and policy snapshot; next_actions: cancel, get_audit.',
+    errors: [
+      'validation_failed',
+      'booking_not_found',
+      'booking_not_modifiable',
+      'booking_modification_price_change',
+      'allotment_exhausted',
+      'idempotency_conflict',
+    ],
+  })
+  modify(
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: ModifyBookingRequestDto,
+    @CurrentActor() actor: Actor,
+    @CurrentTraveler() traveler: Traveler,
+  ): Promise<Outcome> {
+    return this.modifyBooking.execute({ bookingId: id, stay: { check_in: body.stay.check_in, check_out: body.stay.check_out } }, actor, traveler);
   }
 }

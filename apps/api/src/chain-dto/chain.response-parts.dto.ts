@@ -47,6 +47,12 @@ export class PriceBreakdownModel {
   @ApiProperty({ type: MoneyModel }) total: MoneyModel;
 }
 
+/** One step of the cancellation timeline: cancelling before `until` costs `fee`. */
+export class CancellationTimelineEntryModel {
+  @ApiProperty({ format: 'date-time' }) until: string;
+  @ApiProperty({ type: MoneyModel }) fee: MoneyModel;
+}
+
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
 export class PolicySnapshotModel {
   @ApiProperty({ format: 'uuid' }) policy_id: string;
@@ -59,6 +65,12 @@ export class PolicySnapshotModel {
   @ApiProperty({ type: String, nullable: true }) child_policy_text: string | null;
   @ApiProperty({ format: 'date-time', description: 'The check-in date at the property check-in time, as a UTC instant.' }) check_in_at: string;
   @ApiProperty({ example: 'Europe/Lisbon', description: 'The property time zone ("the stay has started" is decided on its local date).' }) timezone: string;
+  @ApiProperty({
+    type: [CancellationTimelineEntryModel],
+    description:
+      'Machine-readable terms in time order: a cancellation before `until` (and after the previous entry) costs `fee`; after the last entry the stay has started and cannot be cancelled.',
+  })
+  cancellation_timeline: CancellationTimelineEntryModel[];
 }
 
 /** The traveler a delegation named: `{iss, sub}`. */

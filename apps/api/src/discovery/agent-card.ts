@@ -45,6 +45,12 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
     steps: [
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking and its policy snapshot.' },
       {
+        capability: 'preview_cancellation',
+        method: 'GET',
+        href: '/v1/bookings/{id}/cancellation-preview',
+        description: 'Tell the traveler what cancelling now costs (fee, refund, free_until) with the delegation you will cancel with; nothing changes.',
+      },
+      {
         capability: 'cancel_booking',
         method: 'POST',
         href: '/v1/bookings/{id}/cancel',

@@ -22,7 +22,7 @@ export const OPERATIONS = {
   getBookingAudit: { method: 'GET', path: '/v1/bookings/{id}/audit' },
   cancelBooking: { method: 'POST', path: '/v1/admin/bookings/{id}/cancel' },
   getRefund: { method: 'GET', path: '/v1/refunds/{id}' },
-  cancellationPreview: { method: 'GET', path: '/v1/bookings/{id}/cancellation-preview', feature: 'cancellationPreview' },
+  cancellationPreview: { method: 'GET', path: '/v1/admin/bookings/{id}/cancellation-preview', feature: 'cancellationPreview' },
   issueRefund: { method: 'POST', path: '/v1/admin/bookings/{id}/refunds', feature: 'refunds' },
   // Inventory and rates
   listProperties: { method: 'GET', path: '/v1/admin/properties' },

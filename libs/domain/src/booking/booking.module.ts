@@ -12,6 +12,10 @@ import { GetBookingAuthorization } from './use-cases/get-booking-authorization.u
 import { GetBooking } from './use-cases/get-booking.use-case';
 import { GetRefund } from './use-cases/get-refund.use-case';
 import { ListBookings } from './use-cases/list-bookings.use-case';
+import { IssueRefund } from './use-cases/issue-refund.use-case';
+import { ModifyBooking } from './use-cases/modify-booking.use-case';
+import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
+import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
@@ -31,11 +35,14 @@ const useCases = [
   GetBookingAuthorization,
   RecoverStrandedPayments,
   ListBookings,
+  IssueRefund,
+  ModifyBooking,
+  PreviewCancellation,
 ];
 
 /**
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
 export class BookingModule {}

@@ -52,6 +52,14 @@ export interface PolicySnapshot {
   check_in_at: string;
   /** The property's time zone: "the stay has started" is decided on its local date. */
   timezone: string;
+  /** `[{until, fee}]`: the fee of a cancellation before each instant (docs/back-office.md). */
+  cancellation_timeline?: CancellationTimelineEntry[];
+}
+
+/** One step of a cancellation timeline: cancelling before `until` costs `fee`. */
+export interface CancellationTimelineEntry {
+  until: string;
+  fee: Money;
 }
 
 export interface QuoteRecord {

@@ -1,4 +1,5 @@
 import type { NextAction } from '@hcs/contracts';
+import type { Money } from '../money/money';
 import type { BookingRecord, HoldRecord, QuoteRecord } from './chain.types';
 
 /** The next steps of the chain, with real ids: what every answer points the agent to. */
@@ -43,5 +44,12 @@ export const nextActions = {
   }),
   audit: (booking: Pick<BookingRecord, 'id'>): NextAction => ({ rel: 'get_audit', method: 'GET', href: `/v1/bookings/${booking.id}/audit` }),
   refund: (refundId: string): NextAction => ({ rel: 'get_refund', method: 'GET', href: `/v1/refunds/${refundId}` }),
+  /** Admin only: refund (part of) what remains of the booking's payment. */
+  issueRefund: (booking: Pick<BookingRecord, 'id'>, remaining: Money): NextAction => ({
+    rel: 'issue_refund',
+    method: 'POST',
+    href: `/v1/admin/bookings/${booking.id}/refunds`,
+    body_hint: { amount: remaining.amount, reason: '<optional reason>' },
+  }),
   search: (): NextAction => ({ rel: 'search', method: 'POST', href: '/v1/search' }),
 };

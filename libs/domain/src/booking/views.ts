@@ -1,4 +1,5 @@
 import type { Money } from '../money/money';
+import { withCancellationTimeline } from './rules/cancellation-timeline';
 import type { BookingAuthorizationRecord, BookingRecord, HoldRecord, PaymentRecord, QuoteRecord, RefundRecord } from './chain.types';
 
 /** The read models the chain answers with (the same for REST and MCP). */
@@ -11,7 +12,7 @@ export function quoteView(q: QuoteRecord) {
     stay: q.stay,
     guests: q.guests,
     price_breakdown: q.priceBreakdown,
-    policy_snapshot: q.policySnapshot,
+    policy_snapshot: withCancellationTimeline(q.policySnapshot, q.stay.check_in, q.priceBreakdown.total),
     created_at: q.createdAt.toISOString(),
     expires_at: q.expiresAt.toISOString(),
   };
@@ -50,7 +51,7 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     guests: b.guests,
     guest: b.guest,
     price_breakdown: b.priceBreakdown,
-    policy_snapshot: b.policySnapshot,
+    policy_snapshot: withCancellationTimeline(b.policySnapshot, b.stay.check_in, b.priceBreakdown.total),
     payment: payment ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() } : null,
     traveler: b.traveler,
     agent_id: b.agentId,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OversellModule } from '../oversell/oversell.module';
 import { CreateProperty } from './create-property.use-case';
 import { CreateRatePlan } from './create-rate-plan.use-case';
 import { CreateRoomType } from './create-room-type.use-case';
@@ -37,5 +38,5 @@ const useCases = [
 ];
 
 /** Catalog administration, catalog reads and search; repositories come from PersistenceModule. */
-@Module({ providers: useCases, exports: useCases })
+@Module({ imports: [OversellModule], providers: useCases, exports: useCases })
 export class CatalogModule {}

@@ -5,6 +5,7 @@ import { DomainError } from '../errors/domain-error';
 import type { AllotmentConflict, DateRange, InventoryNight } from './catalog';
 import { InventoryRepository, RoomTypeRepository } from './catalog.repository';
 import { assertDateRange } from './catalog-input';
+import { OversellReconciler } from '../oversell/oversell-reconciler';
 
 /** `validation_failed` naming the nights whose held + sold exceed the requested allotment. */
 export function allotmentConflictError(path: string, conflicts: AllotmentConflict[]): DomainError {
@@ -29,12 +30,18 @@ export interface InventoryCalendar {
   nights: InventoryNight[];
 }
 
-/** ARI availability: per-date allotment overrides of a room type (inclusive range). */
+/**
+ * ARI availability: per-date allotment overrides of a room type (inclusive range). A lower
+ * allotment is the hotel's fact and is accepted even below what is held or sold: in the same
+ * transaction an oversell incident is opened for every night left oversold (`oversell.detected`),
+ * and incidents of nights that fit again are resolved (docs/back-office.md).
+ */
 @Injectable()
 export class SetInventory {
   constructor(
     private readonly roomTypes: RoomTypeRepository,
     private readonly inventory: InventoryRepository,
+    private readonly oversell: OversellReconciler,
   ) {}
 
   @Transactional()
@@ -42,8 +49,8 @@ export class SetInventory {
     assertDateRange(range);
     const room = await this.roomTypes.findById(tenantId, roomTypeId);
     if (!room) throw new DomainError('room_type_not_found');
-    const conflicts = await this.inventory.setAllotment(tenantId, room, range, allotment);
-    if (conflicts.length > 0) throw allotmentConflictError('allotment', conflicts);
+    await this.inventory.setAllotment(tenantId, room, range, allotment);
+    await this.oversell.reconcile(tenantId, room.id, 'inventory_change', range);
     const nights = await this.inventory.listNights(tenantId, room, range);
     return new Outcome({ room_type_id: room.id, default_inventory: room.defaultInventory, nights });
   }

@@ -155,6 +155,24 @@ export class SqlRoomNightReservations extends RoomNightReservations {
     return this.eachNight(tenantId, roomTypeId, nights, 'sold = sold - 1', 'sold >= 1');
   }
 
+  async moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[]): Promise<ReservationResult> {
+    const taking = new Set(take);
+    for (const night of [...release, ...take].sort()) {
+      if (!taking.has(night)) {
+        await this.eachNight(tenantId, roomTypeId, [night], 'sold = sold - 1', 'sold >= 1');
+        continue;
+      }
+      const changed = await affected(
+        this.m,
+        `UPDATE inventory_nights SET sold = sold + 1
+          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND allotment - held - sold >= 1`,
+        [tenantId, roomTypeId, night],
+      );
+      if (changed !== 1) return { ok: false, fullNights: [night] };
+    }
+    return { ok: true, reclaimed: [] };
+  }
+
   private async eachNight(tenantId: string, roomTypeId: string, nights: string[], set: string, guard: string): Promise<void> {
     for (const night of [...nights].sort()) {
       const changed = await affected(this.m, `UPDATE inventory_nights SET ${set} WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND ${guard}`, [

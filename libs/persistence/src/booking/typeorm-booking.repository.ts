@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking } from '@hcs/domain';
+import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { json, modify } from './sql';
 
@@ -108,6 +108,31 @@ export class TypeOrmBookingRepository extends BookingRepository {
 
   async findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null> {
     const rows = (await this.m.query(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND hold_id = $2`, [tenantId, holdId])) as Row[];
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async modify(
+    tenantId: string,
+    id: string,
+    expected: Stay,
+    change: { stay: Stay; priceBreakdown: PriceBreakdown; policySnapshot: PolicySnapshot },
+  ): Promise<BookingRecord | null> {
+    const rows = await modify<Row>(
+      this.m,
+      `UPDATE bookings SET check_in = $5, check_out = $6, price_breakdown = $7::jsonb, policy_snapshot = $8::jsonb, total_amount = $9, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND check_in = $3 AND check_out = $4 RETURNING ${COLUMNS}`,
+      [
+        tenantId,
+        id,
+        expected.check_in,
+        expected.check_out,
+        change.stay.check_in,
+        change.stay.check_out,
+        json(change.priceBreakdown),
+        json(change.policySnapshot),
+        change.priceBreakdown.total.amount,
+      ],
+    );
     return rows[0] ? toBooking(rows[0]) : null;
   }
 

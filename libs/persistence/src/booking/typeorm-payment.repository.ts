@@ -166,13 +166,14 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
     return rows[0] ? toPayment(rows[0]) : null;
   }
 
-  async refund(tenantId: string, paymentId: string, amount: number, state: PaymentState): Promise<PaymentRecord | null> {
+  async refund(tenantId: string, paymentId: string, amount: number): Promise<PaymentRecord | null> {
     const rows = await modify<PaymentRow>(
       this.m,
-      `UPDATE payments SET refunded_amount = refunded_amount + $3, state = $4
-        WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded') AND refunded_amount + $3 <= amount
+      `UPDATE payments SET refunded_amount = refunded_amount + $3,
+              state = CASE WHEN refunded_amount + $3 >= amount THEN 'refunded' ELSE 'partially_refunded' END
+        WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded') AND $3 > 0 AND refunded_amount + $3 <= amount
         RETURNING ${PAYMENT_COLUMNS}`,
-      [tenantId, paymentId, amount, state],
+      [tenantId, paymentId, amount],
     );
     return rows[0] ? toPayment(rows[0]) : null;
   }

@@ -34,30 +34,22 @@ export class TypeOrmInventoryRepository extends InventoryRepository {
     return (this.tx as Tx).tx;
   }
 
-  async setAllotment(tenantId: string, roomType: RoomType, range: DateRange, allotment: number | null): Promise<AllotmentConflict[]> {
-    const locked: LockedNight[] = await this.db.query(
-      `SELECT to_char(night, 'YYYY-MM-DD') AS night, allotment, held + sold AS committed
-         FROM inventory_nights
+  async setAllotment(tenantId: string, roomType: RoomType, range: DateRange, allotment: number | null): Promise<void> {
+    // Lock the range's existing nights in date order (the chain's order, so the two never deadlock).
+    await this.db.query(
+      `SELECT night FROM inventory_nights
         WHERE tenant_id = $1 AND room_type_id = $2 AND night BETWEEN $3::date AND $4::date
         ORDER BY night
           FOR UPDATE`,
       [tenantId, roomType.id, range.from, range.to],
     );
-    const target = allotment ?? roomType.defaultInventory;
-    const conflicts = locked.filter((n) => n.committed > target).map((n) => ({ night: n.night, allotment: target, committed: n.committed }));
-    if (conflicts.length > 0) return conflicts;
-    try {
-      await this.db.query(
-        `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, allotment_overridden)
-         SELECT $1, $2, d::date, $5, $6 FROM generate_series($3::date, $4::date, interval '1 day') AS d
-         ON CONFLICT (room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, allotment_overridden = EXCLUDED.allotment_overridden`,
-        [tenantId, roomType.id, range.from, range.to, target, allotment !== null],
-      );
-    } catch (error) {
-      if (isCheckViolation(error)) throw concurrentChange();
-      throw error;
-    }
-    return [];
+    // Lowering below held + sold is allowed (an oversell); the trigger only refuses increases of held + sold.
+    await this.db.query(
+      `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, allotment_overridden)
+       SELECT $1, $2, d::date, $5, $6 FROM generate_series($3::date, $4::date, interval '1 day') AS d
+       ON CONFLICT (room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, allotment_overridden = EXCLUDED.allotment_overridden`,
+      [tenantId, roomType.id, range.from, range.to, allotment ?? roomType.defaultInventory, allotment !== null],
+    );
   }
 
   async applyDefaultInventory(tenantId: string, roomTypeId: string, defaultInventory: number, fromNight: string): Promise<AllotmentConflict[]> {

@@ -1,4 +1,4 @@
-import { ChargeRequest, ChargeResult, PaymentProvider } from '@hcs/domain';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 
 /**
  * Test-only fault (docs/operations-faults.md): the process dies with SIGKILL right after the
@@ -14,6 +14,10 @@ export class ExitAfterChargeFault extends PaymentProvider {
     const result = await this.provider.charge(request);
     if (result.outcome === 'succeeded') process.kill(process.pid, 'SIGKILL');
     return result;
+  }
+
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.provider.refund(request);
   }
 }
 

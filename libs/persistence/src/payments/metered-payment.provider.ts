@@ -1,4 +1,4 @@
-import { ChargeRequest, ChargeResult, PaymentProvider } from '@hcs/domain';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import type { Metrics } from '@hcs/platform';
 
 /**
@@ -26,5 +26,10 @@ export class MeteredPaymentProvider extends PaymentProvider {
       stop({ outcome: 'exception' });
       throw error;
     }
+  }
+
+  /** Refunds are passed through (the payment metrics count charges). */
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.inner.refund(request);
   }
 }

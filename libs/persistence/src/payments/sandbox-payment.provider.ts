@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ChargeRequest, ChargeResult, PaymentProvider } from '@hcs/domain';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { modify } from '../booking/sql';
 import { TransactionHost, Tx } from '../transaction-host';
@@ -114,5 +114,37 @@ export class SandboxPaymentProvider extends PaymentProvider {
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
     );
     return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: chargeId };
+  }
+
+  /**
+   * Refunds part of a succeeded charge. The ledger (`sandbox_refunds`) is keyed by tenant +
+   * idempotency key: a repeated key answers the first refund. Like a real provider it refuses an
+   * unknown charge and refunds beyond what was charged.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const existing = (await this.m.query(`SELECT refund_ref FROM sandbox_refunds WHERE tenant_id = $1 AND idempotency_key = $2`, [
+      request.tenantId,
+      request.idempotencyKey,
+    ])) as Array<{ refund_ref: string }>;
+    if (existing[0]) return { outcome: 'succeeded', reference: existing[0].refund_ref };
+    const charge = (await this.m.query(
+      `SELECT c.amount, COALESCE((SELECT sum(r.amount) FROM sandbox_refunds r WHERE r.tenant_id = c.tenant_id AND r.charge_id = c.charge_id), 0) AS refunded
+         FROM sandbox_charges c WHERE c.tenant_id = $1 AND c.charge_id = $2 AND c.state = 'succeeded' FOR UPDATE`,
+      [request.tenantId, request.chargeReference],
+    )) as Array<{ amount: string; refunded: string }>;
+    if (!charge[0]) return { outcome: 'error', message: `No such charge: '${request.chargeReference}'.` };
+    if (Number(charge[0].refunded) + request.amount.amount > Number(charge[0].amount)) {
+      return { outcome: 'error', message: 'The refund exceeds the amount charged.' };
+    }
+    const reference = `re_sandbox_${randomUUID().replace(/-/g, '')}`;
+    await this.m.query(`INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      request.tenantId,
+      request.idempotencyKey,
+      reference,
+      request.chargeReference,
+      request.amount.amount,
+      request.amount.currency,
+    ]);
+    return { outcome: 'succeeded', reference };
   }
 }

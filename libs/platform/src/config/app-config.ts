@@ -53,6 +53,7 @@ export class AppConfig {
   readonly idempotencyPurgeIntervalSeconds!: number;
   /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
   readonly faultExitAfterCharge!: boolean;
+  readonly oversellSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -104,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
     idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
     faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
+    oversellSweepIntervalSeconds: env.OVERSELL_SWEEP_INTERVAL_SECONDS,
   });
 }
 

@@ -55,6 +55,7 @@ export const envSchema = z.object({
   IDEMPOTENCY_PURGE_INTERVAL_SECONDS: positiveInt.default(300),
   // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
   FAULT_EXIT_AFTER_CHARGE: bool.default(false),
+  OVERSELL_SWEEP_INTERVAL_SECONDS: positiveInt.default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateNested } from 'class-validator';
-import { IdempotencyKeyField } from '../../chain-dto/chain.request-parts.dto';
+import { IdempotencyKeyField, StayRequestDto } from '../../chain-dto/chain.request-parts.dto';
 
 export class PrimaryGuestRequestDto {
   @ApiProperty({ minLength: 1, maxLength: 200 })
@@ -78,4 +78,12 @@ export class CancelBookingRequestDto extends IdempotencyKeyField {
   @IsString()
   @Length(1, 500)
   reason?: string;
+}
+
+export class ModifyBookingRequestDto extends IdempotencyKeyField {
+  @ApiProperty({ type: StayRequestDto, description: 'The new stay: same number of nights, same total.' })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => StayRequestDto)
+  stay: StayRequestDto;
 }

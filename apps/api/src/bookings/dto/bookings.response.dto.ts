@@ -75,3 +75,11 @@ export class BookingAuditModel {
   @ApiProperty({ format: 'uuid' }) booking_id: string;
   @ApiProperty({ type: [AuditItemModel] }) items: AuditItemModel[];
 }
+
+/** `PreviewCancellation` (libs/domain/src/booking/use-cases/preview-cancellation.use-case.ts). */
+export class CancellationPreviewModel {
+  @ApiProperty({ type: MoneyModel, description: 'What cancelling now costs.' }) fee: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'What cancelling now refunds.' }) refund: MoneyModel;
+  @ApiProperty({ example: '2' }) policy_version: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Present while cancelling is free: the last instant of free cancellation.' }) free_until?: string;
+}

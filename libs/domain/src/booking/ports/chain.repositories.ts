@@ -11,7 +11,6 @@ import type {
   HoldRecord,
   HoldState,
   PaymentRecord,
-  PaymentState,
   PolicySnapshot,
   PriceBreakdown,
   PrimaryGuest,
@@ -110,6 +109,12 @@ export abstract class RoomNightReservations {
   abstract sellHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /** sold - 1 on every night (booking cancelled). */
   abstract returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+  /**
+   * A booking moving dates: sold - 1 on `release`, sold + 1 on `take` where a room is free
+   * (`allotment - held - sold >= 1`, so never on an oversold night), all nights in date order;
+   * stops at the first full night of `take` (the caller rolls the transaction back).
+   */
+  abstract moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[]): Promise<ReservationResult>;
 }
 
 export interface NewBooking {
@@ -131,6 +136,16 @@ export abstract class BookingRepository {
   abstract create(input: NewBooking): Promise<BookingRecord>;
   abstract findById(tenantId: string, id: string): Promise<BookingRecord | null>;
   abstract findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null>;
+  /**
+   * A confirmed booking whose stay is still `expected` gets another stay, price breakdown and
+   * policy snapshot; null when it is not confirmed or its stay changed meanwhile.
+   */
+  abstract modify(
+    tenantId: string,
+    id: string,
+    expected: Stay,
+    change: { stay: Stay; priceBreakdown: PriceBreakdown; policySnapshot: PolicySnapshot },
+  ): Promise<BookingRecord | null>;
   /** confirmed -> cancelled; null when the booking was not confirmed any more. */
   abstract cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null>;
   /** Newest first (created_at, id), after the cursor position; `limit` rows at most. */
@@ -199,8 +214,13 @@ export abstract class PaymentRepository {
   ): Promise<void>;
   abstract capture(tenantId: string, bookingId: string, attempt: PaymentAttemptRecord, providerReference: string): Promise<PaymentRecord>;
   abstract findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null>;
-  /** Adds `amount` to the refunded total and sets the state; null when more than what remains. */
-  abstract refund(tenantId: string, paymentId: string, amount: number, state: PaymentState): Promise<PaymentRecord | null>;
+  /**
+   * Adds `amount` to the refunded total in one conditional UPDATE (the row's own remaining amount
+   * decides, so concurrent refunds never exceed the capture) and sets the state from the new total
+   * (`refunded` when nothing remains, else `partially_refunded`); null when more than what remains
+   * or the payment is not refundable.
+   */
+  abstract refund(tenantId: string, paymentId: string, amount: number): Promise<PaymentRecord | null>;
 }
 
 export interface NewRefund {

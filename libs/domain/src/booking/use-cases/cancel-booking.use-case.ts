@@ -6,17 +6,46 @@ import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
-import type { Cancellation, PaymentState, Traveler } from '../chain.types';
-import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
+import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository } from '../ports/chain.repositories';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
-import { BookingView, bookingView, refundView } from '../views';
+import { cancellationRefund } from '../rules/refund-amount';
+import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
+import { RefundIssuer } from './refund-issuer';
 
 export interface CancelBookingCommand {
   bookingId: string;
   reason?: string | null;
+}
+
+/**
+ * Cancel's rules before anything is computed: only the traveler who booked
+ * (`resource_access_denied`), only a confirmed booking whose stay has not started (property local
+ * date before check-in), else `booking_not_cancellable` with `detail.state` and `detail.reason`.
+ */
+export function assertCancellable(booking: BookingRecord, traveler: Traveler | null): asserts traveler is Traveler {
+  if (!traveler || booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
+    throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
+  }
+  if (booking.state !== 'confirmed')
+    throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
+  const today = todayIn(booking.policySnapshot.timezone);
+  if (today >= booking.stay.check_in) {
+    throw new DomainError('booking_not_cancellable', {
+      detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today },
+    });
+  }
+}
+
+/**
+ * The traveler a cancel acts for: the delegation's, or, for a tenant admin without one, the
+ * booking's own traveler (docs/booking-chain.md, "Admin booking search and cancel").
+ */
+export function cancellingTraveler(booking: BookingRecord, actor: ChainActor, delegated: Traveler | null): Traveler | null {
+  return delegated ?? (actor.kind === 'admin' ? booking.traveler : null);
 }
 
 /**
@@ -30,7 +59,7 @@ export class CancelBooking {
     private readonly access: BookingAccess,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
-    private readonly refunds: RefundRepository,
+    private readonly refunder: RefundIssuer,
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
@@ -41,31 +70,18 @@ export class CancelBooking {
   @Transactional()
   async execute(command: CancelBookingCommand, actor: ChainActor, delegated: Traveler | null): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
-    // An agent cancels for the traveler who booked; a tenant admin cancels on that traveler's behalf
-    // without a delegation (docs/booking-chain.md, "Admin booking search and cancel").
-    const traveler = delegated ?? (actor.kind === 'admin' ? booking.traveler : null);
-    if (!traveler || booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
-      throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can cancel.', detail: { booking_id: booking.id } });
-    }
-    if (booking.state !== 'confirmed')
-      throw new DomainError('booking_not_cancellable', { detail: { booking_id: booking.id, state: booking.state, reason: 'already_cancelled' } });
-    const today = todayIn(booking.policySnapshot.timezone);
-    if (today >= booking.stay.check_in) {
-      throw new DomainError('booking_not_cancellable', {
-        detail: { booking_id: booking.id, state: booking.state, reason: 'stay_started', check_in: booking.stay.check_in, property_date: today },
-      });
-    }
+    const traveler = cancellingTraveler(booking, actor, delegated);
+    assertCancellable(booking, traveler);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const total = booking.priceBreakdown.total;
     const now = new Date();
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
-    const refundable = payment ? payment.amount.amount - payment.refunded.amount : 0;
-    const refundAmount = Math.max(0, Math.min(refundable, total.amount - fee.amount));
-    const refundId = refundAmount > 0 ? randomUUID() : null;
+    const refundDue = cancellationRefund(total, fee, payment);
+    const refundId = refundDue.amount > 0 ? randomUUID() : null;
     const cancellation: Cancellation = {
       cancelled_at: now.toISOString(),
       fee,
-      refund: { amount: refundAmount, currency: total.currency },
+      refund: refundDue,
       refund_id: refundId,
       policy_version: booking.policySnapshot.version,
       reason: command.reason ?? null,
@@ -75,7 +91,7 @@ export class CancelBooking {
       tenant_id: actor.tenantId,
       cancelled_at: cancellation.cancelled_at,
       fee_amount: fee.amount,
-      refund_amount: refundAmount,
+      refund_amount: refundDue.amount,
       currency: total.currency,
       policy_version: cancellation.policy_version,
       cancellation_kind: booking.policySnapshot.cancellation_kind,
@@ -105,38 +121,17 @@ export class CancelBooking {
     });
 
     let finalPayment = payment;
-    if (refundId && payment) {
-      const refunded = payment.refunded.amount + refundAmount;
-      const state: PaymentState = refunded >= payment.amount.amount ? 'refunded' : 'partially_refunded';
-      finalPayment = await this.payments.refund(actor.tenantId, payment.id, refundAmount, state);
-      if (!finalPayment) throw new DomainError('refund_exceeds_remaining', { detail: { remaining: { amount: refundable, currency: total.currency } } });
-      const refundAt = new Date().toISOString();
-      const refundReceipt = await this.signer.sign('refund_issued', {
-        refund_id: refundId,
-        booking_id: booking.id,
-        tenant_id: actor.tenantId,
-        amount: refundAmount,
-        currency: total.currency,
-        issued_at: refundAt,
-      });
-      const refund = await this.refunds.create({
-        id: refundId,
-        tenantId: actor.tenantId,
-        bookingId: booking.id,
-        paymentId: payment.id,
-        amount: cancellation.refund,
+    if (refundId) {
+      const issued = await this.refunder.issue({
+        refundId,
+        booking: cancelled,
+        payment,
+        amount: refundDue,
         reason: cancellation.reason,
-        receipt: refundReceipt,
+        actor: chain.actor,
+        traveler,
       });
-      await this.audit.append({ ...chain, type: 'refund.issued', data: { refund_id: refundId, amount: cancellation.refund, payment_state: state } });
-      await this.outbox.append({
-        tenantId: actor.tenantId,
-        type: 'refund.issued',
-        aggregateType: 'refund',
-        aggregateId: refundId,
-        traceId,
-        payload: refundView(refund),
-      });
+      finalPayment = issued.payment;
     }
     // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.
     await this.outbox.append({

@@ -11,6 +11,7 @@ import { AuditLog, QuoteRepository } from '../ports/chain.repositories';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { snapshotPolicy } from '../rules/policy-snapshot';
+import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
 
 export interface CreateQuoteCommand {
@@ -60,7 +61,7 @@ export class CreateQuote {
       taxes: readTaxRules(src.property.taxes),
       fees: readFeeRules(src.property.fees),
     });
-    const snapshot = snapshotPolicy(
+    const terms = snapshotPolicy(
       {
         policy_id: src.policy.id,
         version: src.policy.version,
@@ -73,6 +74,7 @@ export class CreateQuote {
       src.property.checkinTime,
       src.property.timezone,
     );
+    const snapshot = { ...terms, cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, price.total) };
     const quote = await this.quotes.create({
       tenantId: actor.tenantId,
       agentId: actor.principalId,

@@ -4,6 +4,7 @@ import type { ChainActor } from '../chain-actor';
 import type { BookingRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/chain.repositories';
+import { remainingRefundable } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 
@@ -27,6 +28,12 @@ export class GetBooking {
   async execute(command: { bookingId: string }, actor: ChainActor): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
-    return new Outcome(bookingView(booking, payment), { next_actions: bookingNextActions(booking) });
+    const actions = bookingNextActions(booking);
+    // Admins may refund what remains of the payment (docs/back-office.md).
+    if (actor.kind === 'admin' && payment && payment.state !== 'refunded') {
+      const remaining = remainingRefundable(payment);
+      if (remaining.amount > 0) actions.push(nextActions.issueRefund(booking, remaining));
+    }
+    return new Outcome(bookingView(booking, payment), { next_actions: actions });
   }
 }

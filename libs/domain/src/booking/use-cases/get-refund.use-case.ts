@@ -3,7 +3,8 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
 import { nextActions } from '../next-actions';
-import { RefundRepository } from '../ports/chain.repositories';
+import { PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import { remainingRefundable } from '../rules/refund-amount';
 import { refundView } from '../views';
 import { BookingAccess } from './booking-access';
 
@@ -13,12 +14,19 @@ export class GetRefund {
   constructor(
     private readonly refunds: RefundRepository,
     private readonly access: BookingAccess,
+    private readonly payments: PaymentRepository,
   ) {}
 
   async execute(command: { refundId: string }, actor: ChainActor): Promise<Outcome<ReturnType<typeof refundView>>> {
     const refund = await this.refunds.findById(actor.tenantId, command.refundId);
     if (!refund) throw new DomainError('refund_not_found', { detail: { refund_id: command.refundId } });
     const booking = await this.access.require(refund.bookingId, actor);
-    return new Outcome(refundView(refund), { receipt: refund.receipt, next_actions: [nextActions.getBooking(booking)] });
+    const actions = [nextActions.getBooking(booking)];
+    // Admins may refund what remains of the payment (docs/back-office.md).
+    const payment = actor.kind === 'admin' ? await this.payments.findByBooking(actor.tenantId, booking.id) : null;
+    if (payment && payment.state !== 'refunded' && remainingRefundable(payment).amount > 0) {
+      actions.push(nextActions.issueRefund(booking, remainingRefundable(payment)));
+    }
+    return new Outcome(refundView(refund), { receipt: refund.receipt, next_actions: actions });
   }
 }

@@ -1,0 +1,27 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { PageQueryDto } from '../../admin-catalog/dto/admin-catalog.request.dto';
+
+export class ListOversellIncidentsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['open', 'resolved'] })
+  @IsOptional()
+  @IsIn(['open', 'resolved'])
+  state?: 'open' | 'resolved';
+}
+
+export class ReportOversellRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all')
+  room_type_id: string;
+
+  @ApiProperty({ example: '2027-05-10', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The night (property local date).' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in YYYY-MM-DD' })
+  date: string;
+}
+
+export class ResolveOversellIncidentRequestDto {
+  @ApiProperty({ minLength: 1, maxLength: 2000, description: 'What was done (guests walked, room back in service, ...).' })
+  @IsString()
+  @Length(1, 2000)
+  note: string;
+}

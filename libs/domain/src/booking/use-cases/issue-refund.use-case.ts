@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { NextAction, Outcome } from '@hcs/contracts';
+import { DomainError } from '../../errors/domain-error';
+import type { ChainActor } from '../chain-actor';
+import type { PaymentRecord } from '../chain.types';
+import { nextActions } from '../next-actions';
+import { PaymentRepository } from '../ports/chain.repositories';
+import { remainingRefundable } from '../rules/refund-amount';
+import { refundView } from '../views';
+import { BookingAccess } from './booking-access';
+import { RefundIssuer } from './refund-issuer';
+
+export interface IssueRefundCommand {
+  bookingId: string;
+  /** Minor units of the booking's currency, > 0. */
+  amount: number;
+  reason?: string | null;
+}
+
+/** After a refund: read it, read the booking, and refund more while anything remains. */
+export function refundNextActions(refundId: string, bookingId: string, payment: PaymentRecord): NextAction[] {
+  const actions = [nextActions.refund(refundId), nextActions.getBooking({ id: bookingId })];
+  const remaining = remainingRefundable(payment);
+  if (payment.state !== 'refunded' && remaining.amount > 0) actions.push(nextActions.issueRefund({ id: bookingId }, remaining));
+  return actions;
+}
+
+/**
+ * An admin refunds part or all of a booking's captured payment (a goodwill gesture, a fee waived
+ * after the fact), whatever the booking's state: `captured → partially_refunded → refunded`.
+ */
+@Injectable()
+export class IssueRefund {
+  constructor(
+    private readonly access: BookingAccess,
+    private readonly payments: PaymentRepository,
+    private readonly refunder: RefundIssuer,
+  ) {}
+
+  @Transactional()
+  async execute(command: IssueRefundCommand, actor: ChainActor): Promise<Outcome<ReturnType<typeof refundView>>> {
+    if (actor.kind !== 'admin') throw new DomainError('principal_kind_not_allowed', { detail: { allowed: ['admin'] } });
+    const booking = await this.access.require(command.bookingId, actor);
+    const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    const { refund, payment: after } = await this.refunder.issue({
+      booking,
+      payment,
+      amount: { amount: command.amount, currency: booking.priceBreakdown.total.currency },
+      reason: command.reason ?? null,
+      actor: { kind: actor.kind, id: actor.principalId },
+      traveler: null,
+    });
+    return new Outcome(refundView(refund), { status: 201, receipt: refund.receipt, next_actions: refundNextActions(refund.id, booking.id, after) });
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { RequestContext } from '@hcs/platform';
+import { DomainError, validationFailed } from '../../errors/domain-error';
+import { nightCount, Stay, stayNights, stayViolations, stayWindow, todayIn } from '../../stay/stay-rules';
+import type { ChainActor } from '../chain-actor';
+import type { BookingRecord, Traveler } from '../chain.types';
+import { AuditLog, BookingRepository, OutboxWriter, PaymentRepository, RoomNightReservations } from '../ports/chain.repositories';
+import { QuoteSourceReader } from '../ports/quote-source.reader';
+import { cancellationTimeline } from '../rules/cancellation-timeline';
+import { snapshotPolicy } from '../rules/policy-snapshot';
+import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { stayMove } from '../rules/stay-move';
+import { BookingView, bookingView } from '../views';
+import { BookingAccess } from './booking-access';
+import { bookingNextActions } from './get-booking.use-case';
+
+export interface ModifyBookingCommand {
+  bookingId: string;
+  stay: Stay;
+}
+
+const notModifiable = (booking: BookingRecord, reason: string, extra: Record<string, unknown> = {}) =>
+  new DomainError('booking_not_modifiable', { detail: { booking_id: booking.id, state: booking.state, reason, ...extra } });
+
+/**
+ * Moves a confirmed booking to other dates of the same length and the same total, for the
+ * traveler who booked it (docs/back-office.md). Everything happens in this one transaction: the
+ * booking row (conditional on its current stay, so two modifications cannot both apply), the
+ * inventory (old nights' sold - 1 and new nights' sold + 1 where a room is free, single conditional
+ * UPDATEs in date order, row counts checked), the audit entry and the `booking.modified` event.
+ * Whatever must move with a booking's dates joins this transaction.
+ */
+@Injectable()
+export class ModifyBooking {
+  constructor(
+    private readonly access: BookingAccess,
+    private readonly bookings: BookingRepository,
+    private readonly payments: PaymentRepository,
+    private readonly source: QuoteSourceReader,
+    private readonly inventory: RoomNightReservations,
+    private readonly audit: AuditLog,
+    private readonly outbox: OutboxWriter,
+    private readonly context: RequestContext,
+  ) {}
+
+  @Transactional()
+  async execute(command: ModifyBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+    const booking = await this.access.require(command.bookingId, actor);
+    if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
+      throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can modify.', detail: { booking_id: booking.id } });
+    }
+    if (booking.state !== 'confirmed') throw notModifiable(booking, 'cancelled');
+    const today = todayIn(booking.policySnapshot.timezone);
+    if (today >= booking.stay.check_in) throw notModifiable(booking, 'stay_started', { check_in: booking.stay.check_in, property_date: today });
+    if (booking.policySnapshot.cancellation_kind === 'non_refundable') throw notModifiable(booking, 'non_refundable');
+
+    const errors = stayViolations(command.stay, stayWindow(booking.policySnapshot.timezone));
+    if (errors.length === 0 && command.stay.check_in === booking.stay.check_in && command.stay.check_out === booking.stay.check_out) {
+      errors.push({ path: 'stay', message: "is the booking's current stay" });
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+
+    const oldTotal = booking.priceBreakdown.total;
+    const nights = stayNights(command.stay);
+    const src = await this.source.read(actor.tenantId, {
+      propertyId: booking.propertyId,
+      roomTypeId: booking.roomTypeId,
+      ratePlanId: booking.ratePlanId,
+      nights,
+    });
+    if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
+    const price = priceStay({
+      currency: src.ratePlan.currency,
+      nights,
+      baseRate: src.ratePlan.baseRateAmount,
+      dailyRates: src.dailyRates,
+      taxes: readTaxRules(src.property.taxes),
+      fees: readFeeRules(src.property.fees),
+    });
+    if (nightCount(command.stay) !== nightCount(booking.stay) || price.total.amount !== oldTotal.amount || price.total.currency !== oldTotal.currency) {
+      throw new DomainError('booking_modification_price_change', {
+        detail: { booking_id: booking.id, old_total: oldTotal, new_total: price.total, old_nights: nightCount(booking.stay), new_nights: nights.length },
+      });
+    }
+
+    // The booking row first: its conditional UPDATE serialises concurrent modifications.
+    const old = booking.policySnapshot;
+    const terms = snapshotPolicy(
+      {
+        policy_id: old.policy_id,
+        version: old.version,
+        cancellation_kind: old.cancellation_kind,
+        free_cancellation_hours_before_checkin: old.free_cancellation_hours_before_checkin,
+        cancellation_fee_pct_after_cutoff: old.cancellation_fee_pct_after_cutoff,
+        child_policy_text: old.child_policy_text,
+      },
+      command.stay.check_in,
+      src.property.checkinTime,
+      src.property.timezone,
+    );
+    const policySnapshot = { ...terms, cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, price.total) };
+    const modified = await this.bookings.modify(actor.tenantId, booking.id, booking.stay, { stay: command.stay, priceBreakdown: price, policySnapshot });
+    if (!modified) {
+      const current = await this.bookings.findById(actor.tenantId, booking.id);
+      throw notModifiable(current ?? booking, current?.state === 'cancelled' ? 'cancelled' : 'modified_concurrently');
+    }
+
+    const move = stayMove(stayNights(booking.stay), nights);
+    await this.inventory.ensureNights(actor.tenantId, booking.roomTypeId, move.take);
+    const moved = await this.inventory.moveSold(actor.tenantId, booking.roomTypeId, move.release, move.take);
+    if (!moved.ok) throw new DomainError('allotment_exhausted', { detail: { room_type_id: booking.roomTypeId, dates: moved.fullNights } });
+
+    const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    const view = bookingView(modified, payment);
+    const traceId = this.context.traceId;
+    await this.audit.append({
+      tenantId: actor.tenantId,
+      quoteId: booking.quoteId,
+      holdId: booking.holdId,
+      bookingId: booking.id,
+      actor: { kind: actor.kind, id: actor.principalId },
+      traveler,
+      traceId,
+      type: 'booking.modified',
+      data: { previous_stay: booking.stay, stay: modified.stay, total: price.total },
+    });
+    await this.outbox.append({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, traceId, payload: view });
+    return new Outcome(view, { status: 200, next_actions: bookingNextActions(modified) });
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
+import type { Money } from '../../money/money';
+import type { ChainActor } from '../chain-actor';
+import type { Traveler } from '../chain.types';
+import { nextActions } from '../next-actions';
+import { PaymentRepository } from '../ports/chain.repositories';
+import { cancellationFee } from '../rules/cancellation-fee';
+import { cancellationRefund } from '../rules/refund-amount';
+import { BookingAccess } from './booking-access';
+import { assertCancellable, cancellingTraveler } from './cancel-booking.use-case';
+
+export interface CancellationPreview {
+  fee: Money;
+  refund: Money;
+  policy_version: string;
+  /** Present while cancelling is still free: the last instant of free cancellation. */
+  free_until?: string;
+}
+
+/**
+ * What cancelling now would cost, by the very rules cancel applies (fee from the frozen policy
+ * snapshot, refund of the rest of what remains refundable), without changing anything. Access is
+ * cancel's: the agent that booked, with a delegation of the same traveler, or a tenant admin on the
+ * traveler's behalf (docs/back-office.md).
+ */
+@Injectable()
+export class PreviewCancellation {
+  constructor(
+    private readonly access: BookingAccess,
+    private readonly payments: PaymentRepository,
+  ) {}
+
+  async execute(command: { bookingId: string }, actor: ChainActor, delegated: Traveler | null): Promise<Outcome<CancellationPreview>> {
+    const booking = await this.access.require(command.bookingId, actor);
+    assertCancellable(booking, cancellingTraveler(booking, actor, delegated));
+    const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    const now = new Date();
+    const total = booking.priceBreakdown.total;
+    const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
+    const preview: CancellationPreview = { fee, refund: cancellationRefund(total, fee, payment), policy_version: booking.policySnapshot.version };
+    const freeUntil = booking.policySnapshot.free_cancellation_until;
+    if (freeUntil && fee.amount === 0 && now.getTime() < Date.parse(freeUntil)) preview.free_until = freeUntil;
+    return new Outcome(preview, { next_actions: [nextActions.cancel(booking), nextActions.getBooking(booking)] });
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { RequestContext } from '@hcs/platform';
+import { DomainError } from '../../errors/domain-error';
+import type { Money } from '../../money/money';
+import type { AuditActor, BookingRecord, PaymentRecord, RefundRecord, Traveler } from '../chain.types';
+import { AuditLog, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import { PaymentProvider } from '../ports/payment-provider';
+import { ReceiptSigner } from '../receipt-signer';
+import { refusesRefund } from '../rules/refund-amount';
+import { refundView } from '../views';
+
+export interface RefundOrder {
+  /** Given when the caller already names the refund (a cancellation stores it); else a new id. */
+  refundId?: string;
+  booking: BookingRecord;
+  payment: PaymentRecord | null;
+  amount: Money;
+  reason: string | null;
+  actor: AuditActor;
+  traveler: Traveler | null;
+}
+
+/** The refund rule's refusal as the catalogued error. */
+export function refundRefusalError(payment: PaymentRecord | null, amount: number, bookingId: string): DomainError | null {
+  const refusal = refusesRefund(payment, amount);
+  if (!refusal) return null;
+  if (refusal.code === 'no_capturable_payment') return new DomainError('no_capturable_payment', { detail: { booking_id: bookingId } });
+  if (refusal.code === 'payment_not_refundable') return new DomainError('payment_not_refundable', { detail: { booking_id: bookingId, state: refusal.state } });
+  return new DomainError('refund_exceeds_remaining', {
+    detail: { booking_id: bookingId, remaining: refusal.remaining, requested: { amount, currency: refusal.remaining.currency } },
+  });
+}
+
+/**
+ * Issues one refund of a booking's payment inside the caller's transaction (cancel and admin
+ * refunds share it): the payment's refunded total grows by a conditional UPDATE (so concurrent
+ * refunds can never exceed what was captured), the provider refunds under the refund id as its
+ * idempotency key, and the refund row, its signed refund_issued receipt, the audit entry and the
+ * outbox event are written with it.
+ */
+@Injectable()
+export class RefundIssuer {
+  constructor(
+    private readonly payments: PaymentRepository,
+    private readonly refunds: RefundRepository,
+    private readonly provider: PaymentProvider,
+    private readonly audit: AuditLog,
+    private readonly outbox: OutboxWriter,
+    private readonly signer: ReceiptSigner,
+    private readonly context: RequestContext,
+  ) {}
+
+  async issue(order: RefundOrder): Promise<{ refund: RefundRecord; payment: PaymentRecord }> {
+    const { booking, amount } = order;
+    const refused = refundRefusalError(order.payment, amount.amount, booking.id);
+    if (refused) throw refused;
+    const payment = order.payment as PaymentRecord;
+    const finalPayment = await this.payments.refund(booking.tenantId, payment.id, amount.amount);
+    if (!finalPayment) {
+      // Another refund committed since `payment` was read: decide again on the current row.
+      const current = await this.payments.findByBooking(booking.tenantId, booking.id);
+      throw refundRefusalError(current, amount.amount, booking.id) ?? new DomainError('refund_exceeds_remaining', { detail: { booking_id: booking.id } });
+    }
+    const refundId = order.refundId ?? randomUUID();
+    const provided = await this.provider.refund({
+      tenantId: booking.tenantId,
+      idempotencyKey: refundId,
+      chargeReference: payment.providerReference,
+      amount,
+    });
+    if (provided.outcome !== 'succeeded') {
+      throw new DomainError('payment_provider_error', { message: 'The payment provider could not refund.', detail: { provider_message: provided.message } });
+    }
+    const receipt = await this.signer.sign('refund_issued', {
+      refund_id: refundId,
+      booking_id: booking.id,
+      tenant_id: booking.tenantId,
+      amount: amount.amount,
+      currency: amount.currency,
+      issued_at: new Date().toISOString(),
+    });
+    const refund = await this.refunds.create({
+      id: refundId,
+      tenantId: booking.tenantId,
+      bookingId: booking.id,
+      paymentId: payment.id,
+      amount,
+      reason: order.reason,
+      receipt,
+    });
+    const traceId = this.context.traceId;
+    await this.audit.append({
+      tenantId: booking.tenantId,
+      quoteId: booking.quoteId,
+      holdId: booking.holdId,
+      bookingId: booking.id,
+      actor: order.actor,
+      traveler: order.traveler,
+      traceId,
+      type: 'refund.issued',
+      data: { refund_id: refundId, amount, payment_state: finalPayment.state, reason: order.reason },
+    });
+    await this.outbox.append({
+      tenantId: booking.tenantId,
+      type: 'refund.issued',
+      aggregateType: 'refund',
+      aggregateId: refundId,
+      traceId,
+      payload: refundView(refund),
+    });
+    return { refund, payment: finalPayment };
+  }
+}

@@ -1,0 +1,24 @@
+import { overshoot } from './oversell-rules';
+import type { OversellIncidentRecord } from './oversell.types';
+
+/** The oversell incident read model (REST, and the `oversell.detected` event's data). */
+export function oversellIncidentView(i: OversellIncidentRecord) {
+  return {
+    oversell_incident_id: i.id,
+    state: i.state,
+    property_id: i.propertyId,
+    room_type_id: i.roomTypeId,
+    date: i.night,
+    allotment: i.allotment,
+    held: i.held,
+    sold: i.sold,
+    oversold_by: overshoot(i),
+    booking_ids: i.bookingIds,
+    detected_by: i.detectedBy,
+    opened_at: i.openedAt.toISOString(),
+    resolved_at: i.resolvedAt?.toISOString() ?? null,
+    resolution_note: i.resolutionNote,
+    resolved_by: i.resolvedBy,
+  };
+}
+export type OversellIncidentView = ReturnType<typeof oversellIncidentView>;
