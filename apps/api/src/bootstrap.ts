@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@hcs/platform';
 import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
+import { bodyShapeMiddleware } from './http/body-shape.middleware';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 
@@ -32,6 +33,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use(contentTypeMiddleware);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(bodyShapeMiddleware);
   app.enableShutdownHooks();
   await app.init();
   // Built once from the mounted routes, never per request.
