@@ -29,6 +29,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Behind a proxy req.ip (rate limits, logs) is the client only when the proxy is trusted.
+  app.set('trust proxy', config.trustProxy);
   app.use(traceMiddleware);
   app.use(contentTypeMiddleware);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });

@@ -11,6 +11,7 @@ import {
   CredentialRepository,
   DailyRateRepository,
   DelegationIssuerRepository,
+  DelegationReplayLedger,
   FxRateRepository,
   HoldRepository,
   IdempotencyRecordRepository,
@@ -55,6 +56,7 @@ import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
+import { SqlDelegationReplayLedger } from './delegation/sql-delegation-replay.ledger';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
@@ -91,6 +93,7 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: DelegationReplayLedger, useClass: SqlDelegationReplayLedger },
 ];
 
 /**

@@ -36,7 +36,7 @@ describe('payments stranded by a crashed api process', () => {
     tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId);
-    traveler = await travelerDelegation(t.app, 'traveler-crash');
+    traveler = await travelerDelegation(t.app, tenantId, 'traveler-crash');
   });
   afterAll(() => t.close());
 

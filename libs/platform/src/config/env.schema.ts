@@ -45,6 +45,16 @@ export const envSchema = z.object({
   OAUTH_ENABLED: bool.default(true),
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DELEGATION_MAX_LIFETIME_SECONDS: positiveInt.default(900),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+)\s*(,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+)\s*)*)$/i,
+      'expected false, true, a hop count, or addresses/subnets (comma-separated)',
+    )
+    .default('false'),
+  PAYMENTS_SANDBOX: bool.optional(),
+  PREAUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
