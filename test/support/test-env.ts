@@ -10,3 +10,5 @@ process.env.QUEUE_PREFIX = `hcs-test-${process.pid}`;
 // Every spec of a jest worker calls from 127.0.0.1 within the same minute: the per-IP budget of
 // public and anonymous calls would leak from file to file. Rate-limit specs set their own limits.
 process.env.RATE_LIMIT_ANON_PER_MINUTE = process.env.HCS_TEST_RATE_LIMIT_ANON ?? '100000';
+// The same for failed authentications per IP, which many specs make on purpose.
+process.env.AUTH_FAILURE_LIMIT_PER_MINUTE = process.env.HCS_TEST_AUTH_FAILURE_LIMIT ?? '100000';

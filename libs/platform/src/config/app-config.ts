@@ -44,7 +44,7 @@ export class AppConfig {
   /** Express `trust proxy`: false, true, a hop count or addresses (docs/identity.md). */
   readonly trustProxy!: boolean | number | string;
   readonly paymentsSandbox!: boolean;
-  readonly preauthRateLimitPerMinute!: number;
+  readonly authFailureLimitPerMinute!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -90,7 +90,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     // The sandbox is the only built-in provider: outside production it is the default.
     paymentsSandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
-    preauthRateLimitPerMinute: env.PREAUTH_RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
   });
 }
 

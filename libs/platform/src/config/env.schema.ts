@@ -54,7 +54,7 @@ export const envSchema = z.object({
     )
     .default('false'),
   PAYMENTS_SANDBOX: bool.optional(),
-  PREAUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: positiveInt.default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
