@@ -5,6 +5,8 @@ import { CatalogSearchIndexes1764000000001 } from './1764000000001-CatalogSearch
 import { BookingChain1764100000000 } from './1764100000000-BookingChain';
 import { PaymentAttemptRecovery1764200000000 } from './1764200000000-PaymentAttemptRecovery';
 import { DelegationReplays1764350000000 } from './1764350000000-DelegationReplays';
+import { BookingAuthorizationIssuer1764350000001 } from './1764350000001-BookingAuthorizationIssuer';
+import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFingerprints';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   BookingChain1764100000000,
   PaymentAttemptRecovery1764200000000,
   DelegationReplays1764350000000,
+  BookingAuthorizationIssuer1764350000001,
+  CardTokenFingerprints1764350000002,
 ];

@@ -36,4 +36,10 @@ export class CreateBookingAuthorizationRequestDto {
   @IsString()
   @Length(1, 255)
   traveler_sub?: string;
+
+  @ApiPropertyOptional({ description: "The traveler's delegation issuer (iss); with traveler_sub it names exactly one traveler." })
+  @IsOptional()
+  @IsString()
+  @Length(1, 2048)
+  traveler_iss?: string;
 }

@@ -182,6 +182,7 @@ export interface NewBookingAuthorization {
   agentId: string;
   maxAmount: Money;
   travelerSub: string | null;
+  travelerIss: string | null;
   expiresAt: Date;
   createdBy: string;
 }

@@ -103,7 +103,13 @@ export class ConfirmBooking {
     if (authorizationId) {
       const auth = await this.authorizations.findById(actor.tenantId, authorizationId);
       const problem = auth
-        ? authorizationProblem(auth, { agentId: actor.principalId, travelerSub: traveler.sub, total: quote.priceBreakdown.total, holdId: hold.id })
+        ? authorizationProblem(auth, {
+            agentId: actor.principalId,
+            travelerSub: traveler.sub,
+            travelerIss: traveler.iss,
+            total: quote.priceBreakdown.total,
+            holdId: hold.id,
+          })
         : 'not_found';
       if (problem) throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: problem } });
     }

@@ -63,9 +63,9 @@ export class CreateHold {
     try {
       result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     } catch (error) {
-      throw new DomainError('allocation_failed', {
-        detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
-      });
+      // The cause (constraint names, SQL) stays in the log; the caller gets a fixed reason.
+      this.logger.error({ err: error, quote_id: quote.id }, 'room-night reservation failed');
+      throw new DomainError('allocation_failed', { detail: { quote_id: quote.id, reason: 'reservation_failed' } });
     }
     if (!result.ok) {
       throw new DomainError('allotment_exhausted', {
