@@ -6,6 +6,12 @@ export const MAX_BODY_DEPTH = 32;
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 /** The largest magnitude a JSON number may have before any DTO sees it. */
 export const MAX_BODY_NUMBER = Number.MAX_SAFE_INTEGER;
+/**
+ * The smallest non-zero magnitude a JSON number may have: below it JavaScript writes numbers in
+ * exponent form (`1e-7`), which class-validator's decimal-places check cannot read. No field of
+ * this API needs finer values.
+ */
+export const MIN_BODY_FRACTION = 1e-6;
 /** Enough paths to show what is wrong without echoing a hostile body back in full. */
 const MAX_REPORTED = 20;
 
@@ -28,6 +34,7 @@ export function bodyShapeProblems(body: unknown): FieldError[] {
     if (typeof value === 'number') {
       if (!Number.isFinite(value) || Math.abs(value) > MAX_BODY_NUMBER)
         problems.push({ path, message: `must be a number between -${MAX_BODY_NUMBER} and ${MAX_BODY_NUMBER}` });
+      else if (value !== 0 && Math.abs(value) < MIN_BODY_FRACTION) problems.push({ path, message: `must be 0 or at least ${MIN_BODY_FRACTION} in magnitude` });
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
