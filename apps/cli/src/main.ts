@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { DomainError } from '@hcs/domain';
 import { ConfigError } from '@hcs/platform';
 import { registerDelegation } from './commands/delegation.command';
+import { registerReceipts } from './commands/receipts.command';
 import { registerIssuer } from './commands/issuer.command';
 import { registerMigrate } from './commands/migrate.command';
 import { registerOAuth } from './commands/oauth.command';
@@ -16,6 +17,7 @@ async function main(argv: string[]): Promise<void> {
   registerTenant(program);
   registerIssuer(program);
   registerDelegation(program);
+  registerReceipts(program);
   registerOAuth(program);
   registerSeed(program);
   await program.parseAsync(argv);
