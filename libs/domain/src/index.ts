@@ -60,3 +60,4 @@ export * from './search/availability-search.repository';
 export * from './search/search-availability.use-case';
 export * from './seed/seed.repository';
 export * from './delegation/delegation-replay.ledger';
+export * from './identity/admins/admin-credentials.use-case';
