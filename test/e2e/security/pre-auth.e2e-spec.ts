@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SigningKeys } from '@hcs/auth';
+import { REDIS, Redis } from '@hcs/platform';
 import { DelegationIssuerRepository, SigningKeyRepository } from '@hcs/domain';
 import { createAgent, createTenant, TestAgent, TestTenant } from '../../support/factories';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -77,5 +78,29 @@ describe('pre-authentication abuse', () => {
     const after = await t.http().get('/.well-known/jwks.json').expect(200);
     expect(after.body.keys.map((k: { kid: string }) => k.kid)).toContain(kid);
     expect(first.body.keys.length).toBeGreaterThan(0);
+  });
+
+  // Last: closing a second app in this process can disturb the first one's transactional plugin.
+  it('keeps limiting in memory while Redis does not answer', async () => {
+    const down = await startTestApp({
+      AUTH_FAILURE_LIMIT_PER_MINUTE: String(LIMIT),
+      QUEUE_PREFIX: `hcs-preauth-${randomUUID().slice(0, 8)}`,
+      TRUST_PROXY: 'loopback',
+    });
+    try {
+      // The shared connection (rate limits, caches) goes away, as in a Redis outage.
+      down.app.get<Redis>(REDIS).disconnect();
+      const ip = '203.0.113.10';
+      for (let i = 0; i < LIMIT; i++) {
+        const started = Date.now();
+        expect((await down.http().get('/v1/admin/agents').set(from(ip)).set('Authorization', `Bearer hcs_adm_${randomUUID()}`)).status).toBe(401);
+        expect(Date.now() - started).toBeLessThan(2_000);
+      }
+      const limited = await down.http().get('/v1/admin/agents').set(from(ip)).set('Authorization', `Bearer ${tenant.adminKey}`);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.detail.scope).toBe('ip_auth_failures');
+    } finally {
+      await down.close();
+    }
   });
 });
