@@ -9,6 +9,9 @@ import { AdvisorSessions1764320000001 } from './1764320000001-AdvisorSessions';
 import { Webhooks1764300000000 } from './1764300000000-Webhooks';
 import { SweepDeadLetters1764340000001 } from './1764340000001-SweepDeadLetters';
 import { BackOffice1764310000000 } from './1764310000000-BackOffice';
+import { DelegationReplays1764350000000 } from './1764350000000-DelegationReplays';
+import { BookingAuthorizationIssuer1764350000001 } from './1764350000001-BookingAuthorizationIssuer';
+import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFingerprints';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -23,4 +26,7 @@ export const MIGRATIONS = [
   AdvisorSessions1764320000001,
   FeedFreshness1764330000001,
   SweepDeadLetters1764340000001,
+  DelegationReplays1764350000000,
+  BookingAuthorizationIssuer1764350000001,
+  CardTokenFingerprints1764350000002,
 ];

@@ -137,8 +137,8 @@ export function daysFromToday(days: number, timezone = 'Europe/Paris'): string {
 export const DELEGATION_HEADER = 'x-delegated-user';
 
 /** A traveler delegation JWT from the platform demo issuer (identity capability's test factory). */
-export function travelerDelegation(app: INestApplicationContext, sub: string): Promise<string> {
-  return mintDelegation(app, { sub });
+export function travelerDelegation(app: INestApplicationContext, tenantId: string, sub: string): Promise<string> {
+  return mintDelegation(app, { sub, tenantId });
 }
 
 export const GUEST = { primary: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' } };

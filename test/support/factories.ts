@@ -104,8 +104,14 @@ export interface MintDelegationOptions {
   aud?: string | string[];
   /** Sign with this test issuer; default: the platform demo issuer (as `hcs delegation mint`). */
   issuer?: TestIssuer;
-  /** Adds a tenant_id claim: the delegation is then good for that tenant only. */
+  /**
+   * The tenant_id claim: the delegation is then good for that tenant only. Platform issuers (the
+   * demo issuer, a test issuer registered without a tenant) must bind a tenant (docs/identity.md):
+   * the factory refuses to mint one of theirs without it, unless `claims` says otherwise.
+   */
   tenantId?: string;
+  /** A `jti` claim (a booking then consumes it). */
+  jti?: string;
   /** Extra or overriding claims (test issuers only); a claim set to undefined is left out. */
   claims?: Record<string, unknown>;
   /** Overriding protected header fields (test issuers only). */
@@ -115,6 +121,10 @@ export interface MintDelegationOptions {
 /** A traveler delegation JWT for `X-Delegated-User`. */
 export async function mintDelegation(app: INestApplicationContext, options: MintDelegationOptions): Promise<string> {
   const ttl = options.ttl ?? 900;
+  const platform = !options.issuer || options.issuer.registered?.tenantId === null;
+  if (platform && !options.tenantId && !(options.claims && 'tenant_id' in options.claims)) {
+    throw new Error('mintDelegation: a platform issuer needs tenantId (delegations of platform issuers are tenant-bound)');
+  }
   if (!options.issuer) {
     const minted = await app.get(DemoDelegationIssuer).mint({ sub: options.sub, ttlSeconds: ttl, tenantId: options.tenantId, audience: options.aud });
     return minted.token;
@@ -127,6 +137,7 @@ export async function mintDelegation(app: INestApplicationContext, options: Mint
     iat: now,
     exp: now + ttl,
     ...(options.tenantId ? { tenant_id: options.tenantId } : {}),
+    ...(options.jti ? { jti: options.jti } : {}),
     ...options.claims,
   };
   for (const key of Object.keys(claims)) if (claims[key] === undefined) delete claims[key];

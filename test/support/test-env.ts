@@ -18,3 +18,5 @@ process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
 process.env.WEBHOOK_RETRY_SCHEDULE = '1,2';
 // Production-mode specs boot too: production requires a key for webhook secrets at rest.
 process.env.WEBHOOK_SECRET_KEY = process.env.WEBHOOK_SECRET_KEY ?? 'test-only webhook secret key, at least 32 characters';
+// The same for failed authentications per IP, which many specs make on purpose.
+process.env.AUTH_FAILURE_LIMIT_PER_MINUTE = process.env.HCS_TEST_AUTH_FAILURE_LIMIT ?? '100000';

@@ -29,6 +29,7 @@ import { AdvisorModule } from './advisor/advisor.module';
 import { AdminWebhooksModule } from './admin-webhooks/admin-webhooks.module';
 import { AdminRefundsModule } from './admin-refunds/admin-refunds.module';
 import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
+import { AdminCredentialsModule } from './admin-credentials/admin-credentials.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -62,6 +63,7 @@ export class ApiModule {
         AdminWebhooksModule,
         AdminRefundsModule,
         AdminOversellModule,
+        AdminCredentialsModule,
         ...extra,
       ],
       providers: [

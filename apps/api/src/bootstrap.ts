@@ -6,6 +6,7 @@ import { AppConfig, Metrics } from '@hcs/platform';
 import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
 import { mountConsole } from './console/console-assets';
+import { bodyShapeMiddleware } from './http/body-shape.middleware';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
@@ -32,6 +33,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Behind a proxy req.ip (rate limits, logs) is the client only when the proxy is trusted.
+  app.set('trust proxy', config.trustProxy);
   app.use(traceMiddleware);
   const metrics = app.get(Metrics);
   app.use(httpMetricsMiddleware(metrics));
@@ -43,6 +46,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use('/mcp', mcpMethodNotAllowed);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(bodyShapeMiddleware);
   app.enableShutdownHooks();
   await app.init();
   // Built once from the mounted routes, never per request.

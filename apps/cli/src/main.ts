@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { DomainError } from '@hcs/domain';
 import { ConfigError } from '@hcs/platform';
 import { registerDelegation } from './commands/delegation.command';
+import { registerReceipts } from './commands/receipts.command';
+import { registerAdminKey } from './commands/admin-key.command';
 import { registerIssuer } from './commands/issuer.command';
 import { registerMigrate } from './commands/migrate.command';
 import { registerOAuth } from './commands/oauth.command';
@@ -16,6 +18,8 @@ async function main(argv: string[]): Promise<void> {
   registerTenant(program);
   registerIssuer(program);
   registerDelegation(program);
+  registerReceipts(program);
+  registerAdminKey(program);
   registerOAuth(program);
   registerSeed(program);
   await program.parseAsync(argv);

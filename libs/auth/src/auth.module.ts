@@ -7,6 +7,7 @@ import { BearerAuthGuard } from './guards/bearer-auth.guard';
 import { DelegationGuard } from './guards/delegation.guard';
 import { RateLimitGuard } from './guards/rate-limit.guard';
 import { RateLimits } from './rate-limit/rate-limits.service';
+import { AuthFailureThrottle } from './rate-limit/auth-failure-throttle';
 
 /**
  * Authentication for the api. The global guards run in this order: bearer authentication
@@ -17,6 +18,7 @@ import { RateLimits } from './rate-limit/rate-limits.service';
   imports: [AuthCoreModule],
   providers: [
     RateLimits,
+    AuthFailureThrottle,
     CredentialChangeBroadcaster,
     { provide: CredentialChangeNotifier, useExisting: CredentialChangeBroadcaster },
     { provide: APP_GUARD, useClass: BearerAuthGuard },

@@ -13,6 +13,7 @@ import {
   CredentialRepository,
   DailyRateRepository,
   DelegationIssuerRepository,
+  DelegationReplayLedger,
   FxRateRepository,
   HoldRepository,
   IdempotencyRecordRepository,
@@ -67,6 +68,7 @@ import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
+import { SqlDelegationReplayLedger } from './delegation/sql-delegation-replay.ledger';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
@@ -125,6 +127,7 @@ const repositories = [
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: WebhookSender, useClass: HttpWebhookSender },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
+  { provide: DelegationReplayLedger, useClass: SqlDelegationReplayLedger },
 ];
 
 /**

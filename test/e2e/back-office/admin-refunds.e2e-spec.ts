@@ -12,8 +12,8 @@ describe('POST /v1/admin/bookings/{id}/refunds', () => {
 
   beforeAll(async () => {
     t = await startTestApp({});
-    traveler = await travelerDelegation(t.app, 'traveler-refunds');
     const tenant = await createTenant(t.app);
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-refunds');
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { freeHours: 48, feePct: 50, defaultInventory: 50 });

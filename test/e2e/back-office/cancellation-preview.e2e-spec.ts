@@ -17,11 +17,12 @@ describe('GET /v1/bookings/{id}/cancellation-preview and cancellation_timeline',
   let agent: ChainAgent;
   let catalog: ChainCatalog;
   let traveler = '';
+  let tenantId = '';
 
   beforeAll(async () => {
     t = await startTestApp({});
-    traveler = await travelerDelegation(t.app, 'traveler-preview');
-    const tenantId = (await createTenant(t.app)).tenantId;
+    tenantId = (await createTenant(t.app)).tenantId;
+    traveler = await travelerDelegation(t.app, tenantId, 'traveler-preview');
     agent = await createChainAgent(t.app, tenantId);
     // 48 h of free cancellation, then 50 %
     catalog = await createChainCatalog(t.app, tenantId, { freeHours: 48, feePct: 50, defaultInventory: 20 });
@@ -73,7 +74,7 @@ describe('GET /v1/bookings/{id}/cancellation-preview and cancellation_timeline',
     const none = await preview(b.bookingId, null);
     expect(none.status).toBe(401);
     expect(none.body.error.code).toBe('delegation_required');
-    const stranger = await preview(b.bookingId, await travelerDelegation(t.app, 'someone-else'));
+    const stranger = await preview(b.bookingId, await travelerDelegation(t.app, tenantId, 'someone-else'));
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
     const other = await createChainAgent(t.app, (await createTenant(t.app)).tenantId);

@@ -23,8 +23,8 @@ describe('POST /v1/bookings/{id}/modify', () => {
 
   beforeAll(async () => {
     t = await startTestApp({});
-    traveler = await travelerDelegation(t.app, 'traveler-modify');
     tenantId = (await createTenant(t.app)).tenantId;
+    traveler = await travelerDelegation(t.app, tenantId, 'traveler-modify');
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId, { freeHours: 48, feePct: 50, defaultInventory: 1 });
   });
@@ -147,7 +147,7 @@ describe('POST /v1/bookings/{id}/modify', () => {
 
   it('only the traveler who booked, through the agent that booked; other tenants see nothing', async () => {
     const b = await bookStay(t, agent, catalog, traveler, { start: 60, nights: 1, adults: 1 });
-    const stranger = await modify(b.bookingId, { stay: stay(62, 1) }, { who: await travelerDelegation(t.app, 'someone-else') });
+    const stranger = await modify(b.bookingId, { stay: stay(62, 1) }, { who: await travelerDelegation(t.app, tenantId, 'someone-else') });
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
     const otherAgent = await createChainAgent(t.app, tenantId);

@@ -62,7 +62,13 @@ describe('seeds', () => {
     // re-register the process-wide transaction host).
     const seeder = cli.get(DemoSeed);
     const production = Object.assign(Object.create(DemoSeed.prototype) as object, seeder, {
-      config: loadConfig({ ...process.env, NODE_ENV: 'production' }),
+      config: loadConfig({
+        ...process.env,
+        NODE_ENV: 'production',
+        BASE_URL: 'https://api.hcs.example',
+        DELEGATION_AUDIENCE: 'https://api.hcs.example',
+        PAYMENTS_SANDBOX: 'true',
+      }),
     }) as DemoSeed;
     await expect(production.run()).rejects.toThrow('NODE_ENV=production');
   });

@@ -28,8 +28,8 @@ describe('Admin booking search and cancel (GET /v1/admin/bookings, POST /v1/admi
     agent = await createChainAgent(t.app, tenantId);
     otherAgent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId, { freeHours: 48, feePct: 50 });
-    const ada = await travelerDelegation(t.app, 'traveler-ada');
-    const bob = await travelerDelegation(t.app, 'traveler-bob');
+    const ada = await travelerDelegation(t.app, tenantId, 'traveler-ada');
+    const bob = await travelerDelegation(t.app, tenantId, 'traveler-bob');
     ids.first = (await bookStay(t, agent, catalog, ada, { start: 10, nights: 2 })).bookingId;
     ids.second = (await bookStay(t, agent, catalog, bob, { start: 20, nights: 3 })).bookingId;
     ids.third = (await bookStay(t, otherAgent, catalog, ada, { start: 30, nights: 1 })).bookingId;

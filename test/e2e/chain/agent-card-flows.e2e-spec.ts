@@ -46,7 +46,7 @@ describe('agent card flows, followed against the served routes', () => {
     const tenant = await createTenant(t.app);
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { freeHours: 48, feePct: 50 });
-    traveler = await travelerDelegation(t.app, 'traveler-flows');
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-flows');
     card = (await t.http().get('/.well-known/agent-card.json')).body;
   });
   afterAll(() => t.close());

@@ -42,9 +42,9 @@ describe('POST /v1/bookings', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PAYMENT_TIMEOUT_MS: '700' });
-    TRAVELER = await travelerDelegation(t.app, 'traveler-1');
     const tenant = await createTenant(t.app);
     tenantId = tenant.tenantId;
+    TRAVELER = await travelerDelegation(t.app, tenantId, 'traveler-1');
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId);
@@ -346,8 +346,8 @@ describe('hold expiry on the booking path', () => {
 
   it('answers hold_expired (410) after the TTL even without the worker, and returns the room', async () => {
     t = await startTestApp({ HOLD_TTL_SECONDS: '1' });
-    TRAVELER = await travelerDelegation(t.app, 'traveler-1');
     const tenantId = (await createTenant(t.app)).tenantId;
+    TRAVELER = await travelerDelegation(t.app, tenantId, 'traveler-1');
     const agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
     const ids = await quoteAndHold(t, agent, catalog, { start: 8, nights: 2 });

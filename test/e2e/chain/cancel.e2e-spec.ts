@@ -23,9 +23,9 @@ describe('POST /v1/bookings/{id}/cancel', () => {
 
   beforeAll(async () => {
     t = await startTestApp({});
-    TRAVELER = await travelerDelegation(t.app, 'traveler-c');
     const tenant = await createTenant(t.app);
     tenantId = tenant.tenantId;
+    TRAVELER = await travelerDelegation(t.app, tenantId, 'traveler-c');
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenantId);
     // 48 h of free cancellation, then 50 %
@@ -126,7 +126,7 @@ describe('POST /v1/bookings/{id}/cancel', () => {
     expect(started.body.error).toMatchObject({ code: 'booking_not_cancellable', detail: { state: 'confirmed', reason: 'stay_started' } });
 
     const b = await booked(20, catalog.freePlanId, 1);
-    const stranger = await cancel(b.id, {}, await travelerDelegation(t.app, 'someone-else'));
+    const stranger = await cancel(b.id, {}, await travelerDelegation(t.app, tenantId, 'someone-else'));
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
     const colleague = await createChainAgent(t.app, tenantId);

@@ -13,7 +13,12 @@ describe('POST /v1/receipts/verify', () => {
     const tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
-    ({ receipt } = await bookStay(t, agent, catalog, await travelerDelegation(t.app, 'r'), { start: 5, nights: 1, adults: 1, key: 'receipt-booking' }));
+    ({ receipt } = await bookStay(t, agent, catalog, await travelerDelegation(t.app, tenantId, 'r'), {
+      start: 5,
+      nights: 1,
+      adults: 1,
+      key: 'receipt-booking',
+    }));
   });
   afterAll(() => t.close());
 

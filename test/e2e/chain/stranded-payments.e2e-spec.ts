@@ -36,7 +36,7 @@ describe('payments stranded by a crashed api process', () => {
     tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId);
-    traveler = await travelerDelegation(t.app, 'traveler-crash');
+    traveler = await travelerDelegation(t.app, tenantId, 'traveler-crash');
   });
   afterAll(() => t.close());
 
@@ -46,8 +46,8 @@ describe('payments stranded by a crashed api process', () => {
     const key = `crash-${randomUUID()}`;
     await db.query(`UPDATE holds SET state = 'converting', converting_key = $2 WHERE id = $1`, [holdId, key]);
     const [attempt] = await db.query(
-      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, booking_request, started_at)
-       VALUES ($1, $2, $3, $4, $5, 'card', $6, 'GB', 'pending', $7, now() - interval '10 minutes') RETURNING id`,
+      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint, billing_country, state, booking_request, started_at)
+       VALUES ($1, $2, $3, $4, $5, 'card', $6, encode(sha256(convert_to($6, 'UTF8')), 'hex'), 'GB', 'pending', $7, now() - interval '10 minutes') RETURNING id`,
       [
         tenantId,
         holdId,
@@ -100,8 +100,8 @@ describe('payments stranded by a crashed api process', () => {
   it('does not charge twice when the process died after the provider charged', async () => {
     const s = await strandedAttempt(24, 'tok_mastercard');
     await db.query(
-      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token, state, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'succeeded', now())`,
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, completed_at)
+       VALUES ($1, $2, $3, $4, $5, encode(sha256(convert_to($6, 'UTF8')), 'hex'), 'succeeded', now())`,
       [tenantId, s.attemptId, `ch_sandbox_${randomUUID().replace(/-/g, '')}`, s.total.amount, s.total.currency, s.token],
     );
     await t.app.get(RecoverStrandedPayments).sweep();

@@ -43,8 +43,8 @@ describe('admin console in headless Chromium', () => {
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { freeHours: 48, feePct: 50 });
-    const traveler = await travelerDelegation(t.app, 'traveler-browser');
-    const other = await travelerDelegation(t.app, 'traveler-other');
+    const traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-browser');
+    const other = await travelerDelegation(t.app, tenant.tenantId, 'traveler-other');
     // Some nights sold for the heatmap to show, then the booking the scenarios follow.
     await bookStay(t, agent, catalog, other, { start: 4, nights: 3 });
     await bookStay(t, agent, catalog, other, { start: 5, nights: 2 });

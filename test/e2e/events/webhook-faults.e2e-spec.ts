@@ -50,7 +50,7 @@ describe('webhook delivery under faults', () => {
     adminKey = tenant.adminKey;
     agent = await createChainAgent(fixtures.app, tenant.tenantId);
     catalog = await createChainCatalog(fixtures.app, tenant.tenantId, { defaultInventory: 20 });
-    traveler = await travelerDelegation(fixtures.app, 'traveler-f');
+    traveler = await travelerDelegation(fixtures.app, tenant.tenantId, 'traveler-f');
     receiver = await new WebhookReceiver().start();
     // A loaded machine can take more than the helper's 20 s to boot Nest: one more try.
     api = await startApiProcess(env).catch(() => startApiProcess(env));

@@ -32,7 +32,7 @@ describe('webhooks', () => {
     otherAdminKey = (await createTenant(t.app)).adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { defaultInventory: 50 });
-    traveler = await travelerDelegation(t.app, 'traveler-w');
+    traveler = await travelerDelegation(t.app, tenantId, 'traveler-w');
   });
   afterAll(async () => {
     await worker.close();

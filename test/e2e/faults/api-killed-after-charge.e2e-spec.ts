@@ -37,7 +37,7 @@ describe('api killed between the payment and the booking commit', () => {
     const tenantId = (await createTenant(setup.app)).tenantId;
     agent = await createChainAgent(setup.app, tenantId);
     catalog = await createChainCatalog(setup.app, tenantId);
-    traveler = await travelerDelegation(setup.app, 'traveler-crash-replay');
+    traveler = await travelerDelegation(setup.app, tenantId, 'traveler-crash-replay');
     redis = await ownRedis();
   }, 60_000);
   afterAll(async () => {

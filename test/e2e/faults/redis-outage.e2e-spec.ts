@@ -38,7 +38,7 @@ describe('Redis stopped and restarted mid-chain', () => {
     adminKey = tenant.adminKey;
     agent = await createChainAgent(setup.app, tenantId);
     catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory: 3 });
-    traveler = await travelerDelegation(setup.app, 'traveler-redis-outage');
+    traveler = await travelerDelegation(setup.app, tenantId, 'traveler-redis-outage');
     redis = await ownRedis();
     api = await startApiProcess({ REDIS_URL: redis.url, LOG_LEVEL: 'silent', DELEGATION_AUDIENCE: setup.config.delegationAudience });
   }, 60_000);

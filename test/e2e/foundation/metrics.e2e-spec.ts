@@ -33,7 +33,7 @@ describe('GET /metrics', () => {
     agent = await createChainAgent(t.app, tenant.tenantId);
     limited = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId);
-    traveler = await travelerDelegation(t.app, 'traveler-metrics');
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-metrics');
   });
   afterAll(() => t.close());
 

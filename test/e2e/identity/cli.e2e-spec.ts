@@ -61,7 +61,7 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
     expect(JSON.parse(list.stdout).issuers.map((i: { iss: string }) => i.iss)).toContain(keys.iss);
     const other = await createTenant(t.app);
     for (const tenantId of [tenant.tenantId, other.tenantId]) {
-      await expect(verifyFor(tenantId, await mintDelegation(t.app, { sub: 'cli-traveler', issuer: keys }))).resolves.toEqual({
+      await expect(verifyFor(tenantId, await mintDelegation(t.app, { sub: 'cli-traveler', issuer: keys, tenantId }))).resolves.toEqual({
         iss: keys.iss,
         sub: 'cli-traveler',
       });
@@ -69,7 +69,9 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
 
     const suspended = await runCli(['issuer', 'set-status', '--iss', keys.iss, '--status', 'suspended', '--json']);
     expect(JSON.parse(suspended.stdout).status).toBe('suspended');
-    const refused = await verifyFor(tenant.tenantId, await mintDelegation(t.app, { sub: 'x', issuer: keys })).catch((e: unknown) => e);
+    const refused = await verifyFor(tenant.tenantId, await mintDelegation(t.app, { sub: 'x', issuer: keys, tenantId: tenant.tenantId })).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'delegation_issuer_unknown', detail: { status: 'suspended' } });
   });
@@ -87,11 +89,13 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
   });
 
   it('delegation mint prints a demo delegation the api accepts', async () => {
-    const plain = await runCli(['delegation', 'mint', '--sub', 'traveler-cli']);
+    const plain = await runCli(['delegation', 'mint', '--sub', 'traveler-cli', '--tenant', tenant.tenantId]);
     expect(plain.code).toBe(0);
     const token = plain.stdout.trim();
     expect(token.split('.')).toHaveLength(3);
-    expect(decodeJwt(token)).toMatchObject({ iss: DEMO_ISSUER, sub: 'traveler-cli', aud: t.config.delegationAudience });
+    expect(decodeJwt(token)).toMatchObject({ iss: DEMO_ISSUER, sub: 'traveler-cli', aud: t.config.delegationAudience, tenant_id: tenant.tenantId });
+    const claims = decodeJwt(token);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(900);
     const res = await t.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', token);
     expect(res.status).toBe(201);
     expect(res.body.data.traveler).toEqual({ iss: DEMO_ISSUER, sub: 'traveler-cli' });
@@ -124,6 +128,9 @@ describe('hcs CLI: issuers, delegations, signing keys', () => {
     const ttl = await runCli(['delegation', 'mint', '--sub', 'x', '--ttl', '-5']);
     expect(ttl.code).not.toBe(0);
     expect(ttl.stdout).toBe('');
+    const long = await runCli(['delegation', 'mint', '--sub', 'x', '--ttl', '901', '--tenant', tenant.tenantId]);
+    expect(long.code).toBe(1);
+    expect(long.stderr).toMatch(/at most 900 seconds/);
     const unknown = await runCli(['delegation', 'mint', '--sub', 'x', '--tenant', '00000000-0000-4000-8000-000000000000']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/unknown tenant/);

@@ -50,14 +50,14 @@ describe('delegation', () => {
 
   describe('accepted delegations', () => {
     it('from the demo issuer (as `hcs delegation mint`)', async () => {
-      const res = await book(await mintDelegation(t.app, { sub: 'traveler-demo' }));
+      const res = await book(await mintDelegation(t.app, { sub: 'traveler-demo', tenantId: tenant.tenantId }));
       expect(res.status).toBe(201);
       expect(res.body.data).toEqual({ agent_id: agent.agentId, traveler: { iss: DEMO_ISSUER, sub: 'traveler-demo' } });
     });
 
     it('from a platform issuer (ES256) and a tenant issuer (RS256)', async () => {
       for (const issuer of [platformIssuer, tenantIssuer]) {
-        const res = await book(await mintDelegation(t.app, { sub: 'traveler-1', issuer }));
+        const res = await book(await mintDelegation(t.app, { sub: 'traveler-1', issuer, tenantId: tenant.tenantId }));
         expect(res.status).toBe(201);
         expect(res.body.data.traveler).toEqual({ iss: issuer.iss, sub: 'traveler-1' });
       }
@@ -65,13 +65,20 @@ describe('delegation', () => {
 
     it('with an access token as the agent credential', async () => {
       const access = await t.http().post('/oauth/token').send({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: agent.apiKey });
-      const res = await book(await mintDelegation(t.app, { sub: 'traveler-2', issuer: platformIssuer }), access.body.access_token);
+      const res = await book(await mintDelegation(t.app, { sub: 'traveler-2', issuer: platformIssuer, tenantId: tenant.tenantId }), access.body.access_token);
       expect(res.status).toBe(201);
     });
 
     it('with aud as an array containing the platform audience, and expired within the 30 s tolerance', async () => {
-      await book(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, aud: ['https://other.example', t.config.delegationAudience] })).expect(201);
-      await book(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, ttl: -10 })).expect(201);
+      await book(
+        await mintDelegation(t.app, {
+          sub: 's',
+          issuer: platformIssuer,
+          tenantId: tenant.tenantId,
+          aud: ['https://other.example', t.config.delegationAudience],
+        }),
+      ).expect(201);
+      await book(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, ttl: -10 })).expect(201);
     });
 
     it('with a tenant_id claim naming the caller tenant', async () => {
@@ -107,16 +114,21 @@ describe('delegation', () => {
     });
 
     it('for the demo issuer when the service runs with NODE_ENV=production', async () => {
-      const prod = await startTestApp({ NODE_ENV: 'production' }, [AuthProbeModule]);
+      // Production refuses to boot without a public BASE_URL and audience and an acknowledged sandbox.
+      const audience = 'https://api.hcs.example';
+      const prod = await startTestApp({ NODE_ENV: 'production', BASE_URL: audience, DELEGATION_AUDIENCE: audience, PAYMENTS_SANDBOX: 'true' }, [
+        AuthProbeModule,
+      ]);
+      const prodIssuer = await registerTestIssuer(t.app, { allowedAudiences: [audience] });
       try {
-        const demo = await mintDelegation(t.app, { sub: 's' });
+        const demo = await mintDelegation(t.app, { sub: 's', tenantId: tenant.tenantId });
         const res = await prod.http().post('/__auth/bookings').set('Authorization', `Bearer ${agent.apiKey}`).set('X-Delegated-User', demo);
         expect(res.body.error).toMatchObject({ code: 'delegation_issuer_unknown', detail: { iss: DEMO_ISSUER } });
         const real = await prod
           .http()
           .post('/__auth/bookings')
           .set('Authorization', `Bearer ${agent.apiKey}`)
-          .set('X-Delegated-User', await mintDelegation(t.app, { sub: 's', issuer: platformIssuer }));
+          .set('X-Delegated-User', await mintDelegation(t.app, { sub: 's', issuer: prodIssuer, aud: audience, tenantId: tenant.tenantId }));
         expect(real.status).toBe(201);
       } finally {
         await prod.close();
@@ -152,12 +164,15 @@ describe('delegation', () => {
 
   describe('delegation_invalid', () => {
     it('expired: beyond the 30 s tolerance', async () => {
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, ttl: -45 }), 'expired');
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', ttl: -3600 }), 'expired');
+      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, ttl: -45 }), 'expired');
+      await expectInvalid(await mintDelegation(t.app, { sub: 's', ttl: -3600, tenantId: tenant.tenantId }), 'expired');
     });
 
     it('expired: not valid yet (nbf beyond the tolerance)', async () => {
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, claims: { nbf: Math.floor(Date.now() / 1000) + 600 } }), 'expired');
+      await expectInvalid(
+        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, claims: { nbf: Math.floor(Date.now() / 1000) + 600 } }),
+        'expired',
+      );
     });
 
     it('bad_signature: a foreign key, a tampered payload, an unknown kid, garbage', async () => {
@@ -169,24 +184,30 @@ describe('delegation', () => {
         .sign(privateKey);
       await expectInvalid(foreign, 'bad_signature');
 
-      const genuine = await mintDelegation(t.app, { sub: 'alice', issuer: platformIssuer });
+      const genuine = await mintDelegation(t.app, { sub: 'alice', issuer: platformIssuer, tenantId: tenant.tenantId });
       const [h, p, s] = genuine.split('.');
       const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
       const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url')}.${s}`;
       await expectInvalid(tampered, 'bad_signature');
 
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, header: { kid: randomUUID() } }), 'bad_signature');
+      await expectInvalid(
+        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, header: { kid: randomUUID() } }),
+        'bad_signature',
+      );
       await expectInvalid('not-a-jwt', 'bad_signature');
     });
 
     it.each(['sub', 'aud', 'exp', 'iss'])('missing_claim: %s', async (claim) => {
-      const res = await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, claims: { [claim]: undefined } }), 'missing_claim');
+      const res = await expectInvalid(
+        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, claims: { [claim]: undefined } }),
+        'missing_claim',
+      );
       expect(res.body.error.detail.claim).toBe(claim);
     });
 
     it('audience_mismatch: another audience', async () => {
       const res = await expectInvalid(
-        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, aud: 'https://other-platform.example' }),
+        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, aud: 'https://other-platform.example' }),
         'audience_mismatch',
       );
       expect(res.body.error.detail.expected).toBe(t.config.delegationAudience);
@@ -329,7 +350,7 @@ describe('delegation', () => {
 
   describe('GET /.well-known/delegation-issuers', () => {
     it('lists platform issuers, bare, in the public shape', async () => {
-      await mintDelegation(t.app, { sub: 'warm-up' });
+      await mintDelegation(t.app, { sub: 'warm-up', tenantId: tenant.tenantId });
       const res = await t.http().get('/.well-known/delegation-issuers');
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['issuers']);

@@ -55,7 +55,7 @@ describe('request logs of the built api', () => {
     const token = ((await json.json()) as { access_token: string }).access_token;
     expect(form.status).toBe(200);
     secrets.push(token, ((await form.json()) as { access_token: string }).access_token);
-    const delegation = await mintDelegation(t.app, { sub: 'traveler-log' });
+    const delegation = await mintDelegation(t.app, { sub: 'traveler-log', tenantId: agent.tenantId });
     secrets.push(delegation);
     const asAgent = await call(`/v1/admin/agents/${agent.agentId}`, { headers: { Authorization: `Bearer ${token}`, 'X-Delegated-User': delegation } });
     expect(asAgent.status).toBe(403);

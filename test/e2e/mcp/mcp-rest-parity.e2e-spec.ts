@@ -51,7 +51,7 @@ describe('REST and MCP answer the same envelopes', () => {
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { defaultInventory: 10 });
     [{ slug }] = await t.app.get(DataSource).query(`SELECT slug FROM properties WHERE id = $1`, [catalog.propertyId]);
-    traveler = await travelerDelegation(t.app, 'parity-traveler');
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'parity-traveler');
     client = await connectMcp(base, agent.apiKey);
   });
   afterAll(async () => {

@@ -23,7 +23,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId);
     [{ slug }] = await t.app.get(DataSource).query(`SELECT slug FROM properties WHERE id = $1`, [catalog.propertyId]);
-    traveler = await travelerDelegation(t.app, 'mcp-traveler');
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'mcp-traveler');
     client = await connectMcp(base, agent.apiKey);
   });
   afterAll(async () => {

@@ -36,7 +36,7 @@ describe('MCP across two api processes, no affinity', () => {
     const tenantId = (await createTenant(t.app)).tenantId;
     const agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId);
-    const traveler = await travelerDelegation(t.app, 'two-process-traveler');
+    const traveler = await travelerDelegation(t.app, tenantId, 'two-process-traveler');
     const client: Client = await connectMcp(apis[0].baseUrl, agent.apiKey, {}, alternatingFetch());
     try {
       expect((await client.listTools()).tools.length).toBeGreaterThan(10);

@@ -30,6 +30,7 @@ export class AdminBookingAuthorizationsController {
         maxAmount: { amount: body.max_amount.amount, currency: body.max_amount.currency },
         expiresAt: new Date(body.expires_at),
         travelerSub: body.traveler_sub ?? null,
+        travelerIss: body.traveler_iss ?? null,
       },
       actor,
     );

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
-import { Actor, CurrentActor, CurrentTraveler, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
+import { Actor, CurrentActor, CurrentDelegation, CurrentTraveler, DelegationToken, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
 import { CancelBooking, ConfirmBooking, GetBooking, GetBookingAudit, ModifyBooking, PreviewCancellation } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
@@ -67,9 +67,10 @@ export class BookingsController {
     @Headers('idempotency-key') headerKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CurrentTraveler() traveler: Traveler,
+    @CurrentDelegation() delegation: DelegationToken,
   ): Promise<Outcome> {
     // The idempotency interceptor has already required and checked the key (header or body field).
-    return this.confirmBooking.execute(confirmBookingCommand(body, (headerKey ?? body.idempotency_key) as string), actor, traveler);
+    return this.confirmBooking.execute({ ...confirmBookingCommand(body, (headerKey ?? body.idempotency_key) as string), delegation }, actor, traveler);
   }
 
   @Get(':id')

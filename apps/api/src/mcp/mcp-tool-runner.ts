@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
-import { Actor, assertRouteAccess, DelegationVerifier, Traveler } from '@hcs/auth';
+import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
 import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
@@ -56,13 +56,20 @@ export class McpToolRunner {
     try {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
-      const traveler = route.delegation ? await this.traveler(args, request) : null;
+      const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
       const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required) : null;
       const input = tool.validate(restRequest);
       const execute = () =>
-        tool.execute({ input, actor: request.actor, traveler, idempotencyKey: key, use: <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }) });
+        tool.execute({
+          input,
+          actor: request.actor,
+          traveler: verified?.traveler ?? null,
+          delegation: verified ? { jti: verified.jti, expiresAt: verified.expiresAt } : null,
+          idempotencyKey: key,
+          use: <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }),
+        });
       if (key === null || !route.idempotency) return { ok: true, envelope: renderSuccess(await execute(), traceId) };
       return await this.runIdempotent(route, restRequest, key, request.actor, execute);
     } catch (error) {
@@ -109,7 +116,7 @@ export class McpToolRunner {
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
   }
 
-  private async traveler(args: Record<string, unknown>, request: McpRequestContext): Promise<Traveler> {
+  private async verifiedDelegation(args: Record<string, unknown>, request: McpRequestContext): Promise<VerifiedDelegation> {
     const fromArgument = args[DELEGATION_ARGUMENT];
     if (fromArgument !== undefined && typeof fromArgument !== 'string') {
       throw validationFailed([{ path: DELEGATION_ARGUMENT, message: 'must be the delegation JWT as a string' }]);
@@ -120,7 +127,7 @@ export class McpToolRunner {
         message: `Send the traveler delegation JWT as the ${DELEGATION_ARGUMENT} argument or the X-Delegated-User header of the MCP request.`,
       });
     }
-    return this.delegation.verify(request.actor.tenantId, raw);
+    return this.delegation.verifyDelegation(request.actor.tenantId, raw);
   }
 
   private failure(error: unknown, traceId: string): ToolAnswer {

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { ZodRawShape } from 'zod';
 import type { Outcome, SuccessEnvelope } from '@hcs/contracts';
-import type { Actor, Traveler } from '@hcs/auth';
+import type { Actor, DelegationToken, Traveler } from '@hcs/auth';
 
 /** MCP tool annotations (hints a client shows a model or a user before calling). */
 export interface McpToolAnnotations {
@@ -23,6 +23,8 @@ export interface ToolCall<Input> {
   actor: Actor;
   /** The verified traveler, on tools whose REST route requires a delegation. */
   traveler: Traveler | null;
+  /** The delegation's jti and expiry (a booking consumes the jti, as on REST), with the traveler. */
+  delegation: DelegationToken | null;
   /** The idempotency key, on tools whose REST route is `@Idempotent()` (null when optional and absent). */
   idempotencyKey: string | null;
   /** A provider of the app (the use case the REST controller calls). */

@@ -1,15 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { DemoDelegationIssuer } from '@hcs/auth';
-import { isUuid, TenantRepository } from '@hcs/domain';
-import { loadConfig } from '@hcs/platform';
+import { DEMO_DELEGATION_DEFAULT_TTL_SECONDS, DemoDelegationIssuer } from '@hcs/auth';
+import { isUuid, SeedRepository, TenantRepository } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
 import { output, withCliContext } from '../cli-context';
-
-const MAX_TTL_SECONDS = 86_400;
+import { DEMO_TENANT_NAME } from '../seed/demo-catalog';
 
 function ttl(value: string): number {
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TTL_SECONDS)
-    throw new InvalidArgumentError(`expected whole seconds between 1 and ${MAX_TTL_SECONDS}`);
+  if (!Number.isInteger(seconds) || seconds < 1) throw new InvalidArgumentError('expected whole seconds, at least 1');
   return seconds;
 }
 
@@ -19,16 +17,22 @@ export function registerDelegation(program: Command): void {
     .command('mint')
     .description('print a delegation JWT signed by the demo issuer (development only; refused with NODE_ENV=production)')
     .requiredOption('--sub <sub>', 'the traveler identifier')
-    .option('--ttl <seconds>', 'lifetime in seconds (default 900)', ttl)
-    .option('--tenant <id>', 'restrict the delegation to this tenant (tenant_id claim)')
+    .option('--ttl <seconds>', 'lifetime in seconds (default 900, at most DELEGATION_MAX_LIFETIME_SECONDS)', ttl)
+    .option('--tenant <id>', 'the tenant the delegation is for (tenant_id claim); default: the demo tenant of `hcs seed demo`')
     .option('--json', 'print {token, issuer, audience, sub, expires_at} as JSON')
     .action(async (options: { sub: string; ttl?: number; tenant?: string; json?: boolean }) => {
-      if (loadConfig(process.env).nodeEnv === 'production') throw new Error('delegation mint is for development only (NODE_ENV=production)');
+      // Checked before the configuration, whose production rules would otherwise speak first.
+      if (process.env.NODE_ENV === 'production') throw new Error('delegation mint is for development only (NODE_ENV=production)');
       const minted = await withCliContext(async (app) => {
-        if (options.tenant !== undefined && !(isUuid(options.tenant) && (await app.get(TenantRepository).findById(options.tenant)))) {
-          throw new Error(`unknown tenant ${options.tenant}`);
-        }
-        return app.get(DemoDelegationIssuer).mint({ sub: options.sub, ttlSeconds: options.ttl, tenantId: options.tenant?.toLowerCase() });
+        const max = app.get(AppConfig).delegationMaxLifetimeSeconds;
+        if (options.ttl !== undefined && options.ttl > max) throw new Error(`--ttl may be at most ${max} seconds (DELEGATION_MAX_LIFETIME_SECONDS)`);
+        // The demo issuer is a platform issuer: its delegations always name a tenant (docs/identity.md).
+        const tenantId = options.tenant ?? (await app.get(SeedRepository).findTenantByName(DEMO_TENANT_NAME))?.id;
+        if (tenantId === undefined) throw new Error('no demo tenant: run `hcs seed demo` or pass --tenant ID');
+        if (!(isUuid(tenantId) && (await app.get(TenantRepository).findById(tenantId)))) throw new Error(`unknown tenant ${tenantId}`);
+        return app
+          .get(DemoDelegationIssuer)
+          .mint({ sub: options.sub, ttlSeconds: options.ttl ?? Math.min(DEMO_DELEGATION_DEFAULT_TTL_SECONDS, max), tenantId: tenantId.toLowerCase() });
       });
       output(options.json, minted, minted.token);
     });

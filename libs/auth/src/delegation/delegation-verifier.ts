@@ -14,7 +14,15 @@ export const JWKS_FETCH_TIMEOUT_MS = 2_000;
 /** Fetched JWK sets are reused this long; an unknown `kid` refetches at most every 30 s. */
 export const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 const JWKS_COOLDOWN_MS = 30_000;
-const REQUIRED_CLAIMS = ['iss', 'sub', 'aud', 'exp'] as const;
+const REQUIRED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat'] as const;
+
+/** A verified delegation: the traveler, plus what the replay check of bookings needs. */
+export interface VerifiedDelegation {
+  traveler: Traveler;
+  /** The token's `jti`, when it has one (a booking consumes it: docs/identity.md). */
+  jti: string | null;
+  expiresAt: Date;
+}
 
 function invalid(reason: DelegationFailureReason, extra: Record<string, unknown> = {}, message?: string): DomainError {
   return new DomainError('delegation_invalid', { message, detail: { reason, ...extra } });
@@ -43,6 +51,10 @@ export class DelegationVerifier {
   }
 
   async verify(tenantId: string, token: string): Promise<Traveler> {
+    return (await this.verifyDelegation(tenantId, token)).traveler;
+  }
+
+  async verifyDelegation(tenantId: string, token: string): Promise<VerifiedDelegation> {
     const alg = headerAlg(token);
     if (!(DELEGATION_ALGORITHMS as readonly string[]).includes(alg ?? '')) {
       throw invalid('unsupported_algorithm', { alg: alg ?? null, accepted: DELEGATION_ALGORITHMS });
@@ -68,8 +80,30 @@ export class DelegationVerifier {
       throw this.failure(error, issuer);
     }
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw invalid('missing_claim', { claim: 'sub' });
+    this.checkLifetime(payload);
     this.checkAudience(payload, issuer, tenantId);
-    return { iss: issuer.iss, sub: payload.sub };
+    const jti = typeof payload.jti === 'string' && payload.jti.length > 0 ? payload.jti : null;
+    return { traveler: { iss: issuer.iss, sub: payload.sub }, jti, expiresAt: new Date((payload.exp as number) * 1000) };
+  }
+
+  /**
+   * Delegations are short-lived: `iat` may not lie in the future and `exp - iat` may not exceed
+   * DELEGATION_MAX_LIFETIME_SECONDS (docs/identity.md). Both are `expired`: the token is not valid
+   * for that long.
+   */
+  private checkLifetime(payload: JWTPayload): void {
+    const iat = payload.iat as number;
+    const exp = payload.exp as number;
+    const now = Math.floor(Date.now() / 1000);
+    if (iat > now + DELEGATION_CLOCK_TOLERANCE_SECONDS) throw invalid('expired', { claim: 'iat' }, 'The delegation was issued in the future (iat).');
+    const max = this.config.delegationMaxLifetimeSeconds;
+    if (exp - iat > max) {
+      throw invalid(
+        'expired',
+        { claim: 'exp', lifetime_seconds: exp - iat, max_lifetime_seconds: max },
+        `A delegation may live at most ${max} seconds (exp - iat).`,
+      );
+    }
   }
 
   /**
@@ -87,6 +121,10 @@ export class DelegationVerifier {
       );
     }
     const claimedTenant = (payload as Record<string, unknown>).tenant_id;
+    // A platform issuer serves every tenant: its delegations must say which one (docs/identity.md).
+    if (issuer.tenantId === null && claimedTenant === undefined) {
+      throw invalid('missing_claim', { claim: 'tenant_id' }, "A platform issuer's delegation must name the tenant (tenant_id claim).");
+    }
     if (claimedTenant !== undefined && claimedTenant !== tenantId) {
       throw invalid('audience_mismatch', { expected_tenant_id: tenantId }, 'The delegation was issued for another tenant.');
     }

@@ -6,7 +6,8 @@ import { BearerAuthenticator } from '../credentials/bearer-authenticator';
 import { KnownTenants } from '../credentials/known-tenants';
 import { assertRouteAccess } from '../access/route-access';
 import { AUTH_METADATA } from '../decorators/auth.decorators';
-import { GuardedRequest, GuardedResponse, header } from './http-request';
+import { AuthFailureThrottle } from '../rate-limit/auth-failure-throttle';
+import { clientIp, GuardedRequest, GuardedResponse, header } from './http-request';
 
 function bearerToken(authorization: string | undefined): string | null {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
@@ -27,6 +28,7 @@ export class BearerAuthGuard implements CanActivate {
     private readonly authenticator: BearerAuthenticator,
     private readonly tenants: KnownTenants,
     private readonly config: AppConfig,
+    private readonly throttle: AuthFailureThrottle,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -34,6 +36,25 @@ export class BearerAuthGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.public, targets)) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
+    // Before any credential or tenant lookup: an IP that keeps failing is refused cheaply.
+    const ip = clientIp(req);
+    const throttled = await this.throttle.state(ip);
+    if (throttled.blocked) {
+      throw new DomainError('rate_limited', {
+        message: 'Too many failed authentications from this address.',
+        retryAfter: throttled.retryAfter,
+        detail: { limit: throttled.limit, window_seconds: 60, scope: 'ip_auth_failures' },
+      });
+    }
+    try {
+      return await this.authenticate(ctx, req, targets);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'unauthenticated') await this.throttle.recordFailure(ip);
+      throw error;
+    }
+  }
+
+  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, targets: Parameters<Reflector['getAllAndOverride']>[1]): Promise<boolean> {
     const authorization = header(req, 'authorization');
     const tenantHint = header(req, 'x-tenant-id');
 

@@ -25,7 +25,9 @@ export class DelegationGuard implements CanActivate {
       ?.trim()
       .replace(/^Bearer\s+/i, '');
     if (!raw) throw new DomainError('delegation_required', { message: 'Send the traveler delegation JWT in X-Delegated-User.' });
-    req.traveler = await this.verifier.verify(req.actor.tenantId, raw);
+    const verified = await this.verifier.verifyDelegation(req.actor.tenantId, raw);
+    req.traveler = verified.traveler;
+    req.delegation = { jti: verified.jti, expiresAt: verified.expiresAt };
     return true;
   }
 }

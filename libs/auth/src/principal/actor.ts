@@ -26,9 +26,16 @@ export interface Traveler {
 }
 
 /** Request fields the auth guards fill in; only decorators, guards and the logger read them. */
+/** The token facts of a verified delegation that a booking needs for its replay check. */
+export interface DelegationToken {
+  jti: string | null;
+  expiresAt: Date;
+}
+
 export interface AuthenticatedRequest {
   actor?: Actor;
   traveler?: Traveler;
+  delegation?: DelegationToken;
   /** Tenant of an anonymous catalog read (from X-Tenant-Id). */
   anonymousTenantId?: string;
 }

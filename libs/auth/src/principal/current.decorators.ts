@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { DomainError } from '@hcs/domain';
-import type { Actor, AuthenticatedRequest, Traveler } from './actor';
+import type { Actor, AuthenticatedRequest, DelegationToken, Traveler } from './actor';
 
 /** The authenticated caller. A route without a guard-resolved actor fails loudly, not silently. */
 export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
@@ -14,6 +14,13 @@ export const CurrentTraveler = createParamDecorator((_: unknown, ctx: ExecutionC
   const traveler = ctx.switchToHttp().getRequest<AuthenticatedRequest>().traveler;
   if (!traveler) throw new DomainError('delegation_required');
   return traveler;
+});
+
+/** The `jti` and expiry of the verified delegation (routes marked `@RequiresDelegation()`). */
+export const CurrentDelegation = createParamDecorator((_: unknown, ctx: ExecutionContext): DelegationToken => {
+  const delegation = ctx.switchToHttp().getRequest<AuthenticatedRequest>().delegation;
+  if (!delegation) throw new DomainError('delegation_required');
+  return delegation;
 });
 
 /** The authenticated caller, or null on an anonymous catalog read (`@AnonymousCatalogRead()`). */

@@ -16,6 +16,8 @@ const VERIFIED_CACHE_MAX = 10_000;
 const KEYSET_REFRESH_MS = 60_000;
 /** An unknown `kid` (a key rotated in by another process) reloads the keys at most this often. */
 const UNKNOWN_KID_REFRESH_MS = 1_000;
+/** `/.well-known/jwks.json` is served from memory this long, and at once anew after a local rotation. */
+export const JWKS_DOCUMENT_TTL_MS = 10_000;
 
 export interface MintAccessToken {
   tenantId: string;
@@ -111,6 +113,17 @@ export class AccessTokens {
 
   /** The published JWK set (`/.well-known/jwks.json`); creates the first key if there is none. */
   async jwks(): Promise<{ keys: JWK[] }> {
+    const cached = this.jwksDocument;
+    if (cached && cached.until > Date.now() && cached.generation === this.signingKeys.generation) return cached.document;
+    const generation = this.signingKeys.generation;
+    const document = await this.loadJwks();
+    this.jwksDocument = { document, generation, until: Date.now() + JWKS_DOCUMENT_TTL_MS };
+    return document;
+  }
+
+  private jwksDocument: { document: { keys: JWK[] }; generation: number; until: number } | null = null;
+
+  private async loadJwks(): Promise<{ keys: JWK[] }> {
     if (this.config.oauthEnabled) await this.signingKeys.activeKey('oauth_access_token');
     const keys = await this.signingKeys.published('oauth_access_token', ACCESS_TOKEN_KEY_RETENTION_SECONDS);
     return { keys: keys.map(publicJwk) };

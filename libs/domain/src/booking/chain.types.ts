@@ -172,6 +172,8 @@ export interface BookingAuthorizationRecord {
   agentId: string;
   maxAmount: Money;
   travelerSub: string | null;
+  /** The traveler's issuer; with travelerSub it names exactly one traveler. */
+  travelerIss: string | null;
   expiresAt: Date;
   createdBy: string;
   createdAt: Date;

@@ -73,6 +73,7 @@ export function bookingAuthorizationView(a: BookingAuthorizationRecord) {
     agent_id: a.agentId,
     max_amount: maxAmount,
     traveler_sub: a.travelerSub,
+    traveler_iss: a.travelerIss,
     expires_at: a.expiresAt.toISOString(),
     state,
     used_at: a.usedAt?.toISOString() ?? null,

@@ -31,6 +31,11 @@ export class RegisterDelegationIssuer {
   async execute(caller: Caller, command: RegisterIssuerCommand): Promise<DelegationIssuer> {
     requireKind(caller, 'admin');
     checkIssuerCommand(command, this.config.webhookAllowPrivate);
+    // A tenant issuer would take precedence over the platform's for this `iss`: whoever holds its
+    // key could then speak for the platform issuer's travelers in this tenant (docs/identity.md).
+    if (await this.issuers.findPlatformByIss(command.iss)) {
+      throw validationFailed([{ path: 'iss', message: 'is the iss of a platform issuer; a tenant issuer needs an iss of its own' }]);
+    }
     const created = await this.issuers.create({
       tenantId: caller.tenantId,
       iss: command.iss,

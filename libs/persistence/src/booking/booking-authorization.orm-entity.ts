@@ -9,6 +9,7 @@ export class BookingAuthorizationOrmEntity {
   @Column({ name: 'max_amount', type: 'bigint' }) maxAmount: string;
   @Column({ type: 'char', length: 3 }) currency: string;
   @Column({ name: 'traveler_sub', type: 'text', nullable: true }) travelerSub: string | null;
+  @Column({ name: 'traveler_iss', type: 'text', nullable: true }) travelerIss: string | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'created_by', type: 'uuid' }) createdBy: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -10,7 +10,8 @@ export class PaymentAttemptOrmEntity {
   @Column({ type: 'bigint' }) amount: string;
   @Column({ type: 'char', length: 3 }) currency: string;
   @Column({ type: 'text' }) method: string;
-  @Column({ name: 'provider_token', type: 'text' }) providerToken: string;
+  @Column({ name: 'provider_token', type: 'text', nullable: true }) providerToken: string | null;
+  @Column({ name: 'provider_token_fingerprint', type: 'text' }) providerTokenFingerprint: string;
   @Column({ name: 'billing_country', type: 'char', length: 2 }) billingCountry: string;
   @Column({ type: 'text' }) state: string;
   @Column({ name: 'provider_reference', type: 'text', nullable: true }) providerReference: string | null;
@@ -59,7 +60,7 @@ export class SandboxChargeOrmEntity {
   @Column({ name: 'charge_id', type: 'text' }) chargeId: string;
   @Column({ type: 'bigint' }) amount: string;
   @Column({ type: 'char', length: 3 }) currency: string;
-  @Column({ type: 'text' }) token: string;
+  @Column({ name: 'token_fingerprint', type: 'text' }) tokenFingerprint: string;
   @Column({ type: 'text' }) state: string;
   @Column({ name: 'decline_message', type: 'text', nullable: true }) declineMessage: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

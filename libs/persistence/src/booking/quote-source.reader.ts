@@ -43,7 +43,7 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
               (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
                 WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night::text = ANY($5::text[])) AS daily_rates
          FROM (SELECT 1) AS one
-         LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1
+         LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
          LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
          LEFT JOIN rate_plans rp ON rp.id = $4 AND rp.room_type_id = rt.id AND rp.tenant_id = $1
          LEFT JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1`,

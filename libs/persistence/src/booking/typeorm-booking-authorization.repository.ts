@@ -3,7 +3,7 @@ import { BookingAuthorizationRecord, BookingAuthorizationRepository, NewBookingA
 import { TransactionHost, Tx } from '../transaction-host';
 import { int, modify } from './sql';
 
-const COLUMNS = `id, tenant_id, agent_id, max_amount, currency, traveler_sub, expires_at, created_by, created_at, claimed_by_hold_id, used_at, booking_id,
+const COLUMNS = `id, tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by, created_at, claimed_by_hold_id, used_at, booking_id,
   (expires_at <= now()) AS expired`;
 
 interface Row {
@@ -13,6 +13,7 @@ interface Row {
   max_amount: string;
   currency: string;
   traveler_sub: string | null;
+  traveler_iss: string | null;
   expires_at: Date;
   created_by: string;
   created_at: Date;
@@ -28,6 +29,7 @@ const toAuthorization = (r: Row): BookingAuthorizationRecord => ({
   agentId: r.agent_id,
   maxAmount: { amount: int(r.max_amount), currency: r.currency },
   travelerSub: r.traveler_sub,
+  travelerIss: r.traveler_iss,
   expiresAt: r.expires_at,
   createdBy: r.created_by,
   createdAt: r.created_at,
@@ -49,9 +51,9 @@ export class TypeOrmBookingAuthorizationRepository extends BookingAuthorizationR
 
   async create(a: NewBookingAuthorization): Promise<BookingAuthorizationRecord> {
     const rows = (await this.m.query(
-      `INSERT INTO booking_authorizations (tenant_id, agent_id, max_amount, currency, traveler_sub, expires_at, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [a.tenantId, a.agentId, a.maxAmount.amount, a.maxAmount.currency, a.travelerSub, a.expiresAt, a.createdBy],
+      `INSERT INTO booking_authorizations (tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      [a.tenantId, a.agentId, a.maxAmount.amount, a.maxAmount.currency, a.travelerSub, a.travelerIss, a.expiresAt, a.createdBy],
     )) as Row[];
     return toAuthorization(rows[0]);
   }

@@ -14,7 +14,7 @@ interface AttemptRow {
   amount: string;
   currency: string;
   method: string;
-  provider_token: string;
+  provider_token: string | null;
   billing_country: string;
   state: PaymentAttemptRecord['state'];
   provider_reference: string | null;
@@ -43,7 +43,8 @@ const toAttempt = (r: AttemptRow): PaymentAttemptRecord => ({
   idempotencyKey: r.idempotency_key,
   amount: { amount: int(r.amount), currency: r.currency },
   method: r.method,
-  providerToken: r.provider_token,
+  // Cleared once the attempt settles (docs/security.md): only a pending attempt can need it again.
+  providerToken: r.provider_token ?? '',
   billingCountry: r.billing_country,
   state: r.state,
   providerReference: r.provider_reference,
@@ -76,11 +77,12 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
 
   async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
     const rows = (await this.m.query(
-      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, booking_request)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9)
+      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint, billing_country, state, booking_request)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, encode(sha256(convert_to($7, 'UTF8')), 'hex'), $8, 'pending', $9)
        -- the same key again after a provider error (not sealed): the attempt starts over, same provider key
        ON CONFLICT (tenant_id, hold_id, idempotency_key) DO UPDATE
          SET state = 'pending', amount = EXCLUDED.amount, currency = EXCLUDED.currency, method = EXCLUDED.method, provider_token = EXCLUDED.provider_token,
+             provider_token_fingerprint = EXCLUDED.provider_token_fingerprint,
              billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL,
              booking_request = EXCLUDED.booking_request, started_at = now()
        RETURNING ${ATTEMPT_COLUMNS}`,
@@ -144,7 +146,9 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
     providerMessage: string | null,
   ): Promise<void> {
     await this.m.query(
-      `UPDATE payment_attempts SET state = $3, provider_reference = $4, provider_message = $5, completed_at = now() WHERE tenant_id = $1 AND id = $2`,
+      // A settled attempt never charges again: its card token is dropped, the fingerprint stays.
+      `UPDATE payment_attempts SET state = $3, provider_reference = $4, provider_message = $5, completed_at = now(), provider_token = NULL
+        WHERE tenant_id = $1 AND id = $2`,
       [tenantId, attemptId, state, providerReference, providerMessage],
     );
   }

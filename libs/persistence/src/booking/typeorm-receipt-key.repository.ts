@@ -53,13 +53,19 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   }
 
   async rotate(): Promise<ReceiptKey> {
-    const count = (await this.m.query(`SELECT count(*)::int AS n FROM receipt_keys`)) as Array<{ n: number }>;
-    const rows = (await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) RETURNING kid, secret`, [
-      `receipt-v${count[0].n + 1}`,
-      randomBytes(32).toString('base64url'),
-    ])) as ReceiptKey[];
-    this.signing = null;
-    return rows[0];
+    // Two rotations at once would pick the same next kid: the one that loses tries the next number.
+    for (let attempt = 0; ; attempt++) {
+      const rows = (await this.m.query(
+        `INSERT INTO receipt_keys (kid, secret) SELECT 'receipt-v' || (count(*) + 1 + $2::int), $1 FROM receipt_keys
+         ON CONFLICT (kid) DO NOTHING RETURNING kid, secret`,
+        [randomBytes(32).toString('base64url'), attempt],
+      )) as ReceiptKey[];
+      if (rows[0]) {
+        this.signing = null;
+        return rows[0];
+      }
+      if (attempt >= 9) throw new Error('could not pick a new receipt kid');
+    }
   }
 
   private async newest(): Promise<ReceiptKey | null> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
@@ -26,11 +26,14 @@ interface ChargeRow {
   charge_id: string;
   amount: string;
   currency: string;
-  token: string;
+  token_fingerprint: string;
   state: 'processing' | 'succeeded' | 'declined';
   decline_message: string | null;
   stale: boolean;
 }
+
+/** The sandbox ledger keeps a SHA-256 of the card token, never the token (docs/security.md). */
+const fingerprint = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,9 +64,9 @@ export class SandboxPaymentProvider extends PaymentProvider {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const chargeId = `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
     const inserted = (await this.m.query(
-      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token, state)
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state)
        VALUES ($1, $2, $3, $4, $5, $6, 'processing') ON CONFLICT DO NOTHING RETURNING charge_id`,
-      [request.tenantId, request.idempotencyKey, chargeId, request.amount.amount, request.amount.currency, request.token],
+      [request.tenantId, request.idempotencyKey, chargeId, request.amount.amount, request.amount.currency, fingerprint(request.token)],
     )) as unknown[];
     if (inserted.length === 1) return this.process(request, chargeId);
     return this.existing(request);
@@ -72,13 +75,13 @@ export class SandboxPaymentProvider extends PaymentProvider {
   private async existing(request: ChargeRequest): Promise<ChargeResult> {
     for (;;) {
       const rows = (await this.m.query(
-        `SELECT charge_id, amount, currency, token, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
+        `SELECT charge_id, amount, currency, token_fingerprint, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
            FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2`,
         [request.tenantId, request.idempotencyKey, this.staleAfterMs],
       )) as ChargeRow[];
       const row = rows[0];
       if (!row) return this.charge(request);
-      if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token !== request.token) {
+      if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
         return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
       }
       if (row.state === 'succeeded') return { outcome: 'succeeded', reference: row.charge_id };
@@ -107,8 +110,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
       return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
     }
     if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
-    const decline =
-      DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : `No such token: '${token.slice(0, 64)}'.`);
+    const decline = DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : 'No such card token.');
     await this.m.query(
       `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envSchema } from './env.schema';
+import { maskCredentials } from './mask-credentials';
+import { productionProblems } from './production-rules';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -54,6 +56,11 @@ export class AppConfig {
   /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
   readonly faultExitAfterCharge!: boolean;
   readonly oversellSweepIntervalSeconds!: number;
+  readonly delegationMaxLifetimeSeconds!: number;
+  /** Express `trust proxy`: false, true, a hop count or addresses (docs/identity.md). */
+  readonly trustProxy!: boolean | number | string;
+  readonly paymentsSandbox!: boolean;
+  readonly authFailureLimitPerMinute!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -66,12 +73,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRET_KEY) {
     throw new ConfigError(['WEBHOOK_SECRET_KEY: required in production (at least 32 characters) (got undefined)']);
   }
+  const refused = productionProblems(env);
+  if (refused.length > 0) throw new ConfigError(refused);
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
   return new AppConfig({
     nodeEnv: env.NODE_ENV,
@@ -106,7 +115,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
     faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
     oversellSweepIntervalSeconds: env.OVERSELL_SWEEP_INTERVAL_SECONDS,
+    delegationMaxLifetimeSeconds: env.DELEGATION_MAX_LIFETIME_SECONDS,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    // The sandbox is the only built-in provider: outside production it is the default.
+    paymentsSandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
+    authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
   });
+}
+
+/** TRUST_PROXY as Express reads it: a boolean, a hop count, or the address list as written. */
+function trustProxySetting(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.trim();
 }
 
 export type { z };

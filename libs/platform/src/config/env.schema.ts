@@ -56,6 +56,16 @@ export const envSchema = z.object({
   // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
   FAULT_EXIT_AFTER_CHARGE: bool.default(false),
   OVERSELL_SWEEP_INTERVAL_SECONDS: positiveInt.default(60),
+  DELEGATION_MAX_LIFETIME_SECONDS: positiveInt.default(900),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+)\s*(,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+)\s*)*)$/i,
+      'expected false, true, a hop count, or addresses/subnets (comma-separated)',
+    )
+    .default('false'),
+  PAYMENTS_SANDBOX: bool.optional(),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: positiveInt.default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

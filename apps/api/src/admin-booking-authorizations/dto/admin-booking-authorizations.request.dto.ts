@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 
 /** Its own class (not http/dto's MoneyRequestDto): the validation messages differ, and one name per OpenAPI schema. */
 export class MaxAmountRequestDto {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units of the currency (EUR cents, JPY yen).' })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_MINOR_UNITS, description: 'Minor units of the currency (EUR cents, JPY yen).' })
   @IsInt()
   @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
   amount: number;
 
   @ApiProperty({ pattern: '^[A-Z]{3}$' })
@@ -34,4 +36,10 @@ export class CreateBookingAuthorizationRequestDto {
   @IsString()
   @Length(1, 255)
   traveler_sub?: string;
+
+  @ApiPropertyOptional({ description: "The traveler's delegation issuer (iss); with traveler_sub it names exactly one traveler." })
+  @IsOptional()
+  @IsString()
+  @Length(1, 2048)
+  traveler_iss?: string;
 }

@@ -8,6 +8,8 @@ export class BookingAuthorizationModel {
   @ApiProperty({ type: MoneyModel }) max_amount: MoneyModel;
   @ApiProperty({ type: String, nullable: true, description: 'Only this traveler (delegation sub) may use it; null: any traveler.' }) traveler_sub:
     string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Only delegations of this issuer may use it; null: any trusted issuer.' }) traveler_iss:
+    string | null;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
   @ApiProperty({ enum: ['active', 'used', 'expired'] }) state: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) used_at: string | null;

@@ -24,6 +24,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 import { IsTimeZone } from '../../http/time-zone.validator';
 import { MoneyInputDto } from '../../search/dto/search.request.dto';
 
@@ -110,7 +111,11 @@ export class TaxInputDto {
 export class FeeInputDto {
   @ApiProperty({ example: 'CITY' }) @Matches(CODE) code: string;
   @ApiProperty({ example: 'City tax' }) @IsString() @Length(1, 100) name: string;
-  @ApiProperty({ type: 'integer', minimum: 0, description: "Minor units of the rate plan's currency." }) @IsInt() @Min(0) amount: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_MINOR_UNITS, description: "Minor units of the rate plan's currency." })
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
+  amount: number;
   @ApiProperty({ enum: ['stay', 'night'] }) @IsIn(['stay', 'night']) per: 'stay' | 'night';
 }
 

@@ -29,7 +29,7 @@ export const confirmBookingTool = defineTool<CreateBookingRequestDto>({
     booking_authorization_id: UUID.optional().describe('Needed only when the total exceeds the agent booking limit (authorization_required)'),
   },
   validate: ({ body }) => validBody(CreateBookingRequestDto, body),
-  execute: ({ input, actor, traveler, idempotencyKey, use }) =>
-    use(ConfirmBooking).execute(confirmBookingCommand(input, idempotencyKey as string), actor, traveler!),
+  execute: ({ input, actor, traveler, delegation, idempotencyKey, use }) =>
+    use(ConfirmBooking).execute({ ...confirmBookingCommand(input, idempotencyKey as string), delegation }, actor, traveler!),
   summarize: ({ data }) => `Booking ${(data as { booking_id: string }).booking_id} confirmed; the receipt is in the envelope. Next: get_booking.`,
 });

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = '$property must be a date in YYYY-MM-DD format';
@@ -52,9 +53,10 @@ export class DestinationDto {
 }
 
 export class MoneyInputDto {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units (EUR cents, JPY yen).' })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_MINOR_UNITS, description: 'Minor units (EUR cents, JPY yen).' })
   @IsInt()
   @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
   amount: number;
 
   @ApiProperty({ pattern: '^[A-Z]{3}$', example: 'EUR' })

@@ -244,6 +244,7 @@ export interface NewBookingAuthorization {
   agentId: string;
   maxAmount: Money;
   travelerSub: string | null;
+  travelerIss: string | null;
   expiresAt: Date;
   createdBy: string;
 }

@@ -1,7 +1,15 @@
 import { authorizationProblem, exceedsBookingLimit } from './booking-authorization';
 
-const auth = { agentId: 'a1', travelerSub: 'trav', maxAmount: { amount: 50000, currency: 'EUR' }, usedAt: null, claimedByHoldId: null, expired: false };
-const use = { agentId: 'a1', travelerSub: 'trav', total: { amount: 40000, currency: 'EUR' }, holdId: 'h1' };
+const auth = {
+  agentId: 'a1',
+  travelerSub: 'trav',
+  travelerIss: 'https://idp.example' as string | null,
+  maxAmount: { amount: 50000, currency: 'EUR' },
+  usedAt: null,
+  claimedByHoldId: null,
+  expired: false,
+};
+const use = { agentId: 'a1', travelerSub: 'trav', travelerIss: 'https://idp.example', total: { amount: 40000, currency: 'EUR' }, holdId: 'h1' };
 
 describe('booking limits and authorizations', () => {
   it('needs an authorization only above the limit (or with a limit in another currency)', () => {
@@ -20,6 +28,9 @@ describe('booking limits and authorizations', () => {
     expect(authorizationProblem({ ...auth, claimedByHoldId: 'h2' }, use)).toBe('used');
     expect(authorizationProblem({ ...auth, expired: true }, use)).toBe('expired');
     expect(authorizationProblem({ ...auth, travelerSub: 'someone' }, use)).toBe('other_traveler');
+    // The same sub from another issuer is another traveler.
+    expect(authorizationProblem(auth, { ...use, travelerIss: 'https://evil.example' })).toBe('other_traveler');
+    expect(authorizationProblem({ ...auth, travelerIss: null }, { ...use, travelerIss: 'https://other.example' })).toBeNull();
     expect(authorizationProblem({ ...auth, maxAmount: { amount: 39999, currency: 'EUR' } }, use)).toBe('amount_too_small');
     expect(authorizationProblem({ ...auth, maxAmount: { amount: 99999, currency: 'USD' } }, use)).toBe('amount_too_small');
   });

@@ -20,6 +20,7 @@ import {
   PaymentRepository,
   QuoteRepository,
 } from '../ports/chain.repositories';
+import { DelegationReplayLedger } from '../../delegation/delegation-replay.ledger';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { ReceiptSigner } from '../receipt-signer';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
@@ -35,6 +36,8 @@ export interface ConfirmBookingCommand {
   bookingAuthorizationId?: string | null;
   /** The request's Idempotency-Key: one payment attempt per hold and key. */
   idempotencyKey: string;
+  /** The delegation's `jti` and expiry: a jti pays for one booking only (docs/identity.md). */
+  delegation?: { jti: string | null; expiresAt: Date } | null;
 }
 
 const TIMED_OUT = Symbol('timed-out');
@@ -73,6 +76,7 @@ export class ConfirmBooking {
     private readonly expire: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly replays: DelegationReplayLedger,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
@@ -99,7 +103,13 @@ export class ConfirmBooking {
     if (authorizationId) {
       const auth = await this.authorizations.findById(actor.tenantId, authorizationId);
       const problem = auth
-        ? authorizationProblem(auth, { agentId: actor.principalId, travelerSub: traveler.sub, total: quote.priceBreakdown.total, holdId: hold.id })
+        ? authorizationProblem(auth, {
+            agentId: actor.principalId,
+            travelerSub: traveler.sub,
+            travelerIss: traveler.iss,
+            total: quote.priceBreakdown.total,
+            holdId: hold.id,
+          })
         : 'not_found';
       if (problem) throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: problem } });
     }
@@ -132,6 +142,7 @@ export class ConfirmBooking {
     actor: ChainActor,
     traveler: Traveler,
   ): Promise<PaymentAttemptRecord | 'expired'> {
+    await this.spendDelegation(command, actor, traveler);
     const moved = await this.holds.transition(hold.tenantId, hold.id, holdStatesAllowing('begin_conversion'), holdTarget('begin_conversion'), {
       onlyIfLive: true,
       convertingKey: command.idempotencyKey,
@@ -157,6 +168,18 @@ export class ConfirmBooking {
         traveler: { iss: traveler.iss, sub: traveler.sub },
         agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
       },
+    });
+  }
+
+  /** A new booking consumes its delegation's jti; replays and crash recovery never reach here. */
+  private async spendDelegation(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<void> {
+    const jti = command.delegation?.jti;
+    if (!jti || !command.delegation) return;
+    const use = { tenantId: actor.tenantId, iss: traveler.iss, jti, expiresAt: command.delegation.expiresAt };
+    if (await this.replays.claim({ ...use, principalId: actor.principalId, idempotencyKey: command.idempotencyKey })) return;
+    throw new DomainError('delegation_invalid', {
+      message: 'This delegation (jti) has already been used for another booking; mint a new one.',
+      detail: { reason: 'expired', jti_reused: true },
     });
   }
 

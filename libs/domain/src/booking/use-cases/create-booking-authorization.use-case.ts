@@ -12,6 +12,7 @@ export interface CreateBookingAuthorizationCommand {
   maxAmount: Money;
   expiresAt: Date;
   travelerSub?: string | null;
+  travelerIss?: string | null;
 }
 
 /** An admin lets one agent make one booking above its limit, up to `max_amount`, until `expires_at`. */
@@ -31,6 +32,7 @@ export class CreateBookingAuthorization {
       agentId: agent.id,
       maxAmount: command.maxAmount,
       travelerSub: command.travelerSub ?? null,
+      travelerIss: command.travelerIss ?? null,
       expiresAt: command.expiresAt,
       createdBy: actor.principalId,
     });

@@ -69,9 +69,9 @@ export class CreateHold {
       result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError('allocation_failed', {
-        detail: { quote_id: quote.id, reason: error instanceof Error ? error.message.slice(0, 200) : 'reservation failed' },
-      });
+      // The cause (constraint names, SQL) stays in the log; the caller gets a fixed reason.
+      this.logger.error({ err: error, quote_id: quote.id }, 'room-night reservation failed');
+      throw new DomainError('allocation_failed', { detail: { quote_id: quote.id, reason: 'reservation_failed' } });
     }
     if (!result.ok) {
       throw new DomainError('allotment_exhausted', {
