@@ -22,6 +22,7 @@ import { ReceiptsModule } from './receipts/receipts.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
+import { FollowUpsModule } from './follow-ups/follow-ups.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -48,6 +49,7 @@ export class ApiModule {
         PropertiesModule,
         SearchModule,
         AdminCatalogModule,
+        FollowUpsModule,
         ...extra,
       ],
       providers: [

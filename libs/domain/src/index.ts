@@ -59,3 +59,5 @@ export * from './search/ranking';
 export * from './search/availability-search.repository';
 export * from './search/search-availability.use-case';
 export * from './seed/seed.repository';
+export * from './follow-up';
+export * from './transactions/after-commit';

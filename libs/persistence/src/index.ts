@@ -7,3 +7,4 @@ export * from './payments/sandbox-payment.provider';
 export * from './queues/bullmq-hold-expiry.scheduler';
 export * from './queues/queue-adapters.module';
 export * from './service-core.module';
+export * from './queues/bullmq-follow-up.dispatcher';

@@ -31,6 +31,8 @@ import {
   SeedRepository,
   SigningKeyRepository,
   TenantRepository,
+  AfterCommit,
+  FollowUpRepository,
 } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -61,6 +63,9 @@ import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repo
 import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
+import { guestNotifierProvider } from './notifications/guest-notifier.provider';
+import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -91,6 +96,9 @@ const repositories = [
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: AfterCommit, useClass: TypeOrmAfterCommit },
+  guestNotifierProvider,
 ];
 
 /**
@@ -109,6 +117,6 @@ const repositories = [
     ]),
   ],
   providers: repositories,
-  exports: repositories.map((r) => r.provide),
+  exports: repositories.map((r) => ('provide' in r ? r.provide : r)),
 })
 export class PersistenceModule {}

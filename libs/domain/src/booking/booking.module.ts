@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
@@ -35,5 +36,5 @@ const useCases = [
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
 export class BookingModule {}

@@ -38,6 +38,10 @@ export class AppConfig {
   readonly oauthEnabled!: boolean;
   readonly delegationAudience!: string;
   readonly logLevel!: string;
+  /** Guest follow-ups go by email through this server when set (docs/follow-ups.md). */
+  readonly smtpUrl!: string | null;
+  readonly followUpFrom!: string;
+  readonly followUpSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -77,6 +81,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEnabled: env.OAUTH_ENABLED,
     delegationAudience: env.DELEGATION_AUDIENCE ?? baseUrl,
     logLevel: env.LOG_LEVEL,
+    smtpUrl: env.SMTP_URL ?? null,
+    followUpFrom: env.FOLLOW_UP_FROM,
+    followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
   });
 }
 

@@ -45,6 +45,9 @@ export const envSchema = z.object({
   OAUTH_ENABLED: bool.default(true),
   DELEGATION_AUDIENCE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  FOLLOW_UP_FROM: z.string().min(3).default('Hospitality Commerce Service <no-reply@localhost>'),
+  FOLLOW_UP_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

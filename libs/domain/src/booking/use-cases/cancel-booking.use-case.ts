@@ -8,6 +8,7 @@ import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { Cancellation, PaymentState, Traveler } from '../chain.types';
 import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { BookingView, bookingView } from '../views';
@@ -36,6 +37,7 @@ export class CancelBooking {
     private readonly outbox: OutboxWriter,
     private readonly signer: ReceiptSigner,
     private readonly context: RequestContext,
+    private readonly followUps: StayFollowUps,
   ) {}
 
   @Transactional()
@@ -108,6 +110,7 @@ export class CancelBooking {
       traceId,
       payload: { booking_id: booking.id, fee, refund: cancellation.refund },
     });
+    await this.followUps.cancelScheduled(cancelled, chain.actor);
 
     let finalPayment = payment;
     if (refundId && payment) {
