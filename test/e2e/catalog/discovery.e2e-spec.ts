@@ -373,7 +373,7 @@ describe('discovery documents', () => {
     expect(card.contracts.idempotency).toMatchObject({
       body_field: 'idempotency_key',
       header: 'Idempotency-Key',
-      scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel'],
+      scoped_endpoints: ['POST /v1/holds', 'POST /v1/bookings', 'POST /v1/bookings/{id}/cancel', 'POST /v1/bookings/{id}/follow-ups'],
     });
     expect(card.contracts.receipts).toMatchObject({
       verify_endpoint: '/v1/receipts/verify',
@@ -384,6 +384,7 @@ describe('discovery documents', () => {
     expect(card.contracts.delegation.gated_routes).toEqual([
       { method: 'POST', href: '/v1/bookings' },
       { method: 'POST', href: '/v1/bookings/{id}/cancel' },
+      { method: 'POST', href: '/v1/bookings/{id}/follow-ups' },
     ]);
     expect(card.contracts.envelope.next_action_rels).toEqual([...NEXT_ACTION_RELS]);
   });
