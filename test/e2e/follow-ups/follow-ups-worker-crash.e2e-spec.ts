@@ -13,7 +13,9 @@ describe('guest follow-ups survive a killed worker and run once with two workers
   let catalog: ChainCatalog;
   let TRAVELER = '';
   const workers: Array<{ child: ChildProcess; done: Promise<Finished> }> = [];
-  const env = { FOLLOW_UP_SWEEP_INTERVAL_SECONDS: '1' };
+  // Own queue prefix: the heartbeat a SIGKILLed worker leaves behind must not count as a live
+  // worker for the readiness checks of other specs run by this jest process.
+  const env = { FOLLOW_UP_SWEEP_INTERVAL_SECONDS: '1', QUEUE_PREFIX: `hcs-test-crash-${process.pid}` };
 
   const startWorker = () => {
     distEntry('worker');
