@@ -154,6 +154,30 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     ]);
   });
 
+  it('the periodic sweep sends a due follow-up whose job was lost', async () => {
+    const bookingId = await book(35);
+    const sendAt = new Date(Date.now() + 2000);
+    const created = await agentFollowUps(t, agent, TRAVELER).create(bookingId, { kind: 'custom', message: 'Lost and found.', send_at: sendAt.toISOString() });
+    const id = created.body.data.id as string;
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.GuestFollowUp));
+    const job = await eventually(
+      () => queue.getJob(jobIds.guestFollowUp(id, sendAt)),
+      (j) => j !== undefined,
+      3000,
+      50,
+    );
+    await job!.remove();
+    expect(await queue.getJob(jobIds.guestFollowUp(id, sendAt))).toBeUndefined();
+    const items = await eventually(
+      () => list(bookingId),
+      (i) => i.find((f) => f.id === id)?.state === 'sent',
+      10000,
+      100,
+    );
+    expect(items.find((f) => f.id === id)).toMatchObject({ state: 'sent', rendered: { body: expect.stringContaining('Lost and found.') } });
+    expect((await outboxOf(t.app, id)).map((e) => e.type)).toEqual(['follow_up.sent']);
+  });
+
   it('a cancellation cancels what is still scheduled, in the same transaction', async () => {
     const bookingId = await book(25);
     const custom = await agentFollowUps(t, agent, TRAVELER).create(bookingId, {
