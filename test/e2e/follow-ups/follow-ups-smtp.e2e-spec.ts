@@ -78,12 +78,12 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
     await t.app
       .get(DataSource)
       .query(`UPDATE properties SET country = 'PT', city = 'Lisboa', address_line1 = 'Rua Augusta 1' WHERE id = $1`, [catalog.propertyId]);
-  });
+  }, 60_000);
   afterAll(async () => {
     await worker.close();
     await t.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+  }, 60_000);
 
   async function bookFor(email: string, start: number): Promise<string> {
     const held = await quoteAndHold(t, agent, catalog, { start, nights: 2, adults: 1 });
@@ -116,7 +116,7 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
     const item = await eventually(
       () => itemOf(bookingId, id),
       (i) => i.state === 'sent',
-      10000,
+      20000,
       100,
     );
     expect(item).toMatchObject({ state: 'sent', channel: 'email', rendered: { to: 'ines@example.com', locale: 'pt' } });
@@ -148,7 +148,7 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
     expect(body).toContain('Check-in a partir das 14:00.');
     expect(raw).not.toMatch(/tok_visa/);
     expect(await outboxOf(t.app, id)).toEqual([{ type: 'follow_up.sent', payload: item }]);
-  });
+  }, 60_000);
 
   it('a refusing server: retried on WEBHOOK_RETRY_SCHEDULE, then failed with the error (event and audit)', async () => {
     const bookingId = await bookFor('refuse-me@example.com', 31);
@@ -158,7 +158,7 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
     const item = await eventually(
       () => itemOf(bookingId, id),
       (i) => i.state === 'failed',
-      15000,
+      25000,
       100,
     );
     expect(item).toEqual({
@@ -179,5 +179,5 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
       { type: 'follow_up.scheduled', actor_kind: 'agent' },
       { type: 'follow_up.failed', actor_kind: 'system' },
     ]);
-  });
+  }, 60_000);
 });

@@ -44,12 +44,13 @@ describe('guest follow-ups survive a killed worker and run once with two workers
     const live = await eventually(
       () => t.http().get('/readyz'),
       (res) => res.body.data.dependencies.queues.live_workers >= 1,
-      20000,
+      60000,
     );
     expect(live.body.data.dependencies.queues.live_workers).toBeGreaterThanOrEqual(1);
 
     const { bookingId } = await bookStay(t, agent, catalog, TRAVELER, { start: 30, adults: 1 });
-    const sendAt = new Date(Date.now() + 3000).toISOString();
+    // Far enough ahead that the kill surely comes first, even on a loaded machine.
+    const sendAt = new Date(Date.now() + 6000).toISOString();
     const created = await agentFollowUps(t, agent, TRAVELER).create(bookingId, { kind: 'custom', message: 'Your room is ready early.', send_at: sendAt });
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
@@ -66,7 +67,7 @@ describe('guest follow-ups survive a killed worker and run once with two workers
     const sent = await eventually(
       () => row(id),
       (r) => r.state === 'sent',
-      30000,
+      60000,
       100,
     );
     expect(sent.state).toBe('sent');
@@ -78,7 +79,7 @@ describe('guest follow-ups survive a killed worker and run once with two workers
       { type: 'follow_up.scheduled', actor_kind: 'agent' },
       { type: 'follow_up.sent', actor_kind: 'system' },
     ]);
-  });
+  }, 150_000);
 
   it('a follow-up left claimed by a worker that died mid-attempt is sent once its lease lapses', async () => {
     const { bookingId } = await bookStay(t, agent, catalog, TRAVELER, { start: 32, adults: 1 });
@@ -95,10 +96,10 @@ describe('guest follow-ups survive a killed worker and run once with two workers
     const sent = await eventually(
       () => row(id),
       (r) => r.state === 'sent',
-      15000,
+      30000,
       100,
     );
     expect(sent).toEqual({ state: 'sent', attempts: 2 });
     expect((await outboxOf(t.app, id)).map((e) => e.type)).toEqual(['follow_up.sent']);
-  });
+  }, 60_000);
 });

@@ -44,11 +44,11 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     agent = await createChainAgent(t.app, tenantId);
     otherAgent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId, { timezone: 'Europe/Paris', checkinTime: '15:00' });
-  });
+  }, 60_000);
   afterAll(async () => {
     await worker.close();
     await t.close();
-  });
+  }, 60_000);
 
   const book = async (start: number, nights = 2) => (await bookStay(t, agent, catalog, TRAVELER, { start, nights, adults: 1 })).bookingId;
   const list = async (bookingId: string) => (await agentFollowUps(t, agent, TRAVELER).list(bookingId)).body.data.items as Array<Record<string, unknown>>;
@@ -86,14 +86,14 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     }
     const audit = await t.app.get(DataSource).query(`SELECT type FROM audit_events WHERE booking_id = $1 ORDER BY id`, [bookingId]);
     expect(audit.map((a: { type: string }) => a.type)).toEqual(['booking.confirmed', 'payment.captured', 'follow_up.scheduled', 'follow_up.scheduled']);
-  });
+  }, 60_000);
 
   it('sends pre_arrival at once when check-in is less than 48 h away, rendered from the booking facts', async () => {
     const bookingId = await book(1, 1);
     const items = await eventually(
       () => list(bookingId),
       (i) => i[0]?.state === 'sent',
-      8000,
+      20000,
       100,
     );
     expect(items[0]).toMatchObject({ kind: 'pre_arrival', state: 'sent', channel: 'sandbox', sent_at: expect.any(String) });
@@ -109,7 +109,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     expect(body).toContain('Address: Paris, FR');
     expect(body).not.toMatch(/tok_|card/i);
     expect(items[1]).toMatchObject({ kind: 'post_stay', state: 'scheduled' });
-  });
+  }, 60_000);
 
   it('a custom follow-up due in a few seconds is sent by the worker, with events and audit, and readable in the list', async () => {
     const bookingId = await book(30);
@@ -131,7 +131,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     const items = await eventually(
       () => list(bookingId),
       (i) => i.find((f) => f.id === id)?.state === 'sent',
-      10000,
+      20000,
       100,
     );
     const sent = items.find((f) => f.id === id)!;
@@ -152,7 +152,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       { type: 'follow_up.scheduled', actor_kind: 'agent' },
       { type: 'follow_up.sent', actor_kind: 'system' },
     ]);
-  });
+  }, 60_000);
 
   it('the periodic sweep sends a due follow-up whose job was lost', async () => {
     const bookingId = await book(35);
@@ -171,12 +171,12 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     const items = await eventually(
       () => list(bookingId),
       (i) => i.find((f) => f.id === id)?.state === 'sent',
-      10000,
+      20000,
       100,
     );
     expect(items.find((f) => f.id === id)).toMatchObject({ state: 'sent', rendered: { body: expect.stringContaining('Lost and found.') } });
     expect((await outboxOf(t.app, id)).map((e) => e.type)).toEqual(['follow_up.sent']);
-  });
+  }, 60_000);
 
   it('a cancellation cancels what is still scheduled, in the same transaction', async () => {
     const bookingId = await book(25);
@@ -211,7 +211,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       'follow_up.cancelled',
       'refund.issued',
     ]);
-  });
+  }, 60_000);
 
   it('a tenant admin may schedule and list without a delegation', async () => {
     const bookingId = await book(40);
@@ -223,7 +223,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.data.items).toHaveLength(3);
     expect(await followUpAudit(t.app, created.body.data.id)).toEqual([{ type: 'follow_up.scheduled', actor_kind: 'admin' }]);
-  });
+  }, 60_000);
 
   it('honours Idempotency-Key: a retry replays the first answer and schedules nothing more', async () => {
     const bookingId = await book(41);
@@ -238,7 +238,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     const conflict = await agentFollowUps(t, agent, TRAVELER).create(bookingId, { ...body, message: 'Another' }, 'fu-key-1');
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe('idempotency_conflict');
-  });
+  }, 60_000);
 
   describe('refusals', () => {
     let bookingId: string;

@@ -46,15 +46,15 @@ function joinPath(...parts: string[]): string {
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/**
- * Every HTTP route of the app with its auth and capability metadata, read from Nest's own
- * controller discovery. The agent card and the OpenAPI post-processing both use it.
- */
 /** True when some caller of the route must present a traveler delegation. */
 function delegationGated(options: DelegationOptions | undefined): boolean {
   return options !== undefined && (options.requiredFor === undefined || options.requiredFor.length > 0);
 }
 
+/**
+ * Every HTTP route of the app with its auth and capability metadata, read from Nest's own
+ * controller discovery. The agent card and the OpenAPI post-processing both use it.
+ */
 @Injectable()
 export class RouteTable {
   private cache: RouteInfo[] | null = null;
