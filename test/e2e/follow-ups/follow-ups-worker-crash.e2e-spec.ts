@@ -57,9 +57,9 @@ describe('guest follow-ups survive a killed worker and run once with two workers
 
     first.child.kill('SIGKILL');
     expect((await first.done).signal).toBe('SIGKILL');
-    // Due, with no worker alive: nothing happens.
+    // Due, with this spec's worker dead. (Not asserted "still scheduled": in the whole suite other
+    // specs' sandbox workers sweep the same database and may legitimately send it first.)
     await new Promise((r) => setTimeout(r, Date.parse(sendAt) - Date.now() + 1500));
-    expect(await row(id)).toEqual({ state: 'scheduled', attempts: 0 });
 
     // Two workers come back: the delayed job and both sweeps race for it.
     startWorker();

@@ -97,20 +97,21 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
     return rows.map(toFollowUp);
   }
 
-  claim(tenantId: string, id: string, leaseSeconds: number): Promise<FollowUpRecord | null> {
+  claim(tenantId: string, id: string, channel: FollowUpChannel, leaseSeconds: number): Promise<FollowUpRecord | null> {
     return this.one(
-      `UPDATE follow_ups SET claimed_until = now() + make_interval(secs => $3), attempts = attempts + 1, updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND state = 'scheduled' AND send_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+      `UPDATE follow_ups SET claimed_until = now() + make_interval(secs => $4), attempts = attempts + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND channel = $3 AND state = 'scheduled' AND send_at <= now()
+          AND (claimed_until IS NULL OR claimed_until < now())
         RETURNING ${COLUMNS}`,
-      [tenantId, id, leaseSeconds],
+      [tenantId, id, channel, leaseSeconds],
     );
   }
 
-  markSent(tenantId: string, id: string, channel: FollowUpChannel, rendered: RenderedMessage): Promise<FollowUpRecord | null> {
+  markSent(tenantId: string, id: string, rendered: RenderedMessage): Promise<FollowUpRecord | null> {
     return this.one(
-      `UPDATE follow_ups SET state = 'sent', sent_at = now(), channel = $3, rendered = $4::jsonb, error = NULL, claimed_until = NULL, updated_at = now()
+      `UPDATE follow_ups SET state = 'sent', sent_at = now(), rendered = $3::jsonb, error = NULL, claimed_until = NULL, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'scheduled' RETURNING ${COLUMNS}`,
-      [tenantId, id, channel, json(rendered)],
+      [tenantId, id, json(rendered)],
     );
   }
 
@@ -122,11 +123,11 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
     );
   }
 
-  markFailed(tenantId: string, id: string, channel: FollowUpChannel, error: string): Promise<FollowUpRecord | null> {
+  markFailed(tenantId: string, id: string, error: string): Promise<FollowUpRecord | null> {
     return this.one(
-      `UPDATE follow_ups SET state = 'failed', channel = $3, error = $4, claimed_until = NULL, updated_at = now()
+      `UPDATE follow_ups SET state = 'failed', error = $3, claimed_until = NULL, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'scheduled' RETURNING ${COLUMNS}`,
-      [tenantId, id, channel, error],
+      [tenantId, id, error],
     );
   }
 
@@ -148,12 +149,12 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
     );
   }
 
-  async listDue(limit: number): Promise<FollowUpRef[]> {
+  async listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]> {
     const rows = (await this.m.query(
       `SELECT tenant_id, id, send_at FROM follow_ups
-        WHERE state = 'scheduled' AND send_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-        ORDER BY send_at LIMIT $1`,
-      [limit],
+        WHERE state = 'scheduled' AND channel = $1 AND send_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+        ORDER BY send_at LIMIT $2`,
+      [channel, limit],
     )) as Array<{ tenant_id: string; id: string; send_at: Date }>;
     return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, sendAt: r.send_at }));
   }

@@ -28,20 +28,21 @@ export abstract class FollowUpRepository {
   abstract findById(tenantId: string, id: string): Promise<FollowUpRecord | null>;
   abstract listForBooking(tenantId: string, bookingId: string): Promise<FollowUpRecord[]>;
   /**
-   * Takes a due `scheduled` follow-up for one delivery attempt: sets a lease of `leaseSeconds`
-   * and counts the attempt, unless another worker holds a live lease. Null when not claimable.
+   * Takes a due `scheduled` follow-up of `channel` for one delivery attempt: sets a lease of
+   * `leaseSeconds` and counts the attempt, unless another worker holds a live lease. Null when not
+   * claimable.
    */
-  abstract claim(tenantId: string, id: string, leaseSeconds: number): Promise<FollowUpRecord | null>;
-  /** scheduled -> sent with what was delivered and through which channel; null when no longer scheduled. */
-  abstract markSent(tenantId: string, id: string, channel: FollowUpChannel, rendered: RenderedMessage): Promise<FollowUpRecord | null>;
+  abstract claim(tenantId: string, id: string, channel: FollowUpChannel, leaseSeconds: number): Promise<FollowUpRecord | null>;
+  /** scheduled -> sent with what was delivered; null when no longer scheduled. */
+  abstract markSent(tenantId: string, id: string, rendered: RenderedMessage): Promise<FollowUpRecord | null>;
   /** Keeps it scheduled for another attempt at `retryAt`, with the error of this one. */
   abstract retryLater(tenantId: string, id: string, retryAt: Date, error: string): Promise<FollowUpRecord | null>;
   /** scheduled -> failed with the error; null when no longer scheduled. */
-  abstract markFailed(tenantId: string, id: string, channel: FollowUpChannel, error: string): Promise<FollowUpRecord | null>;
+  abstract markFailed(tenantId: string, id: string, error: string): Promise<FollowUpRecord | null>;
   /** Every still scheduled follow-up of the booking -> cancelled; returns those it cancelled. */
   abstract cancelScheduled(tenantId: string, bookingId: string): Promise<FollowUpRecord[]>;
   /** Moves the booking's still scheduled follow-up of `kind` (origin booking) to `sendAt`. */
   abstract moveScheduled(tenantId: string, bookingId: string, kind: FollowUpKind, sendAt: Date): Promise<FollowUpRecord | null>;
-  /** Due `scheduled` follow-ups of any tenant without a live lease (the sweep). */
-  abstract listDue(limit: number): Promise<FollowUpRef[]>;
+  /** Due `scheduled` follow-ups of `channel`, of any tenant, without a live lease (the sweep). */
+  abstract listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]>;
 }

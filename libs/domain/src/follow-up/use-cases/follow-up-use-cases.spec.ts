@@ -47,9 +47,10 @@ class FakeFollowUps extends FollowUpRepository {
   async listForBooking(tenantId: string, bookingId: string) {
     return this.rows.filter((r) => r.tenantId === tenantId && r.bookingId === bookingId);
   }
-  async claim(tenantId: string, id: string, leaseSeconds: number) {
+  async claim(tenantId: string, id: string, channel: FollowUpChannel, leaseSeconds: number) {
     const r = this.at(id, tenantId);
-    if (!r || r.state !== 'scheduled' || r.sendAt.getTime() > Date.now() || (r.claimedUntil && r.claimedUntil > Date.now())) return null;
+    if (!r || r.channel !== channel || r.state !== 'scheduled' || r.sendAt.getTime() > Date.now() || (r.claimedUntil && r.claimedUntil > Date.now()))
+      return null;
     Object.assign(r, { claimedUntil: Date.now() + leaseSeconds * 1000, attempts: r.attempts + 1 });
     return { ...r };
   }
@@ -58,14 +59,14 @@ class FakeFollowUps extends FollowUpRepository {
     if (!r || r.state !== 'scheduled') return null;
     return { ...Object.assign(r, patch) };
   }
-  async markSent(tenantId: string, id: string, channel: FollowUpChannel, rendered: RenderedMessage) {
-    return this.scheduled(tenantId, id, { state: 'sent', sentAt: new Date(), channel, rendered, error: null, claimedUntil: null });
+  async markSent(tenantId: string, id: string, rendered: RenderedMessage) {
+    return this.scheduled(tenantId, id, { state: 'sent', sentAt: new Date(), rendered, error: null, claimedUntil: null });
   }
   async retryLater(tenantId: string, id: string, retryAt: Date, error: string) {
     return this.scheduled(tenantId, id, { sendAt: retryAt, error, claimedUntil: null });
   }
-  async markFailed(tenantId: string, id: string, channel: FollowUpChannel, error: string) {
-    return this.scheduled(tenantId, id, { state: 'failed', channel, error, claimedUntil: null });
+  async markFailed(tenantId: string, id: string, error: string) {
+    return this.scheduled(tenantId, id, { state: 'failed', error, claimedUntil: null });
   }
   async cancelScheduled(tenantId: string, bookingId: string) {
     const hit = this.rows.filter((r) => r.tenantId === tenantId && r.bookingId === bookingId && r.state === 'scheduled');
@@ -78,9 +79,9 @@ class FakeFollowUps extends FollowUpRepository {
     );
     return r ? { ...Object.assign(r, { sendAt }) } : null;
   }
-  async listDue(limit: number): Promise<FollowUpRef[]> {
+  async listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]> {
     return this.rows
-      .filter((r) => r.state === 'scheduled' && r.sendAt.getTime() <= Date.now() && !(r.claimedUntil && r.claimedUntil > Date.now()))
+      .filter((r) => r.channel === channel && r.state === 'scheduled' && r.sendAt.getTime() <= Date.now() && !(r.claimedUntil && r.claimedUntil > Date.now()))
       .slice(0, limit)
       .map((r) => ({ tenantId: r.tenantId, id: r.id, sendAt: r.sendAt }));
   }
@@ -285,6 +286,16 @@ describe('SendFollowUp', () => {
     expect(sent).toMatchObject({ state: 'sent', attempts: 1, rendered: w.notifier.delivered[0] });
     expect(w.outbox.events.map((e) => [e.type, e.payload.state])).toEqual([['follow_up.sent', 'sent']]);
     expect(w.audit.events.map((e) => e.type)).toEqual(['follow_up.scheduled', 'follow_up.sent']);
+  });
+
+  it('never delivers a follow-up scheduled for another channel (a sandbox worker must not mark an email sent)', async () => {
+    const w = world();
+    const { data } = await w.create.execute({ bookingId: w.b.id, kind: 'custom', message: 'Hi', sendAt: null }, agent, TRAVELER);
+    w.followUps.rows[0].channel = 'sandbox';
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'skipped' });
+    await expect(w.send.sweep()).resolves.toBe(0);
+    expect(w.notifier.delivered).toEqual([]);
+    expect(w.followUps.rows[0]).toMatchObject({ state: 'scheduled', attempts: 0 });
   });
 
   it('says not_due before send_at', async () => {

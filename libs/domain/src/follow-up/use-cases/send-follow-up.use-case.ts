@@ -27,7 +27,8 @@ export type SendResult = { result: 'sent' | 'retrying' | 'failed' | 'skipped' } 
 
 /**
  * Delivers one follow-up (the worker's job and sweep): claims it with a conditional UPDATE (one
- * attempt at a time, never after it was sent or cancelled), renders it from the booking's facts,
+ * attempt at a time, never after it was sent or cancelled, only through the channel it was
+ * scheduled for: a sandbox worker never marks an email follow-up sent), renders it from the booking's facts,
  * hands it to the `GuestNotifier`, then marks it `sent` with the rendered message, audit and
  * outbox `follow_up.sent` in one transaction. A refused delivery is retried on the webhooks'
  * schedule, then marked `failed` with the error (audit and outbox `follow_up.failed`).
@@ -50,11 +51,12 @@ export class SendFollowUp {
   ) {}
 
   async execute(tenantId: string, followUpId: string): Promise<SendResult> {
-    const claimed = await this.followUps.claim(tenantId, followUpId, FOLLOW_UP_LEASE_SECONDS);
+    const claimed = await this.followUps.claim(tenantId, followUpId, this.notifier.channel, FOLLOW_UP_LEASE_SECONDS);
     if (!claimed) {
       const current = await this.followUps.findById(tenantId, followUpId);
       const dueInMs = current ? current.sendAt.getTime() - Date.now() : 0;
-      return current?.state === 'scheduled' && dueInMs > 0 ? { result: 'not_due', dueInMs } : { result: 'skipped' };
+      const mine = current?.state === 'scheduled' && current.channel === this.notifier.channel;
+      return mine && dueInMs > 0 ? { result: 'not_due', dueInMs } : { result: 'skipped' };
     }
     const booking = await this.bookings.findById(tenantId, claimed.bookingId);
     if (!booking) return { result: 'skipped' };
@@ -73,7 +75,7 @@ export class SendFollowUp {
   /** Every due follow-up whose job was lost (the sweep); returns how many were sent. */
   async sweep(limit = 200): Promise<number> {
     let sent = 0;
-    for (const due of await this.followUps.listDue(limit)) {
+    for (const due of await this.followUps.listDue(this.notifier.channel, limit)) {
       if ((await this.execute(due.tenantId, due.id)).result === 'sent') sent += 1;
     }
     return sent;
@@ -100,7 +102,7 @@ export class SendFollowUp {
 
   @Transactional()
   private async delivered(f: FollowUpRecord, booking: BookingRecord, rendered: RenderedMessage): Promise<'sent' | 'skipped'> {
-    const sent = await this.followUps.markSent(f.tenantId, f.id, this.notifier.channel, rendered);
+    const sent = await this.followUps.markSent(f.tenantId, f.id, rendered);
     if (!sent) return 'skipped';
     await this.record('follow_up.sent', sent, booking, { channel: sent.channel, locale: rendered.locale });
     return 'sent';
@@ -117,7 +119,7 @@ export class SendFollowUp {
       this.afterCommit.run(`follow-up ${later.id} retry job`, () => this.dispatcher.enqueue([ref], traceId));
       return 'retrying';
     }
-    const failed = await this.followUps.markFailed(f.tenantId, f.id, this.notifier.channel, error);
+    const failed = await this.followUps.markFailed(f.tenantId, f.id, error);
     if (!failed) return 'skipped';
     await this.record('follow_up.failed', failed, booking, { channel: failed.channel, attempts: failed.attempts, error });
     return 'failed';
