@@ -66,3 +66,5 @@ export * from './webhooks';
 export * from './oversell';
 export * from './delegation/delegation-replay.ledger';
 export * from './identity/admins/admin-credentials.use-case';
+export * from './follow-up';
+export * from './transactions/after-commit';

@@ -61,6 +61,10 @@ export class AppConfig {
   readonly trustProxy!: boolean | number | string;
   readonly paymentsSandbox!: boolean;
   readonly authFailureLimitPerMinute!: number;
+  /** Guest follow-ups go by email through this server when set (docs/follow-ups.md). */
+  readonly smtpUrl!: string | null;
+  readonly followUpFrom!: string;
+  readonly followUpSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -120,6 +124,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // The sandbox is the only built-in provider: outside production it is the default.
     paymentsSandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
     authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    smtpUrl: env.SMTP_URL ?? null,
+    followUpFrom: env.FOLLOW_UP_FROM,
+    followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
   });
 }
 

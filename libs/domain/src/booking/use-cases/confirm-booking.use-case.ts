@@ -22,6 +22,7 @@ import {
 } from '../ports/chain.repositories';
 import { DelegationReplayLedger } from '../../delegation/delegation-replay.ledger';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
+import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
@@ -77,6 +78,7 @@ export class ConfirmBooking {
     private readonly config: AppConfig,
     private readonly context: RequestContext,
     private readonly replays: DelegationReplayLedger,
+    private readonly followUps: StayFollowUps,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
@@ -342,6 +344,7 @@ export class ConfirmBooking {
       data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
     });
     await this.audit.append({ ...chain, type: 'payment.captured', data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } });
+    await this.followUps.scheduleForConfirmedBooking(booking, by);
     await this.outbox.append({
       tenantId,
       type: 'booking.confirmed',
