@@ -80,9 +80,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRET_KEY) {
-    throw new ConfigError(['WEBHOOK_SECRET_KEY: required in production (at least 32 characters) (got undefined)']);
-  }
   const refused = productionProblems(env);
   if (refused.length > 0) throw new ConfigError(refused);
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
