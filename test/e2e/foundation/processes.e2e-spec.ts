@@ -6,8 +6,11 @@ import { startTestApp, TestApp } from '../../support/test-app';
 // These run the built entry points (npm test builds first), as an operator would.
 describe('processes', () => {
   let t: TestApp;
+  // A queue prefix of its own: workers other specs of this jest process killed leave heartbeats
+  // that stay live for their TTL, and readiness here must count only the worker this spec runs.
+  const QUEUE_PREFIX = `hcs-test-processes-${process.pid}`;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ QUEUE_PREFIX });
   });
   afterAll(() => t.close());
 
@@ -45,7 +48,7 @@ describe('processes', () => {
   });
 
   it('starts the worker, which readiness sees, and stops it gracefully on SIGTERM', async () => {
-    const { child, done } = runNode('dist/apps/worker/src/main.js');
+    const { child, done } = runNode('dist/apps/worker/src/main.js', [], { QUEUE_PREFIX });
     const live = await eventually(
       () => t.http().get('/readyz'),
       (res) => res.body.data.dependencies.queues.state === 'ok',
