@@ -64,5 +64,4 @@ export * from './feeds';
 export * from './advisor';
 export * from './webhooks';
 export * from './oversell';
-export * from './delegation/delegation-replay.ledger';
 export * from './identity/admins/admin-credentials.use-case';
