@@ -12,7 +12,7 @@ import {
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { createTenant } from '../../support/factories';
-import { countSqlStatements, StatementCounter } from '../../support/sql-statement-counter';
+import { countSqlStatements, StatementCounter } from '../../../bench/lib/sql-statement-counter';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
