@@ -165,7 +165,14 @@ async function main(): Promise<void> {
     const propRatio = ratio(property.requests_per_second, health.requests_per_second);
     rows.push(http('authenticated GET /v1/properties/{id}', property, '/healthz req/s', health.requests_per_second, 'ratio >= 0.5', propRatio >= 0.5));
     rows.push({
-      ...http(`search, ${CFG.properties} properties, ${CFG.connections} conn`, searched, '/healthz req/s', health.requests_per_second, 'p95 < 50 ms', searched.p95_ms < 50),
+      ...http(
+        `search, ${CFG.properties} properties, ${CFG.connections} conn`,
+        searched,
+        '/healthz req/s',
+        health.requests_per_second,
+        'p95 < 50 ms',
+        searched.p95_ms < 50,
+      ),
       p50_ms: searched.p95_ms,
       unit: 'req/s (p95)',
     });
@@ -239,7 +246,20 @@ async function main(): Promise<void> {
       machine: { cores: cpus().length, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
       config: CFG,
       rows,
-      details: { raw, bare, health, property, search: searched, chain, pgbench_tps: tps, round_trips: trips, contention, expiry_lag: lag, soak: soaked, memory },
+      details: {
+        raw,
+        bare,
+        health,
+        property,
+        search: searched,
+        chain,
+        pgbench_tps: tps,
+        round_trips: trips,
+        contention,
+        expiry_lag: lag,
+        soak: soaked,
+        memory,
+      },
     };
     const dir = process.env.BENCH_RESULTS_DIR ?? (SMOKE ? join(tmpdir(), 'hcs-bench') : join(DIST, '..', 'bench', 'results'));
     const stem = SMOKE ? 'smoke' : `${report.date.slice(0, 10)}-${report.commit}`;

@@ -33,7 +33,10 @@ function memoryOf(pid: number | undefined): { now: number; peak: number } {
 
 /** Starts a built app (`api` or `worker`) with `env`; logs go nowhere, boot errors to stderr. */
 export function startService(app: 'api' | 'worker', env: Record<string, string>): Service {
-  const child = spawn(process.execPath, [join(DIST, 'apps', app, 'src', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(DIST, 'apps', app, 'src', 'main.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,

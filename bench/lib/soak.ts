@@ -21,7 +21,11 @@ export async function soak(url: string, api: Service, auth: Record<string, strin
     connections: 8,
     duration: seconds,
     headers: auth,
-    requests: [{ method: 'GET', path: `/v1/properties/${propertyId}` }, { method: 'GET', path: '/healthz' }, { method: 'GET', path: '/v1/properties' }],
+    requests: [
+      { method: 'GET', path: `/v1/properties/${propertyId}` },
+      { method: 'GET', path: '/healthz' },
+      { method: 'GET', path: '/v1/properties' },
+    ],
   });
   clearInterval(timer);
   samples.push(api.rssMb().now);
