@@ -55,6 +55,8 @@ export * from './catalog/read-admin-catalog.use-case';
 export * from './catalog/list-properties.use-case';
 export * from './catalog/get-property.use-case';
 export * from './catalog/property-read-model';
+export * from './catalog/property-catalog.reader';
+export * from './catalog/current-policies';
 export * from './catalog/property-cursor';
 export * from './search/ranking';
 export * from './search/availability-search.repository';

@@ -31,6 +31,7 @@ import {
   RefundRepository,
   RoomNightReservations,
   HoldReservation,
+  PropertyCatalogReader,
   BookingConversion,
   RoomTypeRepository,
   SeedRepository,
@@ -50,6 +51,7 @@ import { TypeOrmBookingRepository } from './booking/typeorm-booking.repository';
 import { TypeOrmHoldRepository } from './booking/typeorm-hold.repository';
 import { SqlRoomNightReservations } from './booking/sql-room-night-reservations';
 import { SqlHoldReservation } from './booking/sql-hold-reservation';
+import { SqlPropertyCatalogReader } from './catalog/sql-property-catalog.reader';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { TypeOrmOutboxWriter } from './booking/typeorm-outbox.writer';
 import { TypeOrmPaymentRepository } from './booking/typeorm-payment.repository';
@@ -93,6 +95,7 @@ const repositories = [
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: HoldReservation, useClass: SqlHoldReservation },
+  { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
   { provide: BookingConversion, useClass: SqlBookingConversion },
   { provide: BookingRepository, useClass: TypeOrmBookingRepository },
   { provide: PaymentRepository, useClass: TypeOrmPaymentRepository },
