@@ -13,6 +13,7 @@ import { DelegationReplays1764350000000 } from './1764350000000-DelegationReplay
 import { BookingAuthorizationIssuer1764350000001 } from './1764350000001-BookingAuthorizationIssuer';
 import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFingerprints';
 import { SingleStatementChain1764380000000 } from './1764380000000-SingleStatementChain';
+import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   BookingAuthorizationIssuer1764350000001,
   CardTokenFingerprints1764350000002,
   SingleStatementChain1764380000000,
+  GuestFollowUps1764370000000,
 ];

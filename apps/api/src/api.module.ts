@@ -30,6 +30,7 @@ import { AdminWebhooksModule } from './admin-webhooks/admin-webhooks.module';
 import { AdminRefundsModule } from './admin-refunds/admin-refunds.module';
 import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 import { AdminCredentialsModule } from './admin-credentials/admin-credentials.module';
+import { FollowUpsModule } from './follow-ups/follow-ups.module';
 
 /** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
 @Module({})
@@ -64,6 +65,7 @@ export class ApiModule {
         AdminRefundsModule,
         AdminOversellModule,
         AdminCredentialsModule,
+        FollowUpsModule,
         ...extra,
       ],
       providers: [

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
+import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/persistence';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
@@ -10,6 +10,7 @@ import { OutboxListener } from './outbox/outbox-listener.service';
 import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
+import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -17,7 +18,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule],
+      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,
@@ -28,6 +29,7 @@ export class WorkerModule {
         OutboxRelayProcessor,
         WebhookDeliveryProcessor,
         OversellSweepProcessor,
+        GuestFollowUpProcessor,
       ],
     };
   }

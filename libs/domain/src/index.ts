@@ -67,3 +67,5 @@ export * from './advisor';
 export * from './webhooks';
 export * from './oversell';
 export * from './identity/admins/admin-credentials.use-case';
+export * from './follow-up';
+export * from './transactions/after-commit';

@@ -9,3 +9,4 @@ export * from './queues/queue-adapters.module';
 export * from './service-core.module';
 export * from './queues/bullmq-webhook-delivery.queue';
 export * from './database-unavailable';
+export * from './queues/bullmq-follow-up.dispatcher';

@@ -42,6 +42,8 @@ import {
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
   WebhookSender,
+  AfterCommit,
+  FollowUpRepository,
 } from '@hcs/domain';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -85,6 +87,9 @@ import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
+import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
+import { guestNotifierProvider } from './notifications/guest-notifier.provider';
+import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -134,6 +139,9 @@ const repositories = [
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: WebhookSender, useClass: HttpWebhookSender },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
+  { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: AfterCommit, useClass: TypeOrmAfterCommit },
+  guestNotifierProvider,
 ];
 
 /**

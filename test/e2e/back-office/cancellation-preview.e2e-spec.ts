@@ -77,8 +77,10 @@ describe('GET /v1/bookings/{id}/cancellation-preview and cancellation_timeline',
     const stranger = await preview(b.bookingId, await travelerDelegation(t.app, tenantId, 'someone-else'));
     expect(stranger.status).toBe(403);
     expect(stranger.body.error.code).toBe('resource_access_denied');
-    const other = await createChainAgent(t.app, (await createTenant(t.app)).tenantId);
-    const hidden = await preview(b.bookingId, traveler, other.apiKey);
+    // Another tenant's agent, with a delegation bound to its own tenant, never learns the booking exists.
+    const otherTenantId = (await createTenant(t.app)).tenantId;
+    const other = await createChainAgent(t.app, otherTenantId);
+    const hidden = await preview(b.bookingId, await travelerDelegation(t.app, otherTenantId, 'traveler-preview'), other.apiKey);
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.code).toBe('booking_not_found');
     await cancel(b.bookingId);

@@ -154,8 +154,14 @@ describe('POST /v1/bookings/{id}/modify', () => {
     const byOther = await modify(b.bookingId, { stay: stay(62, 1) }, { bearer: otherAgent.apiKey });
     expect(byOther.status).toBe(403);
     expect(byOther.body.error.code).toBe('resource_access_denied');
-    const otherTenant = await createChainAgent(t.app, (await createTenant(t.app)).tenantId);
-    const hidden = await modify(b.bookingId, { stay: stay(62, 1) }, { bearer: otherTenant.apiKey });
+    // Another tenant's agent, with a delegation bound to its own tenant, never learns the booking exists.
+    const otherTenantId = (await createTenant(t.app)).tenantId;
+    const otherTenant = await createChainAgent(t.app, otherTenantId);
+    const hidden = await modify(
+      b.bookingId,
+      { stay: stay(62, 1) },
+      { bearer: otherTenant.apiKey, who: await travelerDelegation(t.app, otherTenantId, 'traveler-modify') },
+    );
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.code).toBe('booking_not_found');
     const noDelegation = await t

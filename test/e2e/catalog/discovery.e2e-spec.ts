@@ -380,6 +380,7 @@ describe('discovery documents', () => {
         'POST /v1/bookings',
         'POST /v1/bookings/{id}/cancel',
         'POST /v1/bookings/{id}/modify',
+        'POST /v1/bookings/{id}/follow-ups',
         'POST /v1/admin/bookings/{id}/refunds',
       ],
     });
@@ -394,6 +395,7 @@ describe('discovery documents', () => {
       { method: 'POST', href: '/v1/bookings/{id}/cancel' },
       { method: 'GET', href: '/v1/bookings/{id}/cancellation-preview' },
       { method: 'POST', href: '/v1/bookings/{id}/modify' },
+      { method: 'POST', href: '/v1/bookings/{id}/follow-ups' },
     ]);
     expect(card.contracts.envelope.next_action_rels).toEqual([...NEXT_ACTION_RELS]);
   });

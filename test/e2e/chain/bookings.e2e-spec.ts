@@ -99,8 +99,17 @@ describe('POST /v1/bookings', () => {
       .set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
     expect(audit.status).toBe(200);
     const items = audit.body.data.items;
-    expect(items.map((i: { type: string }) => i.type)).toEqual(['quote.created', 'hold.created', 'booking.confirmed', 'payment.captured']);
-    expect(items.map((i: { seq: number }) => i.seq)).toEqual([1, 2, 3, 4]);
+    // Confirmation also schedules the guest's pre_arrival and post_stay follow-ups (docs/follow-ups.md).
+    expect(items.map((i: { type: string }) => i.type)).toEqual([
+      'quote.created',
+      'hold.created',
+      'booking.confirmed',
+      'payment.captured',
+      'follow_up.scheduled',
+      'follow_up.scheduled',
+    ]);
+    expect(items.map((i: { seq: number }) => i.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(items.slice(4).map((i: { data: { kind: string } }) => i.data.kind)).toEqual(['pre_arrival', 'post_stay']);
     expect(items[0].actor).toEqual({ kind: 'agent', id: agent.agentId });
     expect(items[2].traveler).toEqual(b.traveler);
     for (const item of items) expect(item.trace_id).toMatch(/^[0-9a-f]{32}$/);

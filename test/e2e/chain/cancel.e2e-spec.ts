@@ -84,7 +84,12 @@ describe('POST /v1/bookings/{id}/cancel', () => {
       'hold.created',
       'booking.confirmed',
       'payment.captured',
+      'follow_up.scheduled',
+      'follow_up.scheduled',
       'booking.cancelled',
+      // the still scheduled pre_arrival and post_stay (docs/follow-ups.md)
+      'follow_up.cancelled',
+      'follow_up.cancelled',
       'refund.issued',
     ]);
 

@@ -70,11 +70,17 @@ describe('expired holds without a worker', () => {
     expect(outbox).toEqual([
       {
         type: 'hold.expired',
+        // The hold as the REST read shows it (docs/events.md), now expired.
         payload: {
           hold_id: old.holdId,
           quote_id: old.quoteId,
+          state: 'expired',
+          hotel_id: catalog.propertyId,
           room_type_id: catalog.roomTypeId,
+          rate_plan_id: expect.any(String),
           stay: { check_in: daysFromToday(30), check_out: daysFromToday(33) },
+          total: expect.objectContaining({ currency: 'EUR' }),
+          created_at: expect.any(String),
           expires_at: expect.any(String),
         },
       },

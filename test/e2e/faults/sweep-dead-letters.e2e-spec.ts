@@ -67,8 +67,10 @@ describe('sweeps with a bad row', () => {
       const key = `crash-${randomUUID()}`;
       await db.query(`UPDATE holds SET state = 'converting', converting_key = $2 WHERE id = $1`, [holdId, key]);
       const [attempt] = await db.query(
-        `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, booking_request, started_at)
-         VALUES ($1, $2, $3, $4, $5, 'card', 'tok_visa', 'GB', 'pending', $6, now() - make_interval(mins => $7)) RETURNING id`,
+        `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint,
+                                       billing_country, state, booking_request, started_at)
+         VALUES ($1, $2, $3, $4, $5, 'card', 'tok_visa', encode(sha256('tok_visa'::bytea), 'hex'), 'GB', 'pending', $6, now() - make_interval(mins => $7))
+         RETURNING id`,
         [
           tenantId,
           holdId,

@@ -195,8 +195,11 @@ describe('fuzzing every write route', () => {
             if (res.status >= 500) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)} for ${body.slice(0, 300)}`);
             if (res.status >= 400) {
               const error = (res.body as { error?: unknown }).error;
-              const code = typeof error === 'object' && error !== null ? (error as { code?: string }).code : error;
-              const known = typeof code === 'string' && (isErrorCode(code) || (op.path === '/oauth/token' && OAUTH_ERRORS.has(code)));
+              const code = typeof error === 'object' && error !== null ? (error as { code?: string | number }).code : error;
+              // /mcp speaks JSON-RPC: a transport-level refusal (e.g. a missing Accept) is a JSON-RPC error
+              // (docs/mcp.md); tool failures are enveloped inside successful JSON-RPC answers.
+              const jsonRpc = op.path === '/mcp' && (res.body as { jsonrpc?: string }).jsonrpc === '2.0' && typeof code === 'number';
+              const known = jsonRpc || (typeof code === 'string' && (isErrorCode(code) || (op.path === '/oauth/token' && OAUTH_ERRORS.has(code))));
               if (!known) throw new Error(`${label}: uncatalogued error ${JSON.stringify(res.body).slice(0, 300)}`);
               const written = TABLES.filter((table) => after[table] !== before[table]);
               if (written.length > 0) throw new Error(`${label}: refused with ${String(code)} but wrote to ${written.join(', ')}`);

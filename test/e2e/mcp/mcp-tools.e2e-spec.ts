@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import { createTenant } from '../../support/factories';
-import { CARD, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, GUEST, travelerDelegation } from '../../support/chain-fixtures';
+import {
+  bookStay,
+  CARD,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  DELEGATION_HEADER,
+  GUEST,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { callTool, connectMcp, Json } from '../../support/mcp-client';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -13,6 +24,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
   let catalog: ChainCatalog;
   let slug: string;
   let traveler: string;
+  let tenantId: string;
   let client: Client;
 
   beforeAll(async () => {
@@ -20,6 +32,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     const tenant = await createTenant(t.app);
+    tenantId = tenant.tenantId;
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId);
     [{ slug }] = await t.app.get(DataSource).query(`SELECT slug FROM properties WHERE id = $1`, [catalog.propertyId]);
@@ -42,7 +55,9 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'release_hold',
       'confirm_booking',
       'get_booking',
+      'get_cancellation_preview',
       'cancel_booking',
+      'modify_booking',
       'get_booking_audit',
       'verify_receipt',
       'start_advisor_session',
@@ -58,6 +73,20 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(search.annotations).toMatchObject({ readOnlyHint: true });
     expect((search.inputSchema.properties as Json).guests.properties.adults).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
     expect(tools.find((tool) => tool.name === 'cancel_booking')!.annotations).toMatchObject({ destructiveHint: true });
+
+    const preview = tools.find((tool) => tool.name === 'get_cancellation_preview')!;
+    expect(preview.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(preview.inputSchema.required).toEqual(['booking_id']);
+    expect(Object.keys(preview.inputSchema.properties!).sort()).toEqual(['booking_id', 'delegation_token']);
+    // The output schema is the route's OpenAPI response: the envelope, then the CancellationPreviewModel as data.
+    expect((preview.outputSchema!.allOf as Json[])[1].properties.data.required).toEqual(expect.arrayContaining(['fee', 'refund', 'policy_version']));
+    const modify = tools.find((tool) => tool.name === 'modify_booking')!;
+    expect(modify.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    // The route's Idempotency-Key is optional, so is the argument; the delegation comes as on cancel_booking.
+    expect(modify.inputSchema.required).toEqual(['booking_id', 'stay']);
+    expect(Object.keys(modify.inputSchema.properties!).sort()).toEqual(['booking_id', 'delegation_token', 'idempotency_key', 'stay']);
+    expect((modify.inputSchema.properties as Json).stay).toMatchObject({ required: ['check_in', 'check_out'], additionalProperties: false });
+    expect(modify.outputSchema).toMatchObject({ type: 'object' });
   });
 
   it('runs the whole chain: search, quote, hold, booking, read, cancel, audit, verify', async () => {
@@ -108,6 +137,109 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
 
     const verdict = await callTool(client, 'verify_receipt', { receipt: cancel.envelope.receipt });
     expect(verdict.envelope.data).toEqual({ valid: true });
+  });
+
+  it('previews a cancellation, then cancels on exactly those terms, through tools', async () => {
+    const b = await bookStay(t, agent, catalog, traveler, { start: 30, nights: 2, adults: 1 });
+    const preview = await callTool(client, 'get_cancellation_preview', { booking_id: b.bookingId, delegation_token: traveler });
+    expect(preview.isError).toBe(false);
+    const booking = await callTool(client, 'get_booking', { booking_id: b.bookingId });
+    expect(preview.envelope.data).toEqual({
+      fee: { amount: 0, currency: 'EUR' },
+      refund: b.total,
+      policy_version: '2',
+      free_until: booking.envelope.data.policy_snapshot.free_cancellation_until,
+    });
+    expect(preview.envelope.next_actions.map((a: Json) => a.rel)).toEqual(['cancel', 'get']);
+    expect((preview.result.content[0] as { text: string }).text).toBe(
+      `Cancelling now: fee 0 EUR, refund ${b.total.amount} EUR (minor units), free until ${preview.envelope.data.free_until}. Next: cancel_booking if the traveler agrees.`,
+    );
+    // The same answer as the REST route, trace id aside.
+    const rest = await t
+      .http()
+      .get(`/v1/bookings/${b.bookingId}/cancellation-preview`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set(DELEGATION_HEADER, traveler);
+    expect({ ...rest.body, trace_id: null }).toEqual({ ...preview.envelope, trace_id: null });
+
+    const cancel = await callTool(client, 'cancel_booking', { booking_id: b.bookingId, delegation_token: traveler });
+    expect(cancel.envelope.data.cancellation).toMatchObject({ fee: preview.envelope.data.fee, refund: preview.envelope.data.refund, policy_version: '2' });
+
+    const after = await callTool(client, 'get_cancellation_preview', { booking_id: b.bookingId, delegation_token: traveler });
+    expect(after.isError).toBe(true);
+    expect(after.envelope.error).toMatchObject({ code: 'booking_not_cancellable', detail: { state: 'cancelled' } });
+  });
+
+  it('moves a booking to other dates of the same length and total through modify_booking', async () => {
+    const b = await bookStay(t, agent, catalog, traveler, { start: 40, nights: 2, adults: 1 });
+    const newStay = { check_in: daysFromToday(42), check_out: daysFromToday(44) };
+    const args = { booking_id: b.bookingId, stay: newStay, idempotency_key: `modify-${b.bookingId}`, delegation_token: traveler };
+    const moved = await callTool(client, 'modify_booking', args);
+    expect(moved.isError).toBe(false);
+    expect(moved.envelope.data).toMatchObject({ booking_id: b.bookingId, state: 'confirmed', stay: newStay, price_breakdown: { total: b.total } });
+    expect(moved.envelope.data.price_breakdown.nights.map((n: Json) => n.date)).toEqual([daysFromToday(42), daysFromToday(43)]);
+    expect(moved.envelope.next_actions.map((a: Json) => a.rel)).toEqual(['cancel', 'get_audit']);
+    expect((moved.result.content[0] as { text: string }).text).toBe(
+      `Booking ${b.bookingId} moved to ${newStay.check_in} - ${newStay.check_out}; price and policy snapshot in data. Next: get_booking.`,
+    );
+    // The key replays the first answer; the same key with another stay is a conflict.
+    expect((await callTool(client, 'modify_booking', args)).envelope).toEqual(moved.envelope);
+    const reused = await callTool(client, 'modify_booking', { ...args, stay: { check_in: daysFromToday(46), check_out: daysFromToday(48) } });
+    expect(reused.envelope.error.code).toBe('idempotency_conflict');
+
+    const read = await callTool(client, 'get_booking', { booking_id: b.bookingId });
+    expect(read.envelope.data).toEqual(moved.envelope.data);
+    const audit = await callTool(client, 'get_booking_audit', { booking_id: b.bookingId });
+    expect(audit.envelope.data.items.at(-1)).toMatchObject({ type: 'booking.modified', data: { stay: newStay, total: b.total } });
+
+    const longer = await callTool(client, 'modify_booking', {
+      booking_id: b.bookingId,
+      stay: { check_in: daysFromToday(42), check_out: daysFromToday(45) },
+      delegation_token: traveler,
+    });
+    expect(longer.isError).toBe(true);
+    expect(longer.envelope.error).toMatchObject({
+      code: 'booking_modification_price_change',
+      detail: { old_total: b.total, new_total: { currency: 'EUR' }, old_nights: 2, new_nights: 3 },
+    });
+
+    const nonRefundable = await bookStay(t, agent, catalog, traveler, { start: 50, nights: 1, adults: 1, planId: catalog.nonRefundablePlanId });
+    const refused = await callTool(client, 'modify_booking', {
+      booking_id: nonRefundable.bookingId,
+      stay: { check_in: daysFromToday(52), check_out: daysFromToday(53) },
+      delegation_token: traveler,
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.envelope.error).toMatchObject({ code: 'booking_not_modifiable', detail: { state: 'confirmed', reason: 'non_refundable' } });
+
+    const invalid = await callTool(client, 'modify_booking', { booking_id: 'nope', stay: { check_in: 'soon' }, delegation_token: traveler });
+    expect(invalid.envelope.error.code).toBe('validation_failed');
+    expect(invalid.envelope.error.detail.field_errors.map((e: Json) => e.path)).toEqual(['booking_id']);
+    const badStay = await callTool(client, 'modify_booking', { booking_id: b.bookingId, stay: { check_in: 'soon' }, delegation_token: traveler });
+    expect(badStay.envelope.error.detail.field_errors.map((e: Json) => e.path)).toEqual(['stay.check_in', 'stay.check_out']);
+  });
+
+  it('needs the delegation of the traveler who booked for the preview and the modification', async () => {
+    const b = await bookStay(t, agent, catalog, traveler, { start: 70, nights: 1, adults: 1 });
+    const newStay = { check_in: daysFromToday(71), check_out: daysFromToday(72) };
+    expect((await callTool(client, 'get_cancellation_preview', { booking_id: b.bookingId })).envelope.error.code).toBe('delegation_required');
+    expect((await callTool(client, 'modify_booking', { booking_id: b.bookingId, stay: newStay })).envelope.error.code).toBe('delegation_required');
+    expect((await callTool(client, 'modify_booking', { booking_id: b.bookingId, stay: newStay, delegation_token: 'not-a-jwt' })).envelope.error.code).toBe(
+      'delegation_invalid',
+    );
+    const stranger = await travelerDelegation(t.app, tenantId, 'mcp-stranger');
+    const preview = await callTool(client, 'get_cancellation_preview', { booking_id: b.bookingId, delegation_token: stranger });
+    expect(preview.envelope.error.code).toBe('resource_access_denied');
+    const modify = await callTool(client, 'modify_booking', { booking_id: b.bookingId, stay: newStay, delegation_token: stranger });
+    expect(modify.envelope.error.code).toBe('resource_access_denied');
+    // The header of the MCP request works as the argument does; nothing moved before.
+    const withHeader = await connectMcp(base, agent.apiKey, { 'x-delegated-user': traveler });
+    try {
+      expect((await callTool(withHeader, 'get_cancellation_preview', { booking_id: b.bookingId })).isError).toBe(false);
+      expect((await callTool(withHeader, 'modify_booking', { booking_id: b.bookingId, stay: newStay })).envelope.data.stay).toEqual(newStay);
+    } finally {
+      await withHeader.close();
+    }
   });
 
   it('talks to the property advisor through tools, grounded and without prices', async () => {
@@ -282,6 +414,12 @@ describe('discovery advertises MCP', () => {
     for (const tool of mcp.tools) expect(capabilityIds).toContain(tool.capability);
     expect(mcp.tools.map((tool: Json) => tool.name as string)).toEqual(
       expect.arrayContaining(['search', 'create_quote', 'create_hold', 'confirm_booking', 'cancel_booking']),
+    );
+    expect(mcp.tools).toEqual(
+      expect.arrayContaining([
+        { name: 'get_cancellation_preview', capability: 'preview_cancellation', description: expect.stringContaining('before cancel_booking') },
+        { name: 'modify_booking', capability: 'modify_booking', description: expect.stringContaining('same number of nights') },
+      ]),
     );
     expect(card.transports[0]).toMatchObject({ type: 'https+json', url: `${t.config.baseUrl}/v1` });
     expect((await t.http().get('/')).body.mcp_url).toBe('https://mcp.hotels.example/mcp');

@@ -11,6 +11,7 @@ import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
 import { BookingAuditModel, BookingModel, CancellationPreviewModel } from './dto/bookings.response.dto';
 import { confirmBookingCommand } from './confirm-booking-command';
+import { modifyBookingCommand } from './modify-booking-command';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
@@ -203,6 +204,6 @@ export class BookingsController {
     @CurrentActor() actor: Actor,
     @CurrentTraveler() traveler: Traveler,
   ): Promise<Outcome> {
-    return this.modifyBooking.execute({ bookingId: id, stay: { check_in: body.stay.check_in, check_out: body.stay.check_out } }, actor, traveler);
+    return this.modifyBooking.execute(modifyBookingCommand(id, body), actor, traveler);
   }
 }

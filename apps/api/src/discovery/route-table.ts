@@ -1,7 +1,7 @@
 import { Injectable, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { AUTH_METADATA } from '@hcs/auth';
+import { AUTH_METADATA, DelegationOptions } from '@hcs/auth';
 import type { HttpMethod } from '@hcs/contracts';
 import type { PrincipalKind, Scope } from '@hcs/domain';
 import { BARE_RESPONSE } from '../http/bare.decorator';
@@ -46,6 +46,11 @@ function joinPath(...parts: string[]): string {
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/** True when some caller of the route must present a traveler delegation. */
+function delegationGated(options: DelegationOptions | undefined): boolean {
+  return options !== undefined && (options.requiredFor === undefined || options.requiredFor.length > 0);
+}
+
 /**
  * Every HTTP route of the app with its auth and capability metadata, read from Nest's own
  * controller discovery. The agent card and the OpenAPI post-processing both use it.
@@ -85,7 +90,7 @@ export class RouteTable {
               anonymousCatalogRead: this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.anonymousCatalog, targets) === true,
               principalKinds: this.reflector.getAllAndOverride<PrincipalKind[] | undefined>(AUTH_METADATA.principalKinds, targets) ?? null,
               scopes: this.reflector.getAllAndOverride<Scope[] | undefined>(AUTH_METADATA.scopes, targets) ?? [],
-              delegation: this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.delegation, targets) === true,
+              delegation: delegationGated(this.reflector.getAllAndOverride<DelegationOptions | undefined>(AUTH_METADATA.delegation, targets)),
               rateLimited: this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.skipRateLimit, targets) !== true,
               idempotency: this.reflector.get<IdempotentOptions | undefined>(IDEMPOTENT, handler) ?? null,
               bare: this.reflector.getAllAndOverride<boolean>(BARE_RESPONSE, targets) === true,

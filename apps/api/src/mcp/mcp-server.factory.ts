@@ -12,7 +12,7 @@ import { registerPropertyResource } from './property.resource';
 import { MCP_TOOLS } from './tools';
 
 const SERVER_INSTRUCTIONS =
-  'Hotel commerce for agents. Book with search_availability -> create_quote -> create_hold -> confirm_booking, each answer naming the next step in next_actions. ' +
+  'Hotel commerce for agents. Book with search -> create_quote -> create_hold -> confirm_booking, each answer naming the next step in next_actions; before cancel_booking, get_cancellation_preview tells the fee and refund. ' +
   'Prices and cancellation terms come only from a quote. Tools that act for a traveler need a delegation JWT (delegation_token or the X-Delegated-User header). ' +
   'structuredContent is the same envelope as the REST API; a failure is isError with the REST error envelope (branch on error.code).';
 

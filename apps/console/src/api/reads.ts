@@ -99,5 +99,17 @@ export const READS: Partial<Record<OperationName, string[]>> = {
   listWebhooks: ['items[].id', 'items[].url', 'items[].events'],
   createWebhook: ['id', 'secret'],
   listDeliveries: ['items[].id', 'items[].state', 'items[].attempts', 'next_cursor'],
-  listIncidents: ['items[].id', 'items[].state', 'items[].room_type_id', 'items[].allotment', 'items[].sold', 'items[].held', 'next_cursor'],
+  listIncidents: [
+    'items[].oversell_incident_id',
+    'items[].state',
+    'items[].room_type_id',
+    'items[].date',
+    'items[].allotment',
+    'items[].sold',
+    'items[].held',
+    'items[].booking_ids',
+    'items[].opened_at',
+    'items[].resolution_note',
+    'next_cursor',
+  ],
 };

@@ -209,20 +209,21 @@ export interface WebhookDelivery {
   created_at?: string;
   next_attempt_at?: string | null;
 }
+/** GET /v1/admin/oversell-incidents/{id} (docs/back-office.md). */
 export interface OversellIncident {
-  id: string;
+  oversell_incident_id: string;
   state: 'open' | 'resolved';
+  property_id: string;
   room_type_id: string;
-  date?: string;
-  night?: string;
+  date: string;
   allotment: number;
   sold: number;
   held: number;
-  booking_ids?: string[];
-  bookings?: Array<{ booking_id: string } | string>;
-  note?: string | null;
-  created_at?: string;
-  resolved_at?: string | null;
+  oversold_by: number;
+  booking_ids: string[];
+  opened_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
 }
 
 /** What `data` each operation answers with. */

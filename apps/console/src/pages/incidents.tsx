@@ -4,7 +4,7 @@ import { Card, ErrorBox, Field, formatTime, Pager, StateBadge } from '../compone
 import { useAction, useCursor, useLoad, useSession } from '../hooks';
 import { linkProps } from '../router';
 
-const bookingIds = (i: OversellIncident): string[] => i.booking_ids ?? (i.bookings ?? []).map((b) => (typeof b === 'string' ? b : b.booking_id));
+const bookingIds = (i: OversellIncident): string[] => i.booking_ids;
 
 /** Oversold nights, open and resolved; resolve one with a note. Shown when the API has the routes. */
 export function IncidentsPage() {
@@ -25,7 +25,7 @@ export function IncidentsPage() {
       <ErrorBox error={incidents.error} />
       {incidents.data?.data.items.length === 0 && <p class="muted">No {state} incident.</p>}
       {incidents.data?.data.items.map((i) => (
-        <Incident key={i.id} incident={i} onResolved={incidents.reload} />
+        <Incident key={i.oversell_incident_id} incident={i} onResolved={incidents.reload} />
       ))}
       <Pager
         hasPrevious={paging.hasPrevious}
@@ -43,15 +43,15 @@ function Incident({ incident: i, onResolved }: { incident: OversellIncident; onR
   const action = useAction();
   const resolve = async (e: Event) => {
     e.preventDefault();
-    if (await action.run(() => api.call('resolveIncident', { params: { id: i.id }, body: { note } }))) onResolved();
+    if (await action.run(() => api.call('resolveIncident', { params: { id: i.oversell_incident_id }, body: { note } }))) onResolved();
   };
   return (
     <div class="delivery">
       <div class="row spread">
         <span>
-          <StateBadge state={i.state} /> night <strong>{i.date ?? i.night}</strong> · room type <code>{i.room_type_id.slice(0, 8)}</code>
+          <StateBadge state={i.state} /> night <strong>{i.date}</strong> · room type <code>{i.room_type_id.slice(0, 8)}</code>
         </span>
-        <span class="muted">opened {formatTime(i.created_at)}</span>
+        <span class="muted">opened {formatTime(i.opened_at)}</span>
       </div>
       <p>
         allotment {i.allotment}, sold {i.sold}, held {i.held}
@@ -67,7 +67,7 @@ function Incident({ incident: i, onResolved }: { incident: OversellIncident; onR
           </>
         )}
       </p>
-      {i.note && <p>Note: {i.note}</p>}
+      {i.resolution_note && <p>Note: {i.resolution_note}</p>}
       {i.state === 'open' && (
         <form class="inline-form" onSubmit={resolve}>
           <Field label="Resolution note">

@@ -22,8 +22,19 @@ export const Scopes = (...scopes: Scope[]) => SetMetadata(AUTH_METADATA.scopes, 
 /** Only these principal kinds may call (`principal_kind_not_allowed` otherwise). */
 export const PrincipalKinds = (...kinds: PrincipalKind[]) => SetMetadata(AUTH_METADATA.principalKinds, kinds);
 
+export interface DelegationOptions {
+  /**
+   * Only these principal kinds must present a delegation; others (a tenant admin) may call
+   * without one, and one they send anyway is still verified. Default: every kind.
+   */
+  requiredFor?: PrincipalKind[];
+}
+
 /** The route acts for a traveler and needs a verified `X-Delegated-User` JWT. */
-export const RequiresDelegation = () => SetMetadata(AUTH_METADATA.delegation, true);
+export const RequiresDelegation = (options: DelegationOptions = {}) => SetMetadata(AUTH_METADATA.delegation, options);
+
+/** The route reads for a traveler when one is named: an `X-Delegated-User` JWT, if sent, is verified. */
+export const AcceptsDelegation = () => SetMetadata(AUTH_METADATA.delegation, { requiredFor: [] } satisfies DelegationOptions);
 
 /** Never rate limited: the health probes of orchestrators and load balancers. */
 export const SkipRateLimit = () => SetMetadata(AUTH_METADATA.skipRateLimit, true);

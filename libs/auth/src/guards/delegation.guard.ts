@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
-import { AUTH_METADATA } from '../decorators/auth.decorators';
+import { AUTH_METADATA, DelegationOptions } from '../decorators/auth.decorators';
 import { DelegationVerifier } from '../delegation/delegation-verifier';
 import { GuardedRequest, header } from './http-request';
 
@@ -18,13 +18,17 @@ export class DelegationGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
-    if (!this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.delegation, [ctx.getHandler(), ctx.getClass()])) return true;
+    const options = this.reflector.getAllAndOverride<DelegationOptions | undefined>(AUTH_METADATA.delegation, [ctx.getHandler(), ctx.getClass()]);
+    if (!options) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     if (!req.actor) throw new DomainError('unauthenticated', { message: 'Acting for a traveler needs an authenticated agent first.' });
     const raw = header(req, 'x-delegated-user')
       ?.trim()
       .replace(/^Bearer\s+/i, '');
-    if (!raw) throw new DomainError('delegation_required', { message: 'Send the traveler delegation JWT in X-Delegated-User.' });
+    if (!raw) {
+      if (options.requiredFor && !options.requiredFor.includes(req.actor.kind)) return true;
+      throw new DomainError('delegation_required', { message: 'Send the traveler delegation JWT in X-Delegated-User.' });
+    }
     const verified = await this.verifier.verifyDelegation(req.actor.tenantId, raw);
     req.traveler = verified.traveler;
     req.delegation = { jti: verified.jti, expiresAt: verified.expiresAt };

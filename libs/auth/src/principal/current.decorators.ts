@@ -35,3 +35,8 @@ export const CurrentTenantId = createParamDecorator((_: unknown, ctx: ExecutionC
   if (!tenantId) throw new DomainError('unauthenticated');
   return tenantId;
 });
+
+/** The traveler of a verified delegation, or null where the route lets a caller act without one. */
+export const OptionalTraveler = createParamDecorator((_: unknown, ctx: ExecutionContext): Traveler | null => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().traveler ?? null;
+});

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
@@ -45,4 +46,5 @@ const useCases = [
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
 @Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
+@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
 export class BookingModule {}

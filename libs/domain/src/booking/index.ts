@@ -37,3 +37,4 @@ export * from './use-cases/recover-stranded-payments.use-case';
 export * from './use-cases/release-hold.use-case';
 export * from './use-cases/verify-receipt.use-case';
 export * from './views';
+export * from './ports/stay-follow-ups';

@@ -85,6 +85,10 @@ export class SqlBookingConversion extends BookingConversion {
     const hold = p.add(input.holdId, 'uuid');
     const bookingId = p.add(b.id, 'uuid');
     const quoteId = p.add(b.quoteId, 'uuid');
+    const followUps = input.followUps.map(
+      (f) =>
+        `(${p.add(f.id, 'uuid')}, ${p.add(f.kind, 'text')}, ${p.add(f.channel, 'text')}, ${p.add(f.origin, 'text')}, ${p.add(f.sendAt, 'timestamptz')}, ${p.add(f.createdBy.kind, 'text')}, ${p.add(f.createdBy.id, 'text')})`,
+    );
     const outbox = input.outbox.map(
       (e, i) =>
         `(${i}, ${p.add(e.type, 'text')}, ${p.add(e.aggregateType, 'text')}, ${p.add(e.aggregateId, 'uuid')}, ${p.add(json(e.payload), 'jsonb')}, ${p.add(e.traceId, 'text')}, ${p.add(e.auditIndex + 1, 'int')})`,
@@ -128,6 +132,10 @@ export class SqlBookingConversion extends BookingConversion {
                ${p.add(payment.amount.currency, 'text')}, ${p.add(payment.state, 'text')}, ${p.add(payment.providerReference, 'text')},
                ${p.add(payment.capturedAt, 'timestamptz')}
           FROM bk),
+      ${followUps.length === 0 ? 'fu AS (SELECT 1)' : `fu AS (
+        INSERT INTO follow_ups (id, tenant_id, booking_id, kind, message, channel, origin, send_at, created_by_kind, created_by_id)
+        SELECT v.id, ${tenant}, bk.id, v.kind, NULL, v.channel, v.origin, v.send_at, v.by_kind, v.by_id
+          FROM bk, (VALUES ${followUps.join(', ')}) AS v(id, kind, channel, origin, send_at, by_kind, by_id))`},
       ev AS (${auditRowsInsert(p, input.audit, { tenant, quote: quoteId, hold, booking: 'bk.id' }, 'bk')}),
       ${
         outbox.length === 0

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { HoldExpiryScheduler, WebhookDeliveryQueue } from '@hcs/domain';
+import { FollowUpDispatcher, HoldExpiryScheduler, WebhookDeliveryQueue } from '@hcs/domain';
+import { BullMqFollowUpDispatcher } from './bullmq-follow-up.dispatcher';
 import { BullMqHoldExpiryScheduler } from './bullmq-hold-expiry.scheduler';
 import { BullMqWebhookDeliveryQueue } from './bullmq-webhook-delivery.queue';
 
@@ -9,7 +10,8 @@ import { BullMqWebhookDeliveryQueue } from './bullmq-webhook-delivery.queue';
   providers: [
     { provide: HoldExpiryScheduler, useClass: BullMqHoldExpiryScheduler },
     { provide: WebhookDeliveryQueue, useClass: BullMqWebhookDeliveryQueue },
+    { provide: FollowUpDispatcher, useClass: BullMqFollowUpDispatcher },
   ],
-  exports: [HoldExpiryScheduler, WebhookDeliveryQueue],
+  exports: [HoldExpiryScheduler, WebhookDeliveryQueue, FollowUpDispatcher],
 })
 export class QueueAdaptersModule {}

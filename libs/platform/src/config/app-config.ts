@@ -61,6 +61,10 @@ export class AppConfig {
   readonly trustProxy!: boolean | number | string;
   readonly paymentsSandbox!: boolean;
   readonly authFailureLimitPerMinute!: number;
+  /** Guest follow-ups go by email through this server when set (docs/follow-ups.md). */
+  readonly smtpUrl!: string | null;
+  readonly followUpFrom!: string;
+  readonly followUpSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -76,9 +80,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRET_KEY) {
-    throw new ConfigError(['WEBHOOK_SECRET_KEY: required in production (at least 32 characters) (got undefined)']);
-  }
   const refused = productionProblems(env);
   if (refused.length > 0) throw new ConfigError(refused);
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
@@ -120,6 +121,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // The sandbox is the only built-in provider: outside production it is the default.
     paymentsSandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
     authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    smtpUrl: env.SMTP_URL ?? null,
+    followUpFrom: env.FOLLOW_UP_FROM,
+    followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
   });
 }
 

@@ -66,6 +66,9 @@ export const envSchema = z.object({
     .default('false'),
   PAYMENTS_SANDBOX: bool.optional(),
   AUTH_FAILURE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  FOLLOW_UP_FROM: z.string().min(3).default('Hospitality Commerce Service <no-reply@localhost>'),
+  FOLLOW_UP_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

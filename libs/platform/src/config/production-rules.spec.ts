@@ -1,6 +1,12 @@
 import { ConfigError, loadConfig } from './app-config';
 
-const PROD = { NODE_ENV: 'production', BASE_URL: 'https://api.example.com', DELEGATION_AUDIENCE: 'https://api.example.com', PAYMENTS_SANDBOX: 'true' };
+const PROD = {
+  NODE_ENV: 'production',
+  BASE_URL: 'https://api.example.com',
+  DELEGATION_AUDIENCE: 'https://api.example.com',
+  PAYMENTS_SANDBOX: 'true',
+  WEBHOOK_SECRET_KEY: 'w'.repeat(32),
+};
 
 function problems(env: Record<string, string>): string {
   try {

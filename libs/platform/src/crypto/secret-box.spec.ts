@@ -21,6 +21,12 @@ describe('SecretBox', () => {
 
   it('requires WEBHOOK_SECRET_KEY in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/WEBHOOK_SECRET_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: 'p'.repeat(32) }).webhookSecretKey).toBe('p'.repeat(32));
+    const production = {
+      NODE_ENV: 'production',
+      BASE_URL: 'https://api.example.com',
+      DELEGATION_AUDIENCE: 'https://api.example.com',
+      PAYMENTS_SANDBOX: 'true',
+    };
+    expect(loadConfig({ ...production, WEBHOOK_SECRET_KEY: 'p'.repeat(32) }).webhookSecretKey).toBe('p'.repeat(32));
   });
 });

@@ -4,6 +4,7 @@ export enum QueueName {
   OutboxRelay = 'outbox-relay',
   WebhookDelivery = 'webhook-delivery',
   OversellSweep = 'oversell-sweep',
+  GuestFollowUp = 'guest-follow-up',
 }
 
 export const ALL_QUEUES = Object.values(QueueName);
@@ -31,6 +32,12 @@ export interface OversellSweepJob {
   tenant_id?: string;
 }
 
+export interface GuestFollowUpJob {
+  tenant_id: string;
+  follow_up_id: string;
+  trace_id?: string;
+}
+
 /**
  * Deterministic job ids, so that a job enqueued twice runs once. BullMQ 6 refuses custom ids with
  * a single ':' (it reserves `a:b:c` for repeatable jobs), hence `hold-expiry-<hold_id>`.
@@ -38,4 +45,6 @@ export interface OversellSweepJob {
 export const jobIds = {
   holdExpiry: (holdId: string) => `hold-expiry-${holdId}`,
   webhookDelivery: (deliveryId: string, chain: number, attempt: number) => `webhook-delivery-${deliveryId}-${chain}-${attempt}`,
+  /** One job per follow-up and send time (a moved or retried follow-up gets a new job). */
+  guestFollowUp: (followUpId: string, sendAt: Date) => `guest-follow-up-${followUpId}-${sendAt.getTime()}`,
 };

@@ -8,8 +8,10 @@ import { createHoldTool } from './create-hold.tool';
 import { createQuoteTool } from './create-quote.tool';
 import { getBookingAuditTool } from './get-booking-audit.tool';
 import { getBookingTool } from './get-booking.tool';
+import { getCancellationPreviewTool } from './get-cancellation-preview.tool';
 import { getPropertyFullTool } from './get-property-full.tool';
 import { getPropertyTool } from './get-property.tool';
+import { modifyBookingTool } from './modify-booking.tool';
 import { releaseHoldTool } from './release-hold.tool';
 import { searchTool } from './search.tool';
 import { verifyReceiptTool } from './verify-receipt.tool';
@@ -24,7 +26,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
   releaseHoldTool,
   confirmBookingTool,
   getBookingTool,
+  getCancellationPreviewTool,
   cancelBookingTool,
+  modifyBookingTool,
   getBookingAuditTool,
   verifyReceiptTool,
   startAdvisorSessionTool,

@@ -1,5 +1,6 @@
 import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
+import type { PlannedFollowUp } from './stay-follow-ups';
 import type { NewOutboxEvent, NewPaymentAttempt, PaymentAttemptRecord } from './chain.repositories';
 
 export interface BeginConversion {
@@ -36,6 +37,8 @@ export interface CompleteConversion {
   booking: BookingRecord;
   payment: PaymentRecord & { attemptId: string };
   audit: ChainAuditEntry[];
+  /** The guest follow-ups the confirmation schedules (docs/follow-ups.md). */
+  followUps: PlannedFollowUp[];
   /** `auditIndex`: the entry of `audit` whose chain `seq` numbers the event (docs/events.md). */
   outbox: Array<Omit<NewOutboxEvent, 'tenantId'> & { auditIndex: number }>;
 }

@@ -8,6 +8,7 @@ import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
 import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository } from '../ports/chain.repositories';
+import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
@@ -51,7 +52,8 @@ export function cancellingTraveler(booking: BookingRecord, actor: ChainActor, de
 /**
  * Cancels a confirmed booking for the traveler who booked it, before the stay starts (property
  * local date < check-in). The fee comes from the policy frozen at quote time; the rest of the
- * captured amount is refunded; the room goes back to inventory; all in one transaction.
+ * captured amount is refunded; the room goes back to inventory; follow-ups still scheduled are
+ * cancelled (docs/follow-ups.md); all in one transaction.
  */
 @Injectable()
 export class CancelBooking {
@@ -65,6 +67,7 @@ export class CancelBooking {
     private readonly outbox: OutboxWriter,
     private readonly signer: ReceiptSigner,
     private readonly context: RequestContext,
+    private readonly followUps: StayFollowUps,
   ) {}
 
   @Transactional()
@@ -119,6 +122,7 @@ export class CancelBooking {
       type: 'booking.cancelled',
       data: { fee, refund: cancellation.refund, policy_version: cancellation.policy_version, reason: cancellation.reason },
     });
+    await this.followUps.cancelScheduled(cancelled, chain.actor);
 
     let finalPayment = payment;
     if (refundId) {

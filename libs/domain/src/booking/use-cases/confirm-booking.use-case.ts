@@ -19,6 +19,7 @@ import {
   PaymentRepository,
 } from '../ports/chain.repositories';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
+import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
@@ -81,6 +82,7 @@ export class ConfirmBooking {
     private readonly expire: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly followUps: StayFollowUps,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
@@ -312,6 +314,7 @@ export class ConfirmBooking {
     };
     const by = { kind: actor.kind, id: actor.principalId };
     const traceId = this.context.traceId;
+    const followUps = this.followUps.planForConfirmedBooking(booking, by);
     const completed = await this.conversion.complete({
       tenantId,
       holdId: hold.id,
@@ -333,7 +336,9 @@ export class ConfirmBooking {
           data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
         },
         { type: 'payment.captured', actor: by, traveler, traceId, data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } },
+        ...followUps.audit,
       ],
+      followUps: followUps.rows,
       // The event carries the booking as GET /v1/bookings/{id} shows it, numbered by its audit entry.
       outbox: [{ type: 'booking.confirmed', aggregateType: 'booking', aggregateId: bookingId, traceId, payload: bookingView(booking, payment), auditIndex: 0 }],
     });
@@ -344,6 +349,7 @@ export class ConfirmBooking {
       const current = await this.holds.findById(tenantId, hold.id);
       throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
     }
+    this.followUps.dispatchPlanned(followUps.rows);
     return new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
   }
 

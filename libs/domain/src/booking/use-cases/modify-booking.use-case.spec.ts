@@ -17,6 +17,8 @@ import {
 } from '../../../../../test/support/fake-chain-ports';
 import { BookingAccess } from './booking-access';
 import { ModifyBooking } from './modify-booking.use-case';
+import type { StayFollowUps } from '../ports/stay-follow-ups';
+import type { Stay } from '../../stay/stay-rules';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -30,12 +32,16 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const nights = new FakeNights(1);
   const audit = new FakeAudit();
   const outbox = new FakeOutbox();
-  const useCase = new ModifyBooking(new BookingAccess(bookings), bookings, payments, source, nights, audit, outbox, fakeContext());
+  const rescheduled: Array<{ bookingId: string; stay: Stay }> = [];
+  const followUps = {
+    rescheduleForStay: async (_t: string, bookingId: string, s: Stay) => void rescheduled.push({ bookingId, stay: s }),
+  } as unknown as StayFollowUps;
+  const useCase = new ModifyBooking(new BookingAccess(bookings), bookings, payments, source, nights, audit, outbox, fakeContext(), followUps);
   const b = booking({ stay: stay(20), ...overrides });
   bookings.rows.push(b);
   payments.add(b.id, b.priceBreakdown.total.amount);
   for (const n of [day(20), day(21)]) nights.nights.set(n, { allotment: 1, held: 0, sold: 1 });
-  return { bookings, source, nights, audit, outbox, useCase, b };
+  return { bookings, source, nights, audit, outbox, useCase, b, rescheduled };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -46,8 +52,10 @@ const failure = async (p: Promise<unknown>) => {
 
 describe('ModifyBooking', () => {
   it('moves stay, price, policy snapshot and the room; audit and event carry the booking view', async () => {
-    const { useCase, b, nights, audit, outbox } = setup();
+    const { useCase, b, nights, audit, outbox, rescheduled } = setup();
     const outcome = await useCase.execute({ bookingId: b.id, stay: stay(21) }, agentActor(), TRAVELER);
+    // Scheduled guest follow-ups move with the stay (docs/follow-ups.md).
+    expect(rescheduled).toEqual([{ bookingId: b.id, stay: stay(21) }]);
     expect(outcome.data).toMatchObject({ stay: stay(21), price_breakdown: { total: eur(20000) } });
     expect(outcome.data.price_breakdown.nights.map((n) => n.date)).toEqual([day(21), day(22)]);
     expect(outcome.data.policy_snapshot).toMatchObject({ version: '2', timezone: 'Europe/Paris', cancellation_timeline: expect.any(Array) });

@@ -15,6 +15,7 @@ import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
+import { StayFollowUps } from '../ports/stay-follow-ups';
 
 export interface ModifyBookingCommand {
   bookingId: string;
@@ -43,6 +44,7 @@ export class ModifyBooking {
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
     private readonly context: RequestContext,
+    private readonly followUps: StayFollowUps,
   ) {}
 
   @Transactional()
@@ -111,6 +113,8 @@ export class ModifyBooking {
     await this.inventory.ensureNights(actor.tenantId, booking.roomTypeId, move.take);
     const moved = await this.inventory.moveSold(actor.tenantId, booking.roomTypeId, move.release, move.take);
     if (!moved.ok) throw new DomainError('allotment_exhausted', { detail: { room_type_id: booking.roomTypeId, dates: moved.fullNights } });
+    // Follow-ups still scheduled move with the stay, in this transaction (docs/follow-ups.md).
+    await this.followUps.rescheduleForStay(actor.tenantId, booking.id, command.stay);
 
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const view = bookingView(modified, payment);

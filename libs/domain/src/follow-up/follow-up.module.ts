@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { StayFollowUps } from '../booking/ports/stay-follow-ups';
+import { CreateFollowUp } from './use-cases/create-follow-up.use-case';
+import { FollowUpAccess } from './use-cases/follow-up-access';
+import { ListFollowUps } from './use-cases/list-follow-ups.use-case';
+import { SendFollowUp } from './use-cases/send-follow-up.use-case';
+import { StayFollowUpScheduling } from './use-cases/stay-follow-up-scheduling';
+
+const useCases = [CreateFollowUp, ListFollowUps, SendFollowUp];
+
+/**
+ * Guest follow-ups (docs/follow-ups.md): the REST use cases, the worker's delivery and the
+ * booking chain's `StayFollowUps` port. Repositories, the notifier, the dispatcher and
+ * `AfterCommit` come from the global persistence and queue adapter modules.
+ */
+@Module({
+  providers: [...useCases, FollowUpAccess, { provide: StayFollowUps, useClass: StayFollowUpScheduling }],
+  exports: [...useCases, StayFollowUps],
+})
+export class FollowUpModule {}

@@ -1,0 +1,23 @@
+import { postStayAt, preArrivalAt, retryDelaySeconds } from './follow-up-schedule';
+
+describe('follow-up schedule', () => {
+  it('sends pre_arrival 48 h before check-in', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(preArrivalAt('2026-01-10T14:00:00Z', now).toISOString()).toBe('2026-01-08T14:00:00.000Z');
+  });
+
+  it('sends pre_arrival at once when check-in is nearer than 48 h', () => {
+    const now = new Date('2026-01-09T12:00:00Z');
+    expect(preArrivalAt('2026-01-10T14:00:00Z', now)).toEqual(now);
+  });
+
+  it('sends post_stay at 10:00 property time on the day after check-out', () => {
+    expect(postStayAt('2026-07-12', 'Europe/Paris').toISOString()).toBe('2026-07-13T08:00:00.000Z');
+    expect(postStayAt('2026-01-12', 'America/Sao_Paulo').toISOString()).toBe('2026-01-13T13:00:00.000Z');
+  });
+
+  it('retries along the schedule, then gives up', () => {
+    expect([1, 2, 3].map((n) => retryDelaySeconds(n, [10, 60]))).toEqual([10, 60, null]);
+    expect(retryDelaySeconds(1, [])).toBeNull();
+  });
+});

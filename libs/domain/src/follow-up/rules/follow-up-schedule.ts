@@ -1,0 +1,30 @@
+import { DateTime } from 'luxon';
+
+/** `pre_arrival` goes this long before the check-in instant. */
+export const PRE_ARRIVAL_HOURS_BEFORE = 48;
+/** `post_stay` goes at this local time of the property on the day after check-out. */
+export const POST_STAY_LOCAL_TIME = { hour: 10, minute: 0 } as const;
+
+/** 48 h before check-in, or now when check-in is nearer than that. */
+export function preArrivalAt(checkInAt: string, now: Date = new Date()): Date {
+  const at = DateTime.fromISO(checkInAt, { zone: 'UTC' }).minus({ hours: PRE_ARRIVAL_HOURS_BEFORE }).toJSDate();
+  return at.getTime() > now.getTime() ? at : now;
+}
+
+/** 10:00 at the property (its time zone) on the day after check-out. */
+export function postStayAt(checkOut: string, timezone: string): Date {
+  let day = DateTime.fromISO(checkOut, { zone: timezone });
+  if (!day.isValid) day = DateTime.fromISO(checkOut, { zone: 'UTC' });
+  return day
+    .plus({ days: 1 })
+    .set({ ...POST_STAY_LOCAL_TIME, second: 0, millisecond: 0 })
+    .toJSDate();
+}
+
+/**
+ * After a failed attempt: the delay before the next one from the retry schedule (the webhooks'
+ * schedule, WEBHOOK_RETRY_SCHEDULE), or null when `attemptsMade` used it up.
+ */
+export function retryDelaySeconds(attemptsMade: number, schedule: number[]): number | null {
+  return attemptsMade >= 1 && attemptsMade <= schedule.length ? schedule[attemptsMade - 1] : null;
+}

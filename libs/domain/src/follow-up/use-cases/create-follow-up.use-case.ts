@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { RequestContext } from '@hcs/platform';
+import { validationFailed } from '../../errors/domain-error';
+import type { ChainActor } from '../../booking/chain-actor';
+import type { Traveler } from '../../booking/chain.types';
+import { nextActions } from '../../booking/next-actions';
+import { AuditLog } from '../../booking/ports/chain.repositories';
+import { AfterCommit } from '../../transactions/after-commit';
+import type { FollowUpKind } from '../follow-up.types';
+import { FollowUpView, followUpView } from '../follow-up.view';
+import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
+import { FollowUpRepository } from '../ports/follow-up.repository';
+import { GuestNotifier } from '../ports/guest-notifier';
+import { followUpRequestProblems } from '../rules/follow-up-request';
+import { FollowUpAccess } from './follow-up-access';
+
+export interface CreateFollowUpCommand {
+  bookingId: string;
+  kind: string;
+  message: string | null;
+  /** RFC 3339; null sends it now. */
+  sendAt: string | null;
+}
+
+/**
+ * Schedules a message to the booking's guest at `send_at` (default now) on the configured
+ * channel; the worker sends it. The row and its audit entry commit together; the worker's job is
+ * enqueued after the commit (the sweep covers a lost one).
+ */
+@Injectable()
+export class CreateFollowUp {
+  constructor(
+    private readonly access: FollowUpAccess,
+    private readonly followUps: FollowUpRepository,
+    private readonly notifier: GuestNotifier,
+    private readonly dispatcher: FollowUpDispatcher,
+    private readonly audit: AuditLog,
+    private readonly afterCommit: AfterCommit,
+    private readonly context: RequestContext,
+  ) {}
+
+  @Transactional()
+  async execute(command: CreateFollowUpCommand, actor: ChainActor, traveler: Traveler | null): Promise<Outcome<FollowUpView>> {
+    const booking = await this.access.require(command.bookingId, actor, traveler);
+    const now = new Date();
+    const problems = followUpRequestProblems({ kind: command.kind, message: command.message, sendAt: command.sendAt }, now);
+    if (problems.length > 0) throw validationFailed(problems);
+    const requested = command.sendAt ? new Date(command.sendAt) : now;
+    const by = { kind: actor.kind === 'admin' ? ('admin' as const) : ('agent' as const), id: actor.principalId };
+    const [created] = await this.followUps.createMany([
+      {
+        tenantId: actor.tenantId,
+        bookingId: booking.id,
+        kind: command.kind as FollowUpKind,
+        message: command.message,
+        channel: this.notifier.channel,
+        origin: 'request',
+        sendAt: requested.getTime() < now.getTime() ? now : requested,
+        createdBy: by,
+      },
+    ]);
+    const traceId = this.context.traceId;
+    await this.audit.append({
+      tenantId: actor.tenantId,
+      quoteId: booking.quoteId,
+      holdId: booking.holdId,
+      bookingId: booking.id,
+      type: 'follow_up.scheduled',
+      actor: by,
+      traveler: traveler ?? null,
+      traceId,
+      data: { follow_up_id: created.id, kind: created.kind, send_at: created.sendAt.toISOString() },
+    });
+    const ref = { tenantId: created.tenantId, id: created.id, sendAt: created.sendAt };
+    this.afterCommit.run(`follow-up ${created.id} job`, () => this.dispatcher.enqueue([ref], traceId));
+    return new Outcome(followUpView(created), { status: 201, next_actions: [nextActions.getBooking(booking), nextActions.audit(booking)] });
+  }
+}

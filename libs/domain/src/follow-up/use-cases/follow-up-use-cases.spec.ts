@@ -1,0 +1,376 @@
+jest.mock('@nestjs-cls/transactional', () => ({ Transactional: () => () => undefined }));
+
+import { randomUUID } from 'node:crypto';
+import type { AppConfig, RequestContext } from '@hcs/platform';
+import type { ChainActor } from '../../booking/chain-actor';
+import type { BookingRecord } from '../../booking/chain.types';
+import { AuditLog, BookingRepository, NewAuditEvent, NewOutboxEvent, OutboxWriter } from '../../booking/ports/chain.repositories';
+import type { Property } from '../../catalog/catalog';
+import { PropertyRepository } from '../../catalog/catalog.repository';
+import { DomainError } from '../../errors/domain-error';
+import { AfterCommit } from '../../transactions/after-commit';
+import type { FollowUpChannel, FollowUpKind, FollowUpRecord, RenderedMessage } from '../follow-up.types';
+import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
+import { FollowUpRef, FollowUpRepository, NewFollowUp } from '../ports/follow-up.repository';
+import { GuestNotifier } from '../ports/guest-notifier';
+import { CreateFollowUp } from './create-follow-up.use-case';
+import { FollowUpAccess } from './follow-up-access';
+import { ListFollowUps } from './list-follow-ups.use-case';
+import { SendFollowUp } from './send-follow-up.use-case';
+import { StayFollowUpScheduling } from './stay-follow-up-scheduling';
+
+const TENANT = 'aaaaaaaa-0000-4000-8000-000000000001';
+const AGENT = 'bbbbbbbb-0000-4000-8000-000000000001';
+const TRAVELER = { iss: 'https://issuer.test', sub: 'traveler-1' };
+
+class FakeFollowUps extends FollowUpRepository {
+  rows: Array<FollowUpRecord & { claimedUntil: number | null }> = [];
+  private at = (id: string, tenantId: string) => this.rows.find((r) => r.id === id && r.tenantId === tenantId) ?? null;
+  async createMany(items: NewFollowUp[]) {
+    const created = items.map((i) => ({
+      ...i,
+      id: randomUUID(),
+      state: 'scheduled' as const,
+      sentAt: null,
+      error: null,
+      attempts: 0,
+      rendered: null,
+      createdAt: new Date(),
+      claimedUntil: null,
+    }));
+    this.rows.push(...created);
+    return created.map((r) => ({ ...r }));
+  }
+  async findById(tenantId: string, id: string) {
+    return this.at(id, tenantId);
+  }
+  async listForBooking(tenantId: string, bookingId: string) {
+    return this.rows.filter((r) => r.tenantId === tenantId && r.bookingId === bookingId);
+  }
+  async claim(tenantId: string, id: string, channel: FollowUpChannel, leaseSeconds: number) {
+    const r = this.at(id, tenantId);
+    if (!r || r.channel !== channel || r.state !== 'scheduled' || r.sendAt.getTime() > Date.now() || (r.claimedUntil && r.claimedUntil > Date.now()))
+      return null;
+    Object.assign(r, { claimedUntil: Date.now() + leaseSeconds * 1000, attempts: r.attempts + 1 });
+    return { ...r };
+  }
+  private scheduled(tenantId: string, id: string, patch: Partial<FollowUpRecord & { claimedUntil: number | null }>) {
+    const r = this.at(id, tenantId);
+    if (!r || r.state !== 'scheduled') return null;
+    return { ...Object.assign(r, patch) };
+  }
+  async markSent(tenantId: string, id: string, rendered: RenderedMessage) {
+    return this.scheduled(tenantId, id, { state: 'sent', sentAt: new Date(), rendered, error: null, claimedUntil: null });
+  }
+  async retryLater(tenantId: string, id: string, retryAt: Date, error: string) {
+    return this.scheduled(tenantId, id, { sendAt: retryAt, error, claimedUntil: null });
+  }
+  async markFailed(tenantId: string, id: string, error: string) {
+    return this.scheduled(tenantId, id, { state: 'failed', error, claimedUntil: null });
+  }
+  async cancelScheduled(tenantId: string, bookingId: string) {
+    const hit = this.rows.filter((r) => r.tenantId === tenantId && r.bookingId === bookingId && r.state === 'scheduled');
+    hit.forEach((r) => (r.state = 'cancelled'));
+    return hit.map((r) => ({ ...r }));
+  }
+  async moveScheduled(tenantId: string, bookingId: string, kind: FollowUpKind, sendAt: Date) {
+    const r = this.rows.find(
+      (x) => x.tenantId === tenantId && x.bookingId === bookingId && x.kind === kind && x.origin === 'booking' && x.state === 'scheduled',
+    );
+    return r ? { ...Object.assign(r, { sendAt }) } : null;
+  }
+  async listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]> {
+    return this.rows
+      .filter((r) => r.channel === channel && r.state === 'scheduled' && r.sendAt.getTime() <= Date.now() && !(r.claimedUntil && r.claimedUntil > Date.now()))
+      .slice(0, limit)
+      .map((r) => ({ tenantId: r.tenantId, id: r.id, sendAt: r.sendAt }));
+  }
+}
+
+class FakeBookings extends BookingRepository {
+  constructor(private readonly rows: BookingRecord[]) {
+    super();
+  }
+  create = jest.fn();
+  cancel = jest.fn();
+  modify = jest.fn();
+  search = jest.fn();
+  async findById(tenantId: string, id: string) {
+    return this.rows.find((b) => b.tenantId === tenantId && b.id === id) ?? null;
+  }
+  async findByHold() {
+    return null;
+  }
+}
+
+class FakeProperties {
+  constructor(private readonly property: Partial<Property>) {}
+  async findById(tenantId: string, id: string) {
+    return tenantId === TENANT && id === this.property.id ? (this.property as Property) : null;
+  }
+}
+
+class RecordingAudit extends AuditLog {
+  events: NewAuditEvent[] = [];
+  async append(e: NewAuditEvent) {
+    this.events.push(e);
+  }
+  async listForChain() {
+    return [];
+  }
+}
+
+class RecordingOutbox extends OutboxWriter {
+  events: NewOutboxEvent[] = [];
+  async append(e: NewOutboxEvent) {
+    this.events.push(e);
+  }
+}
+
+/** Collects after-commit tasks; `commit()` runs them as the real adapter does after COMMIT. */
+class FakeAfterCommit extends AfterCommit {
+  tasks: Array<() => Promise<unknown>> = [];
+  run(_label: string, task: () => Promise<unknown>) {
+    this.tasks.push(task);
+  }
+  async commit() {
+    const tasks = this.tasks.splice(0);
+    for (const task of tasks) await task();
+  }
+}
+
+class RecordingDispatcher extends FollowUpDispatcher {
+  enqueued: FollowUpRef[] = [];
+  async enqueue(items: FollowUpRef[]) {
+    this.enqueued.push(...items);
+  }
+}
+
+class ScriptedNotifier extends GuestNotifier {
+  readonly channel = 'email' as const;
+  delivered: RenderedMessage[] = [];
+  failures = 0;
+  async deliver(message: RenderedMessage) {
+    if (this.failures > 0) {
+      this.failures -= 1;
+      throw new Error('550 mailbox unavailable');
+    }
+    this.delivered.push(message);
+  }
+}
+
+function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
+  return {
+    id: randomUUID(),
+    tenantId: TENANT,
+    agentId: AGENT,
+    quoteId: randomUUID(),
+    holdId: randomUUID(),
+    propertyId: 'cccccccc-0000-4000-8000-000000000001',
+    roomTypeId: randomUUID(),
+    ratePlanId: randomUUID(),
+    stay: { check_in: '2030-06-10', check_out: '2030-06-12' },
+    guests: { adults: 1, children: [] },
+    guest: { primary: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 0000 0000' } },
+    priceBreakdown: {} as BookingRecord['priceBreakdown'],
+    policySnapshot: { check_in_at: '2030-06-10T13:00:00Z', timezone: 'Europe/Paris' } as BookingRecord['policySnapshot'],
+    traveler: TRAVELER,
+    idempotencyKey: 'k',
+    state: 'confirmed',
+    confirmationReceipt: {} as BookingRecord['confirmationReceipt'],
+    cancellation: null,
+    cancellationReceipt: null,
+    createdAt: new Date(),
+    ...overrides,
+  };
+}
+
+function world() {
+  const b = booking();
+  const followUps = new FakeFollowUps();
+  const bookings = new FakeBookings([b]);
+  const properties = new FakeProperties({
+    id: b.propertyId,
+    name: 'Hotel Mar',
+    checkinTime: '15:00',
+    address: { line1: 'Rua Augusta 1', line2: null, city: 'Lisboa', region: null, country: 'PT', postalCode: null },
+  }) as unknown as PropertyRepository;
+  const audit = new RecordingAudit();
+  const outbox = new RecordingOutbox();
+  const afterCommit = new FakeAfterCommit();
+  const dispatcher = new RecordingDispatcher();
+  const notifier = new ScriptedNotifier();
+  const context = { traceId: '0af7651916cd43dd8448eb211c80319c' } as RequestContext;
+  const config = { webhookRetryScheduleSeconds: [10, 60] } as AppConfig;
+  const access = new FollowUpAccess(bookings);
+  return {
+    b,
+    followUps,
+    audit,
+    outbox,
+    afterCommit,
+    dispatcher,
+    notifier,
+    create: new CreateFollowUp(access, followUps, notifier, dispatcher, audit, afterCommit, context),
+    list: new ListFollowUps(access, followUps),
+    send: new SendFollowUp(followUps, bookings, properties, notifier, dispatcher, audit, outbox, afterCommit, config, context),
+    stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, dispatcher, audit, afterCommit, context),
+  };
+}
+
+const agent: ChainActor = { tenantId: TENANT, principalId: AGENT, kind: 'agent', bookingLimit: null };
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: DomainError) => e.code,
+  );
+
+describe('CreateFollowUp and ListFollowUps', () => {
+  it('refuses outsiders first: another tenant, another agent, another traveler', async () => {
+    const w = world();
+    const command = { bookingId: w.b.id, kind: 'pre_arrival', message: null, sendAt: null };
+    await expect(codeOf(w.create.execute(command, { ...agent, tenantId: randomUUID() }, TRAVELER))).resolves.toBe('booking_not_found');
+    await expect(codeOf(w.create.execute(command, { ...agent, principalId: randomUUID() }, TRAVELER))).resolves.toBe('resource_access_denied');
+    await expect(codeOf(w.create.execute(command, agent, { ...TRAVELER, sub: 'someone-else' }))).resolves.toBe('resource_access_denied');
+    await expect(codeOf(w.list.execute({ bookingId: w.b.id }, { ...agent, principalId: randomUUID() }, null))).resolves.toBe('resource_access_denied');
+    expect(w.followUps.rows).toEqual([]);
+  });
+
+  it('reports every invalid field at once and writes nothing', async () => {
+    const w = world();
+    const error = await w.create
+      .execute({ bookingId: w.b.id, kind: 'custom', message: null, sendAt: new Date(Date.now() - 3_600_000).toISOString() }, agent, TRAVELER)
+      .catch((e: DomainError) => e);
+    expect(error).toMatchObject({ code: 'validation_failed', detail: { field_errors: [{ path: 'message' }, { path: 'send_at' }] } });
+    expect(w.followUps.rows).toEqual([]);
+    expect(w.audit.events).toEqual([]);
+  });
+
+  it('schedules on the notifier channel with an audit entry, and enqueues only after commit', async () => {
+    const w = world();
+    const sendAt = new Date(Date.now() + 60_000).toISOString();
+    const outcome = await w.create.execute({ bookingId: w.b.id, kind: 'custom', message: 'Hello', sendAt }, agent, TRAVELER);
+    expect(outcome.data).toEqual({
+      id: expect.any(String),
+      booking_id: w.b.id,
+      kind: 'custom',
+      message: 'Hello',
+      channel: 'email',
+      state: 'scheduled',
+      send_at: sendAt,
+    });
+    expect(outcome.meta.status).toBe(201);
+    expect(w.audit.events.map((e) => [e.type, e.actor, e.traveler])).toEqual([['follow_up.scheduled', { kind: 'agent', id: AGENT }, TRAVELER]]);
+    expect(w.dispatcher.enqueued).toEqual([]);
+    await w.afterCommit.commit();
+    expect(w.dispatcher.enqueued).toEqual([{ tenantId: TENANT, id: outcome.data.id, sendAt: new Date(sendAt) }]);
+  });
+
+  it('lets a tenant admin in without a delegation', async () => {
+    const w = world();
+    const admin: ChainActor = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
+    await w.create.execute({ bookingId: w.b.id, kind: 'post_stay', message: null, sendAt: null }, admin, null);
+    expect((await w.list.execute({ bookingId: w.b.id }, admin, null)).data.items.map((i) => i.kind)).toEqual(['post_stay']);
+  });
+});
+
+describe('SendFollowUp', () => {
+  it('renders from the booking facts, delivers once, then records sent with audit and outbox', async () => {
+    const w = world();
+    const { data } = await w.create.execute({ bookingId: w.b.id, kind: 'custom', message: 'Parking included.', sendAt: null }, agent, TRAVELER);
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'sent' });
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'skipped' });
+    expect(w.notifier.delivered).toHaveLength(1);
+    expect(w.notifier.delivered[0]).toMatchObject({ to: 'ada@example.com', locale: 'pt', subject: 'Uma mensagem sobre a sua estadia no Hotel Mar' });
+    expect(w.notifier.delivered[0].body).toContain('Parking included.');
+    expect(w.notifier.delivered[0].body).toContain('Morada: Rua Augusta 1, Lisboa, PT');
+    const sent = w.followUps.rows[0];
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1, rendered: w.notifier.delivered[0] });
+    expect(w.outbox.events.map((e) => [e.type, e.payload.state])).toEqual([['follow_up.sent', 'sent']]);
+    expect(w.audit.events.map((e) => e.type)).toEqual(['follow_up.scheduled', 'follow_up.sent']);
+  });
+
+  it('never delivers a follow-up scheduled for another channel (a sandbox worker must not mark an email sent)', async () => {
+    const w = world();
+    const { data } = await w.create.execute({ bookingId: w.b.id, kind: 'custom', message: 'Hi', sendAt: null }, agent, TRAVELER);
+    w.followUps.rows[0].channel = 'sandbox';
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'skipped' });
+    await expect(w.send.sweep()).resolves.toBe(0);
+    expect(w.notifier.delivered).toEqual([]);
+    expect(w.followUps.rows[0]).toMatchObject({ state: 'scheduled', attempts: 0 });
+  });
+
+  it('says not_due before send_at', async () => {
+    const w = world();
+    const sendAt = new Date(Date.now() + 60_000).toISOString();
+    const { data } = await w.create.execute({ bookingId: w.b.id, kind: 'pre_arrival', message: null, sendAt }, agent, TRAVELER);
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'not_due', dueInMs: expect.any(Number) });
+    expect(w.notifier.delivered).toEqual([]);
+  });
+
+  it('retries a refused delivery along the schedule, then fails it with the error', async () => {
+    const w = world();
+    w.notifier.failures = 3;
+    const { data } = await w.create.execute({ bookingId: w.b.id, kind: 'custom', message: 'Hi', sendAt: null }, agent, TRAVELER);
+    await w.afterCommit.commit();
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'retrying' });
+    const row = w.followUps.rows[0];
+    expect(row).toMatchObject({ state: 'scheduled', error: '550 mailbox unavailable', attempts: 1 });
+    expect(row.sendAt.getTime() - Date.now()).toBeGreaterThan(9_000);
+    await w.afterCommit.commit();
+    expect(w.dispatcher.enqueued.at(-1)).toEqual({ tenantId: TENANT, id: data.id, sendAt: row.sendAt });
+    row.sendAt = new Date(Date.now() - 1);
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'retrying' });
+    row.sendAt = new Date(Date.now() - 1);
+    await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'failed' });
+    expect(w.followUps.rows[0]).toMatchObject({ state: 'failed', attempts: 3, error: '550 mailbox unavailable' });
+    expect(w.outbox.events.map((e) => [e.type, e.payload.error])).toEqual([['follow_up.failed', '550 mailbox unavailable']]);
+    expect(w.audit.events.map((e) => e.type)).toEqual(['follow_up.scheduled', 'follow_up.failed']);
+  });
+});
+
+describe('StayFollowUpScheduling (the booking chain port)', () => {
+  it('a confirmed booking gets pre_arrival 48 h before check-in and post_stay at 10:00 the day after check-out', async () => {
+    const w = world();
+    await w.stay.scheduleForConfirmedBooking(w.b, { kind: 'agent', id: AGENT });
+    expect(w.followUps.rows.map((r) => [r.kind, r.sendAt.toISOString(), r.origin])).toEqual([
+      ['pre_arrival', '2030-06-08T13:00:00.000Z', 'booking'],
+      ['post_stay', '2030-06-13T08:00:00.000Z', 'booking'],
+    ]);
+    expect(w.audit.events.map((e) => e.type)).toEqual(['follow_up.scheduled', 'follow_up.scheduled']);
+    expect(w.dispatcher.enqueued).toEqual([]);
+    await w.afterCommit.commit();
+    expect(w.dispatcher.enqueued.map((r) => r.id)).toEqual(w.followUps.rows.map((r) => r.id));
+  });
+
+  it('cancelling cancels only what is still scheduled', async () => {
+    const w = world();
+    await w.stay.scheduleForConfirmedBooking(w.b, { kind: 'agent', id: AGENT });
+    w.followUps.rows[0].state = 'sent';
+    await w.stay.cancelScheduled(w.b, { kind: 'agent', id: AGENT });
+    expect(w.followUps.rows.map((r) => r.state)).toEqual(['sent', 'cancelled']);
+    expect(w.audit.events.map((e) => e.type).at(-1)).toBe('follow_up.cancelled');
+  });
+
+  it('rescheduleForStay moves the scheduled pre_arrival and post_stay to the new stay and enqueues them after commit', async () => {
+    const w = world();
+    await w.stay.scheduleForConfirmedBooking(w.b, { kind: 'agent', id: AGENT });
+    const custom = await w.create.execute(
+      { bookingId: w.b.id, kind: 'custom', message: 'Hi', sendAt: new Date(Date.now() + 60_000).toISOString() },
+      agent,
+      TRAVELER,
+    );
+    await w.afterCommit.commit();
+    w.dispatcher.enqueued = [];
+    // Paris is UTC+2 in July: check-in 15:00 local is 13:00Z.
+    await w.stay.rescheduleForStay(TENANT, w.b.id, { check_in: '2030-07-20', check_out: '2030-07-25' });
+    expect(w.followUps.rows.map((r) => [r.kind, r.sendAt.toISOString()])).toEqual([
+      ['pre_arrival', '2030-07-18T13:00:00.000Z'],
+      ['post_stay', '2030-07-26T08:00:00.000Z'],
+      ['custom', custom.data.send_at],
+    ]);
+    expect(w.dispatcher.enqueued).toEqual([]);
+    await w.afterCommit.commit();
+    expect(w.dispatcher.enqueued.map((r) => r.sendAt.toISOString())).toEqual(['2030-07-18T13:00:00.000Z', '2030-07-26T08:00:00.000Z']);
+  });
+});
