@@ -132,18 +132,25 @@ export class SqlBookingConversion extends BookingConversion {
                ${p.add(payment.amount.currency, 'text')}, ${p.add(payment.state, 'text')}, ${p.add(payment.providerReference, 'text')},
                ${p.add(payment.capturedAt, 'timestamptz')}
           FROM bk),
-      ${followUps.length === 0 ? 'fu AS (SELECT 1)' : `fu AS (
+      ${
+        followUps.length === 0
+          ? 'fu AS (SELECT 1)'
+          : `fu AS (
         INSERT INTO follow_ups (id, tenant_id, booking_id, kind, message, channel, origin, send_at, created_by_kind, created_by_id)
         SELECT v.id, ${tenant}, bk.id, v.kind, NULL, v.channel, v.origin, v.send_at, v.by_kind, v.by_id
-          FROM bk, (VALUES ${followUps.join(', ')}) AS v(id, kind, channel, origin, send_at, by_kind, by_id))`},
+          FROM bk, (VALUES ${followUps.join(', ')}) AS v(id, kind, channel, origin, send_at, by_kind, by_id))`
+      },
       ev AS (${auditRowsInsert(p, input.audit, { tenant, quote: quoteId, hold, booking: 'bk.id' }, 'bk')}),
       ${
         outbox.length === 0
           ? 'ob AS (SELECT 1)'
-          : `ob AS (
-        INSERT INTO outbox_events (tenant_id, type, aggregate_type, aggregate_id, payload, trace_id)
-        SELECT ${tenant}, v.type, v.aggregate_type, v.aggregate_id, v.payload, v.trace_id
-          FROM bk, (VALUES ${outbox.join(', ')}) AS v(ord, type, aggregate_type, aggregate_id, payload, trace_id)
+          : // an event's sequence is the chain's audit seq of its entry (docs/events.md): the chain's
+            // entries before this statement plus the entry's position among the ones it writes
+            `ob AS (
+        INSERT INTO outbox_events (tenant_id, type, aggregate_type, aggregate_id, payload, trace_id, sequence)
+        SELECT ${tenant}, v.type, v.aggregate_type, v.aggregate_id, v.payload, v.trace_id, earlier.n + v.position
+          FROM bk, (VALUES ${outbox.join(', ')}) AS v(ord, type, aggregate_type, aggregate_id, payload, trace_id, position),
+               (SELECT count(*) AS n FROM audit_events WHERE tenant_id = ${tenant} AND quote_id = ${quoteId} AND (hold_id IS NULL OR hold_id = ${hold})) earlier
          ORDER BY v.ord)`
       }
       SELECT id FROM bk`;
