@@ -380,8 +380,8 @@ describe('discovery documents', () => {
         'POST /v1/bookings',
         'POST /v1/bookings/{id}/cancel',
         'POST /v1/bookings/{id}/modify',
-        'POST /v1/bookings/{id}/follow-ups',
         'POST /v1/admin/bookings/{id}/refunds',
+        'POST /v1/bookings/{id}/follow-ups',
       ],
     });
     expect(card.contracts.receipts).toMatchObject({

@@ -154,7 +154,15 @@ export class SqlBookingConversion extends BookingConversion {
          ORDER BY v.ord)`
       }
       SELECT id FROM bk`;
-    const rows = (await this.m.query(sql, p.values)) as Array<{ id: string }>;
-    return rows.length === 1;
+    try {
+      const rows = (await this.m.query(sql, p.values)) as Array<{ id: string }>;
+      return rows.length === 1;
+    } catch (error) {
+      // A counter out of step with the holds is a bug; say so in words an operator can search for.
+      if (refusedBy(error, 'inventory_out_of_step')) {
+        throw new Error(`inventory counter out of step for room type ${input.roomTypeId} on ${input.nights.join(', ')} (held -> sold)`);
+      }
+      throw error;
+    }
   }
 }
