@@ -12,6 +12,7 @@ import { BackOffice1764310000000 } from './1764310000000-BackOffice';
 import { DelegationReplays1764350000000 } from './1764350000000-DelegationReplays';
 import { BookingAuthorizationIssuer1764350000001 } from './1764350000001-BookingAuthorizationIssuer';
 import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFingerprints';
+import { SingleStatementChain1764380000000 } from './1764380000000-SingleStatementChain';
 import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
 
 /** Every migration, in order. A new migration file is added here too. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   DelegationReplays1764350000000,
   BookingAuthorizationIssuer1764350000001,
   CardTokenFingerprints1764350000002,
+  SingleStatementChain1764380000000,
   GuestFollowUps1764370000000,
 ];

@@ -13,7 +13,6 @@ import {
   CredentialRepository,
   DailyRateRepository,
   DelegationIssuerRepository,
-  DelegationReplayLedger,
   FxRateRepository,
   HoldRepository,
   IdempotencyRecordRepository,
@@ -31,6 +30,9 @@ import {
   ReceiptKeyRepository,
   RefundRepository,
   RoomNightReservations,
+  HoldReservation,
+  PropertyCatalogReader,
+  BookingConversion,
   RoomTypeRepository,
   SeedRepository,
   SigningKeyRepository,
@@ -50,6 +52,9 @@ import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking
 import { TypeOrmBookingRepository } from './booking/typeorm-booking.repository';
 import { TypeOrmHoldRepository } from './booking/typeorm-hold.repository';
 import { SqlRoomNightReservations } from './booking/sql-room-night-reservations';
+import { SqlHoldReservation } from './booking/sql-hold-reservation';
+import { SqlPropertyCatalogReader } from './catalog/sql-property-catalog.reader';
+import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { TypeOrmOutboxWriter } from './booking/typeorm-outbox.writer';
 import { TypeOrmPaymentRepository } from './booking/typeorm-payment.repository';
 import { TypeOrmQuoteRepository } from './booking/typeorm-quote.repository';
@@ -70,7 +75,6 @@ import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
-import { SqlDelegationReplayLedger } from './delegation/sql-delegation-replay.ledger';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
@@ -95,6 +99,9 @@ const repositories = [
   { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
+  { provide: HoldReservation, useClass: SqlHoldReservation },
+  { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
+  { provide: BookingConversion, useClass: SqlBookingConversion },
   { provide: BookingRepository, useClass: TypeOrmBookingRepository },
   { provide: PaymentRepository, useClass: TypeOrmPaymentRepository },
   { provide: RefundRepository, useClass: TypeOrmRefundRepository },
@@ -132,7 +139,6 @@ const repositories = [
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: WebhookSender, useClass: HttpWebhookSender },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
-  { provide: DelegationReplayLedger, useClass: SqlDelegationReplayLedger },
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
   guestNotifierProvider,

@@ -252,11 +252,14 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       const unknown = await agentFollowUps(t, agent, TRAVELER).create(randomUUID(), { kind: 'pre_arrival' });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('booking_not_found');
-      const stranger = await createChainAgent(t.app, (await createTenant(t.app)).tenantId);
-      const other = await agentFollowUps(t, stranger, TRAVELER).create(bookingId, { kind: 'pre_arrival' });
+      // Another tenant's agent, with a delegation bound to its own tenant, never learns the booking exists.
+      const strangerTenantId = (await createTenant(t.app)).tenantId;
+      const stranger = await createChainAgent(t.app, strangerTenantId);
+      const strangerTraveler = await travelerDelegation(t.app, strangerTenantId, 'traveler-fu');
+      const other = await agentFollowUps(t, stranger, strangerTraveler).create(bookingId, { kind: 'pre_arrival' });
       expect(other.status).toBe(404);
       expect(other.body.error.code).toBe('booking_not_found');
-      const otherList = await agentFollowUps(t, stranger, TRAVELER).list(bookingId);
+      const otherList = await agentFollowUps(t, stranger, strangerTraveler).list(bookingId);
       expect(otherList.status).toBe(404);
       expect(otherList.body.error.code).toBe('booking_not_found');
     });

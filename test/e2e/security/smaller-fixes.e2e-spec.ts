@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { RoomNightReservations } from '@hcs/domain';
 import { createTenant, mintDelegation, registerTestIssuer, TestIssuer, TestTenant } from '../../support/factories';
 import {
   CARD,
@@ -13,6 +12,7 @@ import {
   GUEST,
   quoteAndHold,
 } from '../../support/chain-fixtures';
+import { failStatementOnce } from '../../support/fail-statement-once';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /** Issue 11 item 13: the smaller holes, each with its test. */
@@ -66,18 +66,21 @@ describe('smaller security fixes', () => {
   });
 
   it('allocation_failed never echoes database text: a fixed reason, the cause logged', async () => {
-    const reservations = t.app.get(RoomNightReservations);
-    const spy = jest
-      .spyOn(reservations, 'reserve')
-      .mockRejectedValueOnce(new Error('new row for relation "room_nights" violates check constraint "room_nights_capacity_check"'));
+    // The reservation statement fails with database text that must never reach the caller.
+    const fault = failStatementOnce(
+      t.app,
+      'INSERT INTO inventory_nights AS inv',
+      new Error('new row for relation "room_nights" violates check constraint "room_nights_capacity_check"'),
+    );
     try {
       const q = await t.http().post('/v1/quotes').set(bearer()).send(quoteBody());
       const res = await t.http().post('/v1/holds').set(bearer()).send({ quote_id: q.body.data.quote_id });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'allocation_failed', detail: { quote_id: q.body.data.quote_id, reason: 'reservation_failed' } });
       expect(JSON.stringify(res.body)).not.toMatch(/room_nights|constraint|relation/);
+      expect(fault.fired()).toBe(1);
     } finally {
-      spy.mockRestore();
+      fault.restore();
     }
   });
 

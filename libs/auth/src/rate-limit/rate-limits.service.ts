@@ -36,6 +36,9 @@ export class RateLimits {
         points,
         duration: WINDOW_SECONDS,
         rejectIfRedisNotReady: true,
+        // A key whose budget is used up is refused from memory until its window ends: a client
+        // hammering past the limit costs no Redis round trip per request.
+        inMemoryBlockOnConsumed: points,
       });
     this.limiters = { credential: limiter('credential', config.rateLimitPerMinute), anonymous: limiter('anonymous', config.rateLimitAnonPerMinute) };
   }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { DomainError } from '../errors/domain-error';
 import type { Property } from './catalog';
-import { PropertyRepository } from './catalog.repository';
 import { PolicyView, PropertyView, propertyView, RoomTypeView } from './catalog-views';
+import { PropertyCatalog, PropertyCatalogReader } from './property-catalog.reader';
 import { DisplayCurrency, PropertyReadModel } from './property-read-model';
 
 export type PropertyDetail = PropertyView & DisplayCurrency & { room_types: RoomTypeView[] };
@@ -27,22 +27,23 @@ function searchThisProperty(property: Property): NextAction {
 }
 
 /** Public reads show promoted properties only; anything else is `property_not_found` (no leak). */
-function visible(property: Property | null): Property {
-  if (!property || property.promotedAt === null) throw new DomainError('property_not_found');
-  return property;
+function visible(catalog: PropertyCatalog | null): PropertyCatalog {
+  if (!catalog || catalog.property.promotedAt === null) throw new DomainError('property_not_found');
+  return catalog;
 }
 
 /** `GET /v1/properties/{id}`: a promoted property with room types and rate plans. */
 @Injectable()
 export class GetPropertyDetail {
   constructor(
-    private readonly properties: PropertyRepository,
+    private readonly catalogs: PropertyCatalogReader,
     private readonly readModel: PropertyReadModel,
   ) {}
 
   async execute(tenantId: string, id: string, currency?: string): Promise<Outcome<PropertyDetail>> {
-    const property = visible(await this.properties.findById(tenantId, id));
-    const loaded = await this.readModel.load(property, currency);
+    const catalog = visible(await this.catalogs.read(tenantId, { id }));
+    const property = catalog.property;
+    const loaded = await this.readModel.present(catalog, currency);
     return new Outcome(
       { ...propertyView(property), ...loaded.display, room_types: loaded.roomTypes },
       { next_actions: [...loaded.quoteActions, searchThisProperty(property), { rel: 'get', method: 'GET', href: `/v1/properties/${property.slug}/full` }] },
@@ -54,13 +55,14 @@ export class GetPropertyDetail {
 @Injectable()
 export class GetPropertyFull {
   constructor(
-    private readonly properties: PropertyRepository,
+    private readonly catalogs: PropertyCatalogReader,
     private readonly readModel: PropertyReadModel,
   ) {}
 
   async execute(tenantId: string, slug: string, currency?: string): Promise<Outcome<PropertyFull>> {
-    const property = visible(await this.properties.findBySlug(tenantId, slug));
-    const loaded = await this.readModel.load(property, currency);
+    const catalog = visible(await this.catalogs.read(tenantId, { slug }));
+    const property = catalog.property;
+    const loaded = await this.readModel.present(catalog, currency);
     return new Outcome(
       {
         ...propertyView(property),

@@ -6,6 +6,8 @@ import { convertMinor, findFxRate, FxConversion } from '../money/fx';
 import type { Policy, Property, RatePlan } from './catalog';
 import { PolicyRepository, RatePlanRepository, RoomTypeRepository, FxRateRepository } from './catalog.repository';
 import { PolicyView, policyView, RatePlanView, ratePlanView, RoomTypeView, roomTypeView } from './catalog-views';
+import { currentPolicies } from './current-policies';
+import type { PropertyCatalog } from './property-catalog.reader';
 
 export interface DisplayCurrency {
   /** The currency asked for with `?currency=`, or null when prices are in each plan's own currency. */
@@ -38,16 +40,23 @@ export class PropertyReadModel {
   ) {}
 
   async load(property: Property, currency: string | undefined): Promise<LoadedCatalog> {
-    const [rooms, plans, currentPolicies] = await Promise.all([
+    const [rooms, plans, current] = await Promise.all([
       this.roomTypes.listByProperties(property.tenantId, [property.id]),
       this.ratePlans.listByProperties(property.tenantId, [property.id]),
       this.policies.listCurrent(property.tenantId, [property.id]),
     ]);
-    const policyIds = new Set(currentPolicies.map((p) => p.id));
+    const policyIds = new Set(current.map((p) => p.id));
     // A plan may still point at an older version when it was attached explicitly; load those too.
     const missing = [...new Set(plans.map((p) => p.policyId).filter((id): id is string => id !== null && !policyIds.has(id)))];
     const extra = await Promise.all(missing.map((id) => this.policies.findById(property.tenantId, id)));
-    const policyById = new Map<string, Policy>([...currentPolicies, ...extra.filter((p): p is Policy => p !== null)].map((p) => [p.id, p]));
+    return this.present({ property, roomTypes: rooms, ratePlans: plans, policies: [...current, ...extra.filter((p): p is Policy => p !== null)] }, currency);
+  }
+
+  /** The public read of a catalog already loaded (e.g. in one round trip by `PropertyCatalogReader`). */
+  async present(catalog: PropertyCatalog, currency: string | undefined): Promise<LoadedCatalog> {
+    const { property, roomTypes: rooms, ratePlans: plans } = catalog;
+    const current = currentPolicies(catalog.policies.filter((p) => p.propertyId === property.id));
+    const policyById = new Map<string, Policy>(catalog.policies.map((p) => [p.id, p]));
 
     const conversions = currency ? await this.conversions(property.tenantId, plans, currency) : new Map<string, FxConversion>();
     const quoteActions: NextAction[] = [];
@@ -71,7 +80,7 @@ export class PropertyReadModel {
     const used = [...conversions.values()].filter((c) => c.source !== 'identity');
     return {
       roomTypes,
-      policies: currentPolicies.map(policyView),
+      policies: current.map(policyView),
       display: { display_currency: currency ?? null, converted: used.length > 0, fx_rates: used },
       quoteActions,
     };

@@ -147,10 +147,6 @@ export class SqlRoomNightReservations extends RoomNightReservations {
     return this.eachNight(tenantId, roomTypeId, nights, 'held = held - 1', 'held >= 1');
   }
 
-  sellHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {
-    return this.eachNight(tenantId, roomTypeId, nights, 'held = held - 1, sold = sold + 1', 'held >= 1');
-  }
-
   returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {
     return this.eachNight(tenantId, roomTypeId, nights, 'sold = sold - 1', 'sold >= 1');
   }

@@ -1,39 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { HoldRecord, HoldRepository, HoldState, NewHold, SweepFailure } from '@hcs/domain';
+import { HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import { QUOTE_COLUMNS, QuoteJsonRow, quoteFromJson } from './quote-row';
 import { TransactionHost, Tx } from '../transaction-host';
 import { modify } from './sql';
-
-const COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, state, converting_key,
-  created_at, expires_at, (expires_at <= now()) AS expired`;
-
-interface Row {
-  id: string;
-  tenant_id: string;
-  agent_id: string;
-  quote_id: string;
-  room_type_id: string;
-  check_in: string;
-  check_out: string;
-  state: HoldState;
-  converting_key: string | null;
-  created_at: Date;
-  expires_at: Date;
-  expired: boolean;
-}
-
-const toHold = (r: Row): HoldRecord => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  agentId: r.agent_id,
-  quoteId: r.quote_id,
-  roomTypeId: r.room_type_id,
-  stay: { check_in: r.check_in, check_out: r.check_out },
-  state: r.state,
-  convertingKey: r.converting_key,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  expired: r.expired,
-});
+import { HOLD_COLUMNS as COLUMNS, HoldRow as Row, toHold } from './hold-row';
 
 @Injectable()
 export class TypeOrmHoldRepository extends HoldRepository {
@@ -58,6 +28,17 @@ export class TypeOrmHoldRepository extends HoldRepository {
   async findById(tenantId: string, id: string): Promise<HoldRecord | null> {
     const rows = (await this.m.query(`SELECT ${COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
     return rows[0] ? toHold(rows[0]) : null;
+  }
+
+  async findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null> {
+    const rows = (await this.m.query(
+      `SELECT h.*, to_jsonb(q) AS quote
+         FROM (SELECT ${COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2) h
+         LEFT JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = h.tenant_id AND id = h.quote_id) q ON true`,
+      [tenantId, id],
+    )) as Array<Row & { quote: QuoteJsonRow | null }>;
+    const r = rows[0];
+    return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null } : null;
   }
 
   async transition(

@@ -1,69 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AttemptBookingRequest, NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, PaymentState, SweepFailure } from '@hcs/domain';
+import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, SweepFailure } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
-import { int, modify } from './sql';
-
-const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, booking_request, created_at, started_at`;
-const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at`;
-
-interface AttemptRow {
-  id: string;
-  tenant_id: string;
-  hold_id: string;
-  idempotency_key: string;
-  amount: string;
-  currency: string;
-  method: string;
-  provider_token: string | null;
-  billing_country: string;
-  state: PaymentAttemptRecord['state'];
-  provider_reference: string | null;
-  provider_message: string | null;
-  booking_request: AttemptBookingRequest | null;
-  created_at: Date;
-  started_at: Date;
-}
-
-interface PaymentRow {
-  id: string;
-  tenant_id: string;
-  booking_id: string;
-  amount: string;
-  currency: string;
-  refunded_amount: string;
-  state: PaymentState;
-  provider_reference: string;
-  captured_at: Date;
-}
-
-const toAttempt = (r: AttemptRow): PaymentAttemptRecord => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  holdId: r.hold_id,
-  idempotencyKey: r.idempotency_key,
-  amount: { amount: int(r.amount), currency: r.currency },
-  method: r.method,
-  // Cleared once the attempt settles (docs/security.md): only a pending attempt can need it again.
-  providerToken: r.provider_token ?? '',
-  billingCountry: r.billing_country,
-  state: r.state,
-  providerReference: r.provider_reference,
-  providerMessage: r.provider_message,
-  bookingRequest: r.booking_request,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-});
-
-const toPayment = (r: PaymentRow): PaymentRecord => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  bookingId: r.booking_id,
-  amount: { amount: int(r.amount), currency: r.currency },
-  refunded: { amount: int(r.refunded_amount), currency: r.currency },
-  state: r.state,
-  providerReference: r.provider_reference,
-  capturedAt: r.captured_at,
-});
+import { modify } from './sql';
+import { ATTEMPT_COLUMNS, AttemptRow, PAYMENT_COLUMNS, PaymentRow, toAttempt, toPayment } from './payment-rows';
 
 @Injectable()
 export class TypeOrmPaymentRepository extends PaymentRepository {

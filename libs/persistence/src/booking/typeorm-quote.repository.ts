@@ -1,43 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
+import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
+import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
 import { TransactionHost, Tx } from '../transaction-host';
 import { json } from './sql';
-
-const COLUMNS = `id, tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
-  guests, price_breakdown, policy_snapshot, created_at, expires_at, (expires_at <= now()) AS expired`;
-
-interface Row {
-  id: string;
-  tenant_id: string;
-  agent_id: string;
-  property_id: string;
-  room_type_id: string;
-  rate_plan_id: string;
-  check_in: string;
-  check_out: string;
-  guests: QuoteRecord['guests'];
-  price_breakdown: QuoteRecord['priceBreakdown'];
-  policy_snapshot: QuoteRecord['policySnapshot'];
-  created_at: Date;
-  expires_at: Date;
-  expired: boolean;
-}
-
-const toQuote = (r: Row): QuoteRecord => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  agentId: r.agent_id,
-  propertyId: r.property_id,
-  roomTypeId: r.room_type_id,
-  ratePlanId: r.rate_plan_id,
-  stay: { check_in: r.check_in, check_out: r.check_out },
-  guests: r.guests,
-  priceBreakdown: r.price_breakdown,
-  policySnapshot: r.policy_snapshot,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  expired: r.expired,
-});
+import { SqlParams } from './sql-params';
+import { QUOTE_COLUMNS as COLUMNS, QuoteRow as Row, toQuote } from './quote-row';
 
 @Injectable()
 export class TypeOrmQuoteRepository extends QuoteRepository {
@@ -49,27 +16,23 @@ export class TypeOrmQuoteRepository extends QuoteRepository {
     return (this.tx as Tx).tx;
   }
 
-  async create(q: NewQuote): Promise<QuoteRecord> {
-    const rows = (await this.m.query(
-      `INSERT INTO quotes (tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, currency, total_amount, price_breakdown, policy_snapshot, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12::jsonb, now() + make_interval(secs => $13))
-       RETURNING ${COLUMNS}`,
-      [
-        q.tenantId,
-        q.agentId,
-        q.propertyId,
-        q.roomTypeId,
-        q.ratePlanId,
-        q.stay.check_in,
-        q.stay.check_out,
-        json(q.guests),
-        q.priceBreakdown.currency,
-        q.priceBreakdown.total.amount,
-        json(q.priceBreakdown),
-        json(q.policySnapshot),
-        q.ttlSeconds,
-      ],
-    )) as Row[];
+  /** The quote and its `quote.created` audit entry in one statement (`data.expires_at` from the row). */
+  async create(q: NewQuote, audit: ChainAuditEntry): Promise<QuoteRecord> {
+    const p = new SqlParams();
+    const insertQuote = `INSERT INTO quotes (tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, currency, total_amount,
+                                             price_breakdown, policy_snapshot, expires_at)
+      VALUES (${p.add(q.tenantId)}, ${p.add(q.agentId)}, ${p.add(q.propertyId)}, ${p.add(q.roomTypeId)}, ${p.add(q.ratePlanId)}, ${p.add(q.stay.check_in)},
+              ${p.add(q.stay.check_out)}, ${p.add(json(q.guests), 'jsonb')}, ${p.add(q.priceBreakdown.currency)}, ${p.add(q.priceBreakdown.total.amount)},
+              ${p.add(json(q.priceBreakdown), 'jsonb')}, ${p.add(json(q.policySnapshot), 'jsonb')}, now() + make_interval(secs => ${p.add(q.ttlSeconds)}))
+      RETURNING ${COLUMNS}`;
+    const insertAudit = auditRowsInsert(
+      p,
+      [audit],
+      { tenant: 'q.tenant_id', quote: 'q.id', hold: 'NULL::uuid', booking: 'NULL::uuid' },
+      'q',
+      `jsonb_build_object('expires_at', ${isoTimestamp('q.expires_at')})`,
+    );
+    const rows = (await this.m.query(`WITH q AS (${insertQuote}), a AS (${insertAudit}) SELECT * FROM q`, p.values)) as Row[];
     return toQuote(rows[0]);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { Policy, PolicyFields, PolicyRepository } from '@hcs/domain';
+import { currentPolicies, Policy, PolicyFields, PolicyRepository } from '@hcs/domain';
 import { TransactionHost, Tx } from '../transaction-host';
 import { toPolicy } from './catalog.mapper';
 import { PolicyOrmEntity } from './policy.orm-entity';
@@ -40,10 +40,7 @@ export class TypeOrmPolicyRepository extends PolicyRepository {
 
   async listCurrent(tenantId: string, propertyIds: string[]): Promise<Policy[]> {
     if (propertyIds.length === 0) return [];
-    const rows = (await this.repo.findBy({ tenantId, propertyId: In(propertyIds) })).sort(newestFirst);
-    const current = new Map<string, PolicyOrmEntity>();
-    for (const row of rows) if (!current.has(`${row.propertyId}/${row.code}`)) current.set(`${row.propertyId}/${row.code}`, row);
-    return [...current.values()].sort((a, b) => a.code.localeCompare(b.code)).map(toPolicy);
+    return currentPolicies((await this.repo.findBy({ tenantId, propertyId: In(propertyIds) })).map(toPolicy));
   }
 
   async lockLineage(tenantId: string, propertyId: string, code: string): Promise<void> {

@@ -19,6 +19,11 @@ const DECLINES: Record<string, string> = {
   tok_chargeDeclined: 'Your card was declined.',
   tok_insufficientFunds: 'Your card has insufficient funds.',
 };
+/** The decline message of a token, or null when the sandbox accepts it (unknown tokens are never echoed). */
+function declineFor(token: string): string | null {
+  return DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : 'No such card token.');
+}
+
 const SLOW_EXTRA_MS = 2000;
 const POLL_MS = 100;
 
@@ -63,13 +68,36 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const chargeId = `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+    const immediate = this.immediateOutcome(request.token);
+    // A token whose outcome is known at once is recorded final in one write (docs/performance.md); a
+    // slow or failing one is recorded `processing` first, so a concurrent or later call with the same
+    // key waits for it.
     const inserted = (await this.m.query(
-      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state)
-       VALUES ($1, $2, $3, $4, $5, $6, 'processing') ON CONFLICT DO NOTHING RETURNING charge_id`,
-      [request.tenantId, request.idempotencyKey, chargeId, request.amount.amount, request.amount.currency, fingerprint(request.token)],
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'processing' THEN NULL ELSE now() END) ON CONFLICT DO NOTHING RETURNING charge_id`,
+      [
+        request.tenantId,
+        request.idempotencyKey,
+        chargeId,
+        request.amount.amount,
+        request.amount.currency,
+        fingerprint(request.token),
+        immediate?.state ?? 'processing',
+        immediate?.decline ?? null,
+      ],
     )) as unknown[];
-    if (inserted.length === 1) return this.process(request, chargeId);
+    if (inserted.length === 1) {
+      if (!immediate) return this.process(request, chargeId);
+      return immediate.decline ? { outcome: 'declined', message: immediate.decline } : { outcome: 'succeeded', reference: chargeId };
+    }
     return this.existing(request);
+  }
+
+  /** The final state of a token the sandbox decides without waiting; null for the slow and failing ones. */
+  private immediateOutcome(token: string): { state: 'succeeded' | 'declined'; decline: string | null } | null {
+    if (token === 'tok_timeout' || token === 'tok_providerError') return null;
+    const decline = declineFor(token);
+    return { state: decline ? 'declined' : 'succeeded', decline };
   }
 
   private async existing(request: ChargeRequest): Promise<ChargeResult> {
@@ -110,7 +138,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
       return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
     }
     if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
-    const decline = DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : 'No such card token.');
+    const decline = declineFor(token);
     await this.m.query(
       `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],

@@ -1,4 +1,5 @@
 import type { Receipt } from '@hcs/contracts';
+import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PrincipalKind } from '../../identity/principal';
 import type { Money } from '../../money/money';
 import type { Stay } from '../../stay/stay-rules';
@@ -34,7 +35,8 @@ export interface NewQuote {
 
 /** Port: quotes. Expiry is decided by the database clock on every read. */
 export abstract class QuoteRepository {
-  abstract create(input: NewQuote): Promise<QuoteRecord>;
+  /** Writes the quote and its audit entry together. */
+  abstract create(input: NewQuote, audit: ChainAuditEntry): Promise<QuoteRecord>;
   abstract findById(tenantId: string, id: string): Promise<QuoteRecord | null>;
 }
 
@@ -51,6 +53,8 @@ export interface NewHold {
 export abstract class HoldRepository {
   abstract create(input: NewHold): Promise<HoldRecord>;
   abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
+  /** The hold and the quote it was taken from, in one read (the quote is null only if it vanished). */
+  abstract findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null>;
   /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
   abstract transition(
     tenantId: string,
@@ -97,7 +101,8 @@ export abstract class RoomNightReservations {
   /** Creates missing night rows with the room type's default inventory (idempotent). */
   abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /**
-   * held + 1 on every night with a free room; stops at the first full night. First, in the same
+   * The slow path of a hold, taken when the one-statement reservation (`HoldReservation`) found a
+   * full night: held + 1 on every night with a free room; stops at the first full night. First, in the same
    * transaction, `held` holds of the room type past their TTL that overlap the nights are expired
    * and their rooms given back (expiry is enforced at read time, worker or not); they are returned
    * so the caller records their expiry. A full night rolls the reclaim back with everything else.
@@ -105,8 +110,6 @@ export abstract class RoomNightReservations {
   abstract reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult>;
   /** held - 1 on every night (release, expiry). */
   abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
-  /** held - 1, sold + 1 on every night (booking confirmed). */
-  abstract sellHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /** sold - 1 on every night (booking cancelled). */
   abstract returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /**

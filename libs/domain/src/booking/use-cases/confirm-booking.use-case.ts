@@ -7,20 +7,17 @@ import { DomainError } from '../../errors/domain-error';
 import { withContinuation } from '../../errors/pending-outcome';
 import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
-import type { BookingRecord, HoldRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
 import { nextActions } from '../next-actions';
+import { BookingConversion } from '../ports/booking-conversion';
 import {
   AuditLog,
   BookingAuthorizationRepository,
   BookingRepository,
   HoldRepository,
-  RoomNightReservations,
-  OutboxWriter,
   PaymentAttemptRecord,
   PaymentRepository,
-  QuoteRepository,
 } from '../ports/chain.repositories';
-import { DelegationReplayLedger } from '../../delegation/delegation-replay.ledger';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
@@ -43,16 +40,26 @@ export interface ConfirmBookingCommand {
 
 const TIMED_OUT = Symbol('timed-out');
 
+/** Everything one booking attempt carries from the first check to the last write. */
+interface BookingAttempt {
+  command: ConfirmBookingCommand;
+  actor: ChainActor;
+  traveler: Traveler;
+  hold: HoldRecord;
+  quote: QuoteRecord;
+}
+
 /**
  * Turns a live hold into a confirmed, paid booking.
  *
- * 1. tx1: the hold goes `held -> converting` (owned by this Idempotency-Key), a pending payment
- *    attempt is recorded and a booking authorization, if needed, is claimed.
+ * 1. begin (one statement): the hold goes `held -> converting` (owned by this Idempotency-Key), a
+ *    pending payment attempt is recorded, a booking authorization, if needed, is claimed and the
+ *    delegation's jti is spent (a jti pays for one booking; a replay of the same request keeps it).
  * 2. The provider is called outside any transaction, with a key derived from the attempt, raced
  *    against PAYMENT_TIMEOUT_MS. On timeout the caller gets `payment_timeout` while the attempt
  *    goes on; its final outcome is handed to the idempotency layer (`withContinuation`).
- * 3. tx2, on success: hold `converted`, inventory held -> sold, booking `confirmed`, payment
- *    captured, authorization used, audit and outbox, signed receipt. On a decline or provider
+ * 3. complete (one statement), on success: hold `converted`, inventory held -> sold, booking
+ *    `confirmed`, payment captured, authorization used, audit and outbox, signed receipt. On a decline or provider
  *    failure: the hold is `held` again (usable with a new key and another token) or expired if its
  *    TTL passed meanwhile, and the authorization is given back.
  *
@@ -65,30 +72,28 @@ export class ConfirmBooking {
 
   constructor(
     private readonly holds: HoldRepository,
-    private readonly quotes: QuoteRepository,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
     private readonly authorizations: BookingAuthorizationRepository,
-    private readonly inventory: RoomNightReservations,
+    private readonly conversion: BookingConversion,
     private readonly audit: AuditLog,
-    private readonly outbox: OutboxWriter,
     private readonly provider: PaymentProvider,
     private readonly signer: ReceiptSigner,
     private readonly expire: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
-    private readonly replays: DelegationReplayLedger,
     private readonly followUps: StayFollowUps,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
-    const hold = await this.holds.findById(actor.tenantId, command.holdId);
-    if (!hold) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
+    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId);
+    if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
+    const { hold, quote } = found;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
-    const quote = await this.quotes.findById(actor.tenantId, hold.quoteId);
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
+    const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {
       const booking = await this.bookings.findByHold(actor.tenantId, hold.id);
@@ -96,38 +101,29 @@ export class ConfirmBooking {
     }
     if (hold.state === 'converting' && hold.convertingKey === command.idempotencyKey) {
       const attempt = await this.payments.findAttempt(actor.tenantId, hold.id, command.idempotencyKey);
-      if (attempt) return this.settle(attempt, hold, quote, command, actor, traveler);
+      if (attempt) return this.settle(attempt, ctx);
     }
     if (hold.state === 'expired' || (hold.state === 'held' && hold.expired)) throw await this.holdExpired(hold);
     if (hold.state !== 'held') throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: hold.state } });
 
-    const authorizationId = this.requiredAuthorization(quote, command, actor);
-    if (authorizationId) {
-      const auth = await this.authorizations.findById(actor.tenantId, authorizationId);
-      const problem = auth
-        ? authorizationProblem(auth, {
-            agentId: actor.principalId,
-            travelerSub: traveler.sub,
-            travelerIss: traveler.iss,
-            total: quote.priceBreakdown.total,
-            holdId: hold.id,
-          })
-        : 'not_found';
-      if (problem) throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: problem } });
-    }
-    const begun = await this.begin(hold, quote, command, authorizationId, actor, traveler);
+    const authorizationId = await this.checkedAuthorization(ctx);
+    const begun = await this.begin(ctx, authorizationId);
     if (begun === 'expired') throw await this.holdExpired(hold);
-    return this.settle(begun, hold, quote, command, actor, traveler);
+    return this.settle(begun, ctx);
   }
 
-  /** The authorization this booking must use, or null when the total is within the agent's limit. */
-  private requiredAuthorization(quote: QuoteRecord, command: ConfirmBookingCommand, actor: ChainActor): string | null {
+  /** The authorization this booking must use (checked), or null when the total is within the agent's limit. */
+  private async checkedAuthorization({ quote, command, actor, traveler, hold }: BookingAttempt): Promise<string | null> {
     const total = quote.priceBreakdown.total;
     if (!exceedsBookingLimit(total, actor.bookingLimit)) return null;
-    if (!command.bookingAuthorizationId) {
-      throw new DomainError('authorization_required', { detail: { total, booking_limit: actor.bookingLimit } });
-    }
-    return command.bookingAuthorizationId;
+    const authorizationId = command.bookingAuthorizationId;
+    if (!authorizationId) throw new DomainError('authorization_required', { detail: { total, booking_limit: actor.bookingLimit } });
+    const auth = await this.authorizations.findById(actor.tenantId, authorizationId);
+    const problem = auth
+      ? authorizationProblem(auth, { agentId: actor.principalId, travelerSub: traveler.sub, travelerIss: traveler.iss, total, holdId: hold.id })
+      : 'not_found';
+    if (problem) throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: problem } });
+    return authorizationId;
   }
 
   private async holdExpired(hold: HoldRecord): Promise<DomainError> {
@@ -135,66 +131,49 @@ export class ConfirmBooking {
     return new DomainError('hold_expired', { detail: { hold_id: hold.id, expired_at: hold.expiresAt.toISOString() } });
   }
 
-  @Transactional()
-  private async begin(
-    hold: HoldRecord,
-    quote: QuoteRecord,
-    command: ConfirmBookingCommand,
-    authorizationId: string | null,
-    actor: ChainActor,
-    traveler: Traveler,
-  ): Promise<PaymentAttemptRecord | 'expired'> {
-    await this.spendDelegation(command, actor, traveler);
-    const moved = await this.holds.transition(hold.tenantId, hold.id, holdStatesAllowing('begin_conversion'), holdTarget('begin_conversion'), {
-      onlyIfLive: true,
-      convertingKey: command.idempotencyKey,
-    });
-    if (!moved) {
-      const current = await this.holds.findById(hold.tenantId, hold.id);
-      if (current && current.state === 'held' && current.expired) return 'expired';
-      throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
-    }
-    if (authorizationId && !(await this.authorizations.claim(hold.tenantId, authorizationId, hold.id))) {
-      throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: 'used' } });
-    }
-    return this.payments.createAttempt({
-      tenantId: hold.tenantId,
-      holdId: hold.id,
-      idempotencyKey: command.idempotencyKey,
-      amount: quote.priceBreakdown.total,
-      method: command.payment.method,
-      providerToken: command.payment.provider_token,
-      billingCountry: command.payment.billing_country,
-      bookingRequest: {
-        guest: command.guest,
-        traveler: { iss: traveler.iss, sub: traveler.sub },
-        agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
+  /** One statement: the hold is converting under this key, the authorization claimed, the attempt recorded. */
+  private async begin({ hold, quote, command, actor, traveler }: BookingAttempt, authorizationId: string | null): Promise<PaymentAttemptRecord | 'expired'> {
+    const result = await this.conversion.begin({
+      from: holdStatesAllowing('begin_conversion'),
+      to: holdTarget('begin_conversion'),
+      authorizationId,
+      delegationUse:
+        command.delegation?.jti && command.delegation
+          ? { iss: traveler.iss, jti: command.delegation.jti, expiresAt: command.delegation.expiresAt, principalId: actor.principalId }
+          : null,
+      attempt: {
+        tenantId: hold.tenantId,
+        holdId: hold.id,
+        idempotencyKey: command.idempotencyKey,
+        amount: quote.priceBreakdown.total,
+        method: command.payment.method,
+        providerToken: command.payment.provider_token,
+        billingCountry: command.payment.billing_country,
+        bookingRequest: {
+          guest: command.guest,
+          traveler: { iss: traveler.iss, sub: traveler.sub },
+          agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
+        },
       },
     });
-  }
-
-  /** A new booking consumes its delegation's jti; replays and crash recovery never reach here. */
-  private async spendDelegation(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<void> {
-    const jti = command.delegation?.jti;
-    if (!jti || !command.delegation) return;
-    const use = { tenantId: actor.tenantId, iss: traveler.iss, jti, expiresAt: command.delegation.expiresAt };
-    if (await this.replays.claim({ ...use, principalId: actor.principalId, idempotencyKey: command.idempotencyKey })) return;
-    throw new DomainError('delegation_invalid', {
-      message: 'This delegation (jti) has already been used for another booking; mint a new one.',
-      detail: { reason: 'expired', jti_reused: true },
-    });
+    if (result.ok) return result.attempt;
+    if (result.reason === 'authorization_taken') {
+      throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: 'used' } });
+    }
+    if (result.reason === 'delegation_spent') {
+      throw new DomainError('delegation_invalid', {
+        message: 'This delegation (jti) has already been used for another booking; mint a new one.',
+        detail: { reason: 'expired', jti_reused: true },
+      });
+    }
+    const current = await this.holds.findById(hold.tenantId, hold.id);
+    if (current && current.state === 'held' && current.expired) return 'expired';
+    throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
   }
 
   /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
-  private async settle(
-    attempt: PaymentAttemptRecord,
-    hold: HoldRecord,
-    quote: QuoteRecord,
-    command: ConfirmBookingCommand,
-    actor: ChainActor,
-    traveler: Traveler,
-  ): Promise<Outcome<BookingView>> {
-    const work = this.charge(attempt, hold, quote, command, actor, traveler);
+  private async settle(attempt: PaymentAttemptRecord, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
+    const work = this.charge(attempt, ctx);
     // Whoever awaits `work` sees its failure; this only keeps an unobserved one from crashing the process.
     work.catch((error: unknown) => {
       if (!(error instanceof DomainError)) this.logger.error(`booking attempt ${attempt.id} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -207,7 +186,9 @@ export class ConfirmBooking {
       const first = await Promise.race([work, deadline]);
       if (first === TIMED_OUT) {
         throw withContinuation(
-          new DomainError('payment_timeout', { detail: { hold_id: hold.id, budget_ms: this.config.paymentTimeoutMs, replay_with_same_idempotency_key: true } }),
+          new DomainError('payment_timeout', {
+            detail: { hold_id: ctx.hold.id, budget_ms: this.config.paymentTimeoutMs, replay_with_same_idempotency_key: true },
+          }),
           work,
         );
       }
@@ -218,14 +199,7 @@ export class ConfirmBooking {
   }
 
   /** One provider call for the attempt (the provider never charges twice for one attempt), then the booking or the abort. */
-  private async charge(
-    attempt: PaymentAttemptRecord,
-    hold: HoldRecord,
-    quote: QuoteRecord,
-    command: ConfirmBookingCommand,
-    actor: ChainActor,
-    traveler: Traveler,
-  ): Promise<Outcome<BookingView>> {
+  private async charge(attempt: PaymentAttemptRecord, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
     const result: ChargeResult = await this.provider
       .charge({
         tenantId: attempt.tenantId,
@@ -234,13 +208,13 @@ export class ConfirmBooking {
         method: attempt.method,
         token: attempt.providerToken,
         billingCountry: attempt.billingCountry,
-        description: `booking of hold ${hold.id}`,
+        description: `booking of hold ${ctx.hold.id}`,
       })
       .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
-    if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, hold, quote, command, actor, traveler);
-    await this.abort(attempt, result.outcome, result.message, actor);
-    if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: hold.id, provider_message: result.message } });
-    throw new DomainError('payment_provider_error', { detail: { hold_id: hold.id, provider_message: result.message } });
+    if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, ctx);
+    await this.abort(attempt, result.outcome, result.message, ctx.actor);
+    if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
+    throw new DomainError('payment_provider_error', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
   }
 
   /**
@@ -250,25 +224,25 @@ export class ConfirmBooking {
    */
   async resume(attempt: PaymentAttemptRecord): Promise<'confirmed' | 'declined' | 'failed' | 'skipped'> {
     const request = attempt.bookingRequest;
-    const hold = await this.holds.findById(attempt.tenantId, attempt.holdId);
-    if (!request || !hold || hold.state !== 'converting' || hold.convertingKey !== attempt.idempotencyKey) return 'skipped';
-    const quote = await this.quotes.findById(attempt.tenantId, hold.quoteId);
-    if (!quote) return 'skipped';
-    const actor: ChainActor = {
-      tenantId: attempt.tenantId,
-      principalId: request.agent.principal_id,
-      kind: request.agent.kind,
-      bookingLimit: request.agent.booking_limit,
-    };
-    const command: ConfirmBookingCommand = {
-      holdId: hold.id,
-      quoteId: quote.id,
-      guest: request.guest,
-      payment: { method: attempt.method, provider_token: attempt.providerToken, billing_country: attempt.billingCountry },
-      idempotencyKey: attempt.idempotencyKey,
+    const found = await this.holds.findWithQuote(attempt.tenantId, attempt.holdId);
+    if (!request || !found || !found.quote) return 'skipped';
+    const { hold, quote } = found;
+    if (hold.state !== 'converting' || hold.convertingKey !== attempt.idempotencyKey) return 'skipped';
+    const ctx: BookingAttempt = {
+      hold,
+      quote,
+      traveler: request.traveler,
+      actor: { tenantId: attempt.tenantId, principalId: request.agent.principal_id, kind: request.agent.kind, bookingLimit: request.agent.booking_limit },
+      command: {
+        holdId: hold.id,
+        quoteId: quote.id,
+        guest: request.guest,
+        payment: { method: attempt.method, provider_token: attempt.providerToken, billing_country: attempt.billingCountry },
+        idempotencyKey: attempt.idempotencyKey,
+      },
     };
     try {
-      await this.charge(attempt, hold, quote, command, actor, request.traveler);
+      await this.charge(attempt, ctx);
       return 'confirmed';
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -276,29 +250,13 @@ export class ConfirmBooking {
     }
   }
 
-  @Transactional()
+  /** One statement writes the booking, its payment, the hold and inventory changes, audit and outbox. */
   private async confirm(
     attempt: PaymentAttemptRecord,
     reference: string,
-    hold: HoldRecord,
-    quote: QuoteRecord,
-    command: ConfirmBookingCommand,
-    actor: ChainActor,
-    traveler: Traveler,
+    { hold, quote, command, actor, traveler }: BookingAttempt,
   ): Promise<Outcome<BookingView>> {
     const tenantId = actor.tenantId;
-    const converted = await this.holds.transition(tenantId, hold.id, holdStatesAllowing('complete_conversion'), holdTarget('complete_conversion'), {
-      requireConvertingKey: command.idempotencyKey,
-    });
-    if (!converted) {
-      // Another runner of this same attempt got here first (a replay resumed it): answer with its booking.
-      const existing = await this.bookings.findByHold(tenantId, hold.id);
-      if (existing && existing.idempotencyKey === command.idempotencyKey) return this.confirmedOutcome(existing);
-      const current = await this.holds.findById(tenantId, hold.id);
-      throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
-    }
-    await this.inventory.sellHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
-    await this.payments.completeAttempt(tenantId, attempt.id, 'succeeded', reference, null);
     const bookingId = randomUUID();
     const total = quote.priceBreakdown.total;
     const receipt = await this.signer.sign('booking_confirmed', {
@@ -321,38 +279,77 @@ export class ConfirmBooking {
       traveler_sub: traveler.sub,
       payment_reference: reference,
     });
-    const authorizationId = await this.authorizations.markUsed(tenantId, hold.id, bookingId);
-    const booking = await this.bookings.create({
+    const now = new Date();
+    const booking: BookingRecord = {
       id: bookingId,
       tenantId,
       agentId: actor.principalId,
-      quote,
+      quoteId: quote.id,
       holdId: hold.id,
+      propertyId: quote.propertyId,
+      roomTypeId: quote.roomTypeId,
+      ratePlanId: quote.ratePlanId,
+      stay: quote.stay,
+      guests: quote.guests,
       guest: command.guest,
+      priceBreakdown: quote.priceBreakdown,
+      policySnapshot: quote.policySnapshot,
       traveler: { iss: traveler.iss, sub: traveler.sub },
-      bookingAuthorizationId: authorizationId,
       idempotencyKey: command.idempotencyKey,
+      state: 'confirmed',
       confirmationReceipt: receipt,
-    });
-    const payment = await this.payments.capture(tenantId, booking.id, attempt, reference);
-    const traceId = this.context.traceId;
-    const by = { kind: actor.kind, id: actor.principalId };
-    const chain = { tenantId, quoteId: quote.id, holdId: hold.id, bookingId: booking.id, actor: by, traveler, traceId };
-    await this.audit.append({
-      ...chain,
-      type: 'booking.confirmed',
-      data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
-    });
-    await this.audit.append({ ...chain, type: 'payment.captured', data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } });
-    await this.followUps.scheduleForConfirmedBooking(booking, by);
-    await this.outbox.append({
+      cancellation: null,
+      cancellationReceipt: null,
+      createdAt: now,
+    };
+    const payment: PaymentRecord = {
+      id: randomUUID(),
       tenantId,
-      type: 'booking.confirmed',
-      aggregateType: 'booking',
-      aggregateId: booking.id,
-      traceId,
-      payload: bookingView(booking, payment),
+      bookingId,
+      amount: attempt.amount,
+      refunded: { amount: 0, currency: attempt.amount.currency },
+      state: 'captured',
+      providerReference: reference,
+      capturedAt: now,
+    };
+    const by = { kind: actor.kind, id: actor.principalId };
+    const traceId = this.context.traceId;
+    const followUps = this.followUps.planForConfirmedBooking(booking, by);
+    const completed = await this.conversion.complete({
+      tenantId,
+      holdId: hold.id,
+      idempotencyKey: command.idempotencyKey,
+      from: holdStatesAllowing('complete_conversion'),
+      to: holdTarget('complete_conversion'),
+      roomTypeId: hold.roomTypeId,
+      nights: stayNights(hold.stay),
+      attemptId: attempt.id,
+      providerReference: reference,
+      booking,
+      payment: { ...payment, attemptId: attempt.id },
+      audit: [
+        {
+          type: 'booking.confirmed',
+          actor: by,
+          traveler,
+          traceId,
+          data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
+        },
+        { type: 'payment.captured', actor: by, traveler, traceId, data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } },
+        ...followUps.audit,
+      ],
+      followUps: followUps.rows,
+      // The event carries the booking as GET /v1/bookings/{id} shows it, numbered by its audit entry.
+      outbox: [{ type: 'booking.confirmed', aggregateType: 'booking', aggregateId: bookingId, traceId, payload: bookingView(booking, payment), auditIndex: 0 }],
     });
+    if (!completed) {
+      // Another runner of this same attempt got here first (a replay resumed it): answer with its booking.
+      const existing = await this.bookings.findByHold(tenantId, hold.id);
+      if (existing && existing.idempotencyKey === command.idempotencyKey) return this.confirmedOutcome(existing);
+      const current = await this.holds.findById(tenantId, hold.id);
+      throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
+    }
+    this.followUps.dispatchPlanned(followUps.rows);
     return new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
   }
 

@@ -7,8 +7,9 @@ import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
+import { AuditLog, HoldRepository, QuoteRepository, RoomNightReservations } from '../ports/chain.repositories';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
+import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
 
@@ -17,10 +18,13 @@ export interface CreateHoldCommand {
 }
 
 /**
- * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS. All nights move in one
- * transaction of conditional UPDATEs (date order); a full night rolls everything back. Holds of
- * the room type past their TTL on these nights are expired in that transaction (with their
- * `hold.expired` audit and outbox), so a stopped worker never keeps rooms off sale.
+ * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS (docs/booking-chain.md).
+ *
+ * Fast path, one statement (`HoldReservation`): every night's room, the hold and its audit entry,
+ * all or nothing. Only when a night is full does the slow path run, in one transaction: holds of
+ * the room type past their TTL on these nights are expired first (with their `hold.expired` audit
+ * and outbox), so a stopped worker never keeps rooms off sale, then the nights are taken by
+ * conditional UPDATEs in date order; a night still full rolls everything back.
  */
 @Injectable()
 export class CreateHold {
@@ -28,6 +32,7 @@ export class CreateHold {
 
   constructor(
     private readonly quotes: QuoteRepository,
+    private readonly reservation: HoldReservation,
     private readonly holds: HoldRepository,
     private readonly inventory: RoomNightReservations,
     private readonly audit: AuditLog,
@@ -48,9 +53,7 @@ export class CreateHold {
       });
     }
     const nights = stayNights(quote.stay);
-    // Missing night rows are created (committed) first, so the reservation itself only updates rows.
-    await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
-    const hold = await this.reserve(quote, nights, actor);
+    const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveReclaiming(quote, nights, actor));
     // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
     // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
     void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
@@ -62,17 +65,22 @@ export class CreateHold {
     });
   }
 
+  /** The one-statement reservation; null when a night is full (the slow path decides). */
+  private async reserveAtOnce(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord | null> {
+    const result = await this.reservation.reserve({
+      hold: this.newHold(quote, actor),
+      nights,
+      audit: { type: 'hold.created', actor: { kind: actor.kind, id: actor.principalId }, traceId: this.context.traceId, data: { nights } },
+    });
+    return result.ok ? result.hold : null;
+  }
+
   @Transactional()
-  private async reserve(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord> {
-    let result;
-    try {
-      result = await this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      // The cause (constraint names, SQL) stays in the log; the caller gets a fixed reason.
-      this.logger.error({ err: error, quote_id: quote.id }, 'room-night reservation failed');
-      throw new DomainError('allocation_failed', { detail: { quote_id: quote.id, reason: 'reservation_failed' } });
-    }
+  private async reserveReclaiming(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord> {
+    const result = await this.allocating(quote, async () => {
+      await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
+      return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
+    });
     if (!result.ok) {
       throw new DomainError('allotment_exhausted', {
         detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates: result.fullNights },
@@ -80,14 +88,7 @@ export class CreateHold {
       });
     }
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
-    const hold = await this.holds.create({
-      tenantId: actor.tenantId,
-      agentId: actor.principalId,
-      quoteId: quote.id,
-      roomTypeId: quote.roomTypeId,
-      stay: quote.stay,
-      ttlSeconds: this.config.holdTtlSeconds,
-    });
+    const hold = await this.holds.create(this.newHold(quote, actor));
     await this.audit.append({
       tenantId: actor.tenantId,
       quoteId: quote.id,
@@ -98,5 +99,21 @@ export class CreateHold {
       data: { nights, expires_at: hold.expiresAt.toISOString() },
     });
     return hold;
+  }
+
+  private newHold(quote: QuoteRecord, actor: ChainActor) {
+    return { tenantId: actor.tenantId, agentId: actor.principalId, quoteId: quote.id, roomTypeId: quote.roomTypeId, stay: quote.stay, ttlSeconds: this.config.holdTtlSeconds };
+  }
+
+  /** A reservation whose database failure is `allocation_failed` with a fixed reason (the cause is logged). */
+  private async allocating<T>(quote: QuoteRecord, reserve: () => Promise<T>): Promise<T> {
+    try {
+      return await reserve();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // The cause (constraint names, SQL) stays in the log; the caller gets a fixed reason.
+      this.logger.error({ err: error, quote_id: quote.id }, 'room-night reservation failed');
+      throw new DomainError('allocation_failed', { detail: { quote_id: quote.id, reason: 'reservation_failed' } });
+    }
   }
 }

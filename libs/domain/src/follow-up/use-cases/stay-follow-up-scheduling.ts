@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { RequestContext } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
 import { AuditLog, BookingRepository } from '../../booking/ports/chain.repositories';
-import { StayFollowUps } from '../../booking/ports/stay-follow-ups';
+import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../../booking/ports/stay-follow-ups';
 import { checkInInstant } from '../../booking/rules/policy-snapshot';
 import { PropertyRepository } from '../../catalog/catalog.repository';
 import type { Stay } from '../../stay/stay-rules';
@@ -32,7 +33,30 @@ export class StayFollowUpScheduling extends StayFollowUps {
     super();
   }
 
+  planForConfirmedBooking(booking: BookingRecord, by: AuditActor): ConfirmationFollowUps {
+    const rows = this.confirmationRows(booking, by).map((row) => ({ ...row, id: randomUUID() }));
+    const traceId = this.context.traceId;
+    const audit = rows.map((f) => ({
+      type: 'follow_up.scheduled',
+      actor: by,
+      traceId,
+      data: { follow_up_id: f.id, kind: f.kind, send_at: f.sendAt.toISOString() },
+    }));
+    return { rows, audit };
+  }
+
+  dispatchPlanned(rows: PlannedFollowUp[]): void {
+    this.enqueueAfterCommit(rows.map((f) => ({ tenantId: f.tenantId, id: f.id, sendAt: f.sendAt, bookingId: f.bookingId })));
+  }
+
   async scheduleForConfirmedBooking(booking: BookingRecord, by: AuditActor): Promise<void> {
+    const created = await this.followUps.createMany(this.confirmationRows(booking, by));
+    for (const f of created) await this.record('follow_up.scheduled', f, booking, by, { send_at: f.sendAt.toISOString() });
+    this.enqueueAfterCommit(created);
+  }
+
+  /** `pre_arrival` 48 h before check-in (or at once) and `post_stay` the day after check-out (docs/follow-ups.md). */
+  private confirmationRows(booking: BookingRecord, by: AuditActor): Array<Omit<PlannedFollowUp, 'id'>> {
     const base = {
       tenantId: booking.tenantId,
       bookingId: booking.id,
@@ -41,12 +65,10 @@ export class StayFollowUpScheduling extends StayFollowUps {
       origin: 'booking' as const,
       createdBy: by,
     };
-    const created = await this.followUps.createMany([
+    return [
       { ...base, kind: 'pre_arrival', sendAt: preArrivalAt(booking.policySnapshot.check_in_at) },
       { ...base, kind: 'post_stay', sendAt: postStayAt(booking.stay.check_out, booking.policySnapshot.timezone) },
-    ]);
-    for (const f of created) await this.record('follow_up.scheduled', f, booking, by, { send_at: f.sendAt.toISOString() });
-    this.enqueueAfterCommit(created);
+    ];
   }
 
   async cancelScheduled(booking: BookingRecord, by: AuditActor): Promise<void> {
@@ -80,7 +102,7 @@ export class StayFollowUpScheduling extends StayFollowUps {
     });
   }
 
-  private enqueueAfterCommit(items: FollowUpRecord[]): void {
+  private enqueueAfterCommit(items: Array<Pick<FollowUpRecord, 'tenantId' | 'id' | 'sendAt' | 'bookingId'>>): void {
     if (items.length === 0) return;
     const refs: FollowUpRef[] = items.map((f) => ({ tenantId: f.tenantId, id: f.id, sendAt: f.sendAt }));
     const traceId = this.context.traceId;

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ChainFixture, isoDay, RoomType } from './fixtures';
+import { percentile } from './load';
+
+interface Answer {
+  status: number;
+  data: { quote_id?: string; hold_id?: string };
+}
+
+async function post(base: string, apiKey: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: Answer['data'] };
+  return { status: res.status, data: json.data ?? {} };
+}
+
+function quote(base: string, fx: ChainFixture, room: RoomType, day: number, nights = 2): Promise<Answer> {
+  return post(base, fx.apiKey, '/v1/quotes', {
+    hotel_id: fx.propertyId,
+    room_type_id: room.roomTypeId,
+    rate_plan_id: room.ratePlanId,
+    stay: { check_in: isoDay(day), check_out: isoDay(day + nights) },
+    guests: { adults: 2 },
+  });
+}
+
+export interface ChainResult {
+  chains_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  chains: number;
+  failures: number;
+}
+
+/** `concurrency` loops of quote -> hold -> booking (delegation, sandbox card) for `seconds`. */
+export async function runChains(base: string, fx: ChainFixture, seconds: number, concurrency: number): Promise<ChainResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const loop = async (w: number) => {
+    for (let i = 0; Date.now() < deadline; i++) {
+      const start = performance.now();
+      const q = await quote(base, fx, fx.roomy, 2 + ((w * 7919 + i) % 300));
+      const h = q.status === 201 ? await post(base, fx.apiKey, '/v1/holds', { quote_id: q.data.quote_id }) : q;
+      const b =
+        h.status === 201
+          ? await post(
+              base,
+              fx.apiKey,
+              '/v1/bookings',
+              {
+                hold_id: h.data.hold_id,
+                quote_id: q.data.quote_id,
+                guest: { primary: { full_name: 'Bench Guest', email: 'bench@example.com', phone: '+33 1 00 00 00 00' } },
+                payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
+              },
+              { 'idempotency-key': randomUUID(), 'x-delegated-user': await fx.delegation() },
+            )
+          : h;
+      if (b.status === 201) latencies.push(performance.now() - start);
+      else failures += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => loop(w)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    chains_per_second: Number((latencies.length / elapsed).toFixed(1)),
+    p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+    chains: latencies.length,
+    failures,
+  };
+}
+
+export interface ContentionResult {
+  requests: number;
+  succeeded: number;
+  exhausted: number;
+  server_errors: number;
+  max_ms: number;
+  p99_ms: number;
+}
+
+/** `n` holds at once on one quote of a room type with two rooms: exactly two must succeed. */
+export async function hotRoomContention(base: string, fx: ChainFixture, n: number, day: number): Promise<ContentionResult> {
+  const q = await quote(base, fx, fx.hot, day, 1);
+  if (q.status !== 201) throw new Error(`contention quote failed with ${q.status}`);
+  const times: number[] = [];
+  const answers = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const start = performance.now();
+      const a = await post(base, fx.apiKey, '/v1/holds', { quote_id: q.data.quote_id }).catch(() => ({ status: 0, data: {} }));
+      times.push(performance.now() - start);
+      return a.status;
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return {
+    requests: n,
+    succeeded: answers.filter((s) => s === 201).length,
+    exhausted: answers.filter((s) => s === 409).length,
+    server_errors: answers.filter((s) => s >= 500 || s === 0).length,
+    max_ms: Math.round(times[times.length - 1] ?? 0),
+    p99_ms: Math.round(percentile(times, 99)),
+  };
+}
+
+export interface ExpiryLagResult {
+  holds: number;
+  expired: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+/**
+ * Takes `n` holds (each expiring HOLD_TTL_SECONDS later), waits until the worker has expired them,
+ * and reads the lag of each from the database: when it became `expired` minus its `expires_at`.
+ */
+export async function holdExpiryLag(base: string, fx: ChainFixture, db: DataSource, n: number, ttlSeconds: number): Promise<ExpiryLagResult> {
+  const quotes: string[] = [];
+  for (let d = 0; d < Math.ceil(n / 90); d++) {
+    const q = await quote(base, fx, fx.pending, 5 + d, 1);
+    if (q.status !== 201) throw new Error(`pending-holds quote failed with ${q.status}`);
+    quotes.push(q.data.quote_id as string);
+  }
+  let next = 0;
+  const created: string[] = [];
+  const loop = async () => {
+    while (next < n) {
+      const i = next++;
+      const h = await post(base, fx.apiKey, '/v1/holds', { quote_id: quotes[Math.floor(i / 90)] });
+      if (h.status === 201) created.push(h.data.hold_id as string);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, loop));
+  const waitUntil = Date.now() + (ttlSeconds + 90) * 1000;
+  for (;;) {
+    const [{ left }] = await db.query(`SELECT count(*)::int AS left FROM holds WHERE id = ANY($1::uuid[]) AND state = 'held'`, [created]);
+    if (left === 0 || Date.now() > waitUntil) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const rows = (await db.query(
+    `SELECT (extract(epoch FROM updated_at - expires_at) * 1000)::float8 AS lag FROM holds WHERE id = ANY($1::uuid[]) AND state = 'expired' ORDER BY 1`,
+    [created],
+  )) as Array<{ lag: number }>;
+  const lags = rows.map((r) => Math.max(0, r.lag));
+  return {
+    holds: created.length,
+    expired: lags.length,
+    p50_ms: Math.round(percentile(lags, 50)),
+    p99_ms: Math.round(percentile(lags, 99)),
+    max_ms: Math.round(lags[lags.length - 1] ?? 0),
+  };
+}

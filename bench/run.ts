@@ -1,0 +1,287 @@
+/**
+ * `npm run bench`: builds, seeds a benchmark catalog, starts the built api and worker with
+ * production-like settings (NODE_ENV=production, info logs, a tenant delegation issuer, the sandbox
+ * provider switched on explicitly) and runs every scenario, printing one table in which each row
+ * names its in-run baseline and the ratio to it. Results go to bench/results/ as JSON (with the
+ * commit and machine) and as an SVG chart. `--smoke` (or BENCH_SMOKE=1) runs everything for about
+ * a second each on a small catalog: CI runs it so the bench never rots. docs/performance.md reads it.
+ *
+ * env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_DB (hcs_bench), BENCH_REDIS
+ * (redis://127.0.0.1:6379/14), BENCH_SECONDS, BENCH_PROPERTIES, BENCH_PENDING_HOLDS,
+ * BENCH_CONTENTION, BENCH_SOAK_SECONDS, BENCH_RESULTS_DIR
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { createDataSource } from '../libs/persistence/src/data-source';
+import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
+import { BENCH_CITIES } from '../apps/cli/src/seed/bench-cities';
+import { holdExpiryLag, hotRoomContention, runChains } from './lib/chain-scenarios';
+import { isoDay, seedChainTenant } from './lib/fixtures';
+import { measure, startHelloServer } from './lib/load';
+import { DIST, freePort, startService, waitForHealth } from './lib/processes';
+import { printTable, ratio, Row, writeResults } from './lib/report';
+import { countChainRoundTrips } from './lib/round-trips';
+import { soak } from './lib/soak';
+import { pgbenchTps } from './lib/pgbench';
+
+const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+const env = (name: string, full: number, smoke: number) => Number(process.env[name] ?? (SMOKE ? smoke : full));
+const CFG = {
+  seconds: env('BENCH_SECONDS', 10, 1),
+  properties: env('BENCH_PROPERTIES', 1000, 20),
+  connections: 10,
+  chainConcurrency: 16,
+  contention: env('BENCH_CONTENTION', 500, 40),
+  pendingHolds: env('BENCH_PENDING_HOLDS', 10_000, 40),
+  holdTtlSeconds: SMOKE ? 2 : 30,
+  soakSeconds: env('BENCH_SOAK_SECONDS', 300, 0),
+};
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const DB_NAME = process.env.BENCH_DB ?? (SMOKE ? 'hcs_bench_smoke' : 'hcs_bench');
+const DB_URL = `${PG}/${DB_NAME}`;
+const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14';
+const PUBLIC_URL = 'https://bench.hcs.invalid';
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+async function freshDatabase(): Promise<DataSource> {
+  const admin = createDataSource({ databaseUrl: `${PG}/postgres`, databasePoolSize: 1 });
+  await admin.initialize();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+  await admin.destroy();
+  await ensureDatabase(DB_URL);
+  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
+  await db.initialize();
+  await runMigrations(db);
+  return db;
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  log(`${SMOKE ? 'smoke' : 'full'} run on ${DB_URL}`);
+  const db = await freshDatabase();
+  const fx = await seedChainTenant(db, PUBLIC_URL);
+  const serviceEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    BASE_URL: PUBLIC_URL,
+    DELEGATION_AUDIENCE: PUBLIC_URL,
+    PAYMENTS_SANDBOX: 'true',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: DB_URL,
+    REDIS_URL: REDIS,
+    QUEUE_PREFIX: `hcs-bench-${process.pid}`,
+    HOLD_TTL_SECONDS: String(CFG.holdTtlSeconds),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    RATE_LIMIT_ANON_PER_MINUTE: '1000000000',
+  };
+  const cli = join(DIST, 'apps', 'cli', 'src', 'main.js');
+  const catalog = JSON.parse(
+    execFileSync(process.execPath, [cli, 'seed', 'bench', '--properties', String(CFG.properties), '--json'], {
+      env: { ...process.env, ...serviceEnv, NODE_ENV: 'development' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  ) as { tenant_id: string; agent_api_key: string };
+  const [{ id: propertyId }] = await db.query(`SELECT id FROM properties WHERE tenant_id = $1 ORDER BY id LIMIT 1`, [catalog.tenant_id]);
+  log(`catalog of ${CFG.properties} properties; chain tenant ${fx.tenantId}`);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const api = startService('api', { ...serviceEnv, PORT: String(port) });
+  const worker = startService('worker', serviceEnv);
+  const hello = await startHelloServer();
+  const rows: Row[] = [];
+  try {
+    await waitForHealth(url, api);
+    const auth = { authorization: `Bearer ${catalog.agent_api_key}` };
+    let i = 0;
+    const search = {
+      url,
+      headers: { ...auth, 'content-type': 'application/json' },
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/search',
+          setupRequest: (req: { body?: string }) => {
+            i += 1;
+            const start = 14 + (i % 60);
+            const body = {
+              destination: { type: 'area', value: BENCH_CITIES[i % BENCH_CITIES.length].city },
+              stay: { check_in: isoDay(start), check_out: isoDay(start + 2 + (i % 3)) },
+              guests: { adults: 2 },
+            };
+            return { ...req, body: JSON.stringify(body) };
+          },
+        },
+      ],
+    };
+    log('warming up');
+    await measure(search, CFG.connections, Math.min(3, CFG.seconds));
+    await runChains(url, fx, Math.min(3, CFG.seconds), CFG.chainConcurrency);
+
+    const s = CFG.seconds;
+    const raw = await measure({ url: hello.url }, CFG.connections, s);
+    const bare = await measure({ url: `${url}/` }, CFG.connections, s);
+    const health = await measure({ url: `${url}/healthz` }, CFG.connections, s);
+    const property = await measure({ url: `${url}/v1/properties/${propertyId}`, headers: auth }, CFG.connections, s);
+    const searched = await measure(search, CFG.connections, s);
+    log('chains');
+    const chain = await runChains(url, fx, s, CFG.chainConcurrency);
+    log('pgbench');
+    const tps = pgbenchTps(PG, s);
+    log('round trips');
+    const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
+    log('contention');
+    const contention = await hotRoomContention(url, fx, CFG.contention, 3);
+    log(`hold expiry lag (${CFG.pendingHolds} holds)`);
+    const lag = await holdExpiryLag(url, fx, db, CFG.pendingHolds, CFG.holdTtlSeconds);
+    const soaked = CFG.soakSeconds > 0 ? await soak(url, api, auth, propertyId, CFG.soakSeconds) : null;
+    const memory = api.rssMb();
+
+    const http = (scenario: string, m: typeof raw, baseline: string | null, base: number | null, target: string, met: boolean | null): Row => ({
+      scenario,
+      value: m.requests_per_second,
+      unit: 'req/s',
+      p50_ms: m.p50_ms,
+      p99_ms: m.p99_ms,
+      baseline,
+      baseline_value: base,
+      ratio: base === null ? null : ratio(m.requests_per_second, base),
+      target,
+      met,
+    });
+    rows.push(http('node:http hello (ceiling)', raw, null, null, '-', null));
+    rows.push(http('bare Nest route GET /', bare, 'node:http req/s', raw.requests_per_second, '-', null));
+    rows.push(http('enveloped GET /healthz', health, 'GET / req/s', bare.requests_per_second, '-', null));
+    const propRatio = ratio(property.requests_per_second, health.requests_per_second);
+    rows.push(http('authenticated GET /v1/properties/{id}', property, '/healthz req/s', health.requests_per_second, 'ratio >= 0.5', propRatio >= 0.5));
+    rows.push({
+      ...http(
+        `search, ${CFG.properties} properties, ${CFG.connections} conn`,
+        searched,
+        '/healthz req/s',
+        health.requests_per_second,
+        'p95 < 50 ms',
+        searched.p95_ms < 50,
+      ),
+      p50_ms: searched.p95_ms,
+      unit: 'req/s (p95)',
+    });
+    const chainRatio = ratio(chain.chains_per_second, tps);
+    rows.push({
+      scenario: `chain quote->hold->booking, ${CFG.chainConcurrency} conc`,
+      value: chain.chains_per_second,
+      unit: 'chains/s',
+      p50_ms: chain.p50_ms,
+      p99_ms: chain.p99_ms,
+      baseline: 'pgbench -N tps',
+      baseline_value: tps,
+      ratio: chainRatio,
+      target: 'ratio >= 0.05, p99 < 150 ms',
+      met: chain.failures === 0 && chainRatio >= 0.05 && chain.p99_ms < 150,
+    });
+    rows.push({
+      scenario: 'SQL round trips per chain',
+      value: trips.chain,
+      unit: 'statements',
+      p50_ms: null,
+      p99_ms: null,
+      baseline: 'before this work',
+      baseline_value: 36,
+      ratio: ratio(trips.chain, 36),
+      target: '<= 12',
+      met: trips.chain <= 12,
+    });
+    rows.push({
+      scenario: `hot room: ${contention.requests} holds on 2 rooms`,
+      value: contention.succeeded,
+      unit: 'succeeded',
+      p50_ms: null,
+      p99_ms: contention.p99_ms,
+      baseline: 'rooms',
+      baseline_value: 2,
+      ratio: ratio(contention.succeeded, 2),
+      target: 'exactly 2, 0 5xx, max < 2 s',
+      met: contention.succeeded === 2 && contention.server_errors === 0 && contention.max_ms < 2000,
+    });
+    rows.push({
+      scenario: `hold-expiry lag, ${lag.holds} pending holds`,
+      value: lag.expired,
+      unit: 'expired',
+      p50_ms: lag.p50_ms,
+      p99_ms: lag.p99_ms,
+      baseline: 'holds taken',
+      baseline_value: lag.holds,
+      ratio: ratio(lag.expired, lag.holds),
+      target: 'all expired; p99 lag < 1 s',
+      met: lag.expired === lag.holds && lag.p99_ms < 1000,
+    });
+    rows.push({
+      scenario: soaked ? `api RSS after ${CFG.soakSeconds} s mixed load` : 'api peak RSS',
+      value: soaked ? soaked.end_mb : memory.peak,
+      unit: 'MB',
+      p50_ms: null,
+      p99_ms: null,
+      baseline: soaked ? 'RSS after warm-up' : null,
+      baseline_value: soaked ? soaked.start_mb : null,
+      ratio: soaked ? ratio(soaked.end_mb, soaked.start_mb) : null,
+      target: '< 250 MB, flat',
+      met: soaked ? soaked.end_mb < 250 && soaked.end_mb <= soaked.start_mb * 1.2 : memory.peak < 250,
+    });
+
+    printTable(rows, process.stdout);
+    const report = {
+      commit: gitCommit(),
+      date: new Date().toISOString(),
+      mode: SMOKE ? 'smoke' : 'full',
+      machine: { cores: cpus().length, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      config: CFG,
+      rows,
+      details: {
+        raw,
+        bare,
+        health,
+        property,
+        search: searched,
+        chain,
+        pgbench_tps: tps,
+        round_trips: trips,
+        contention,
+        expiry_lag: lag,
+        soak: soaked,
+        memory,
+      },
+    };
+    const dir = process.env.BENCH_RESULTS_DIR ?? (SMOKE ? join(tmpdir(), 'hcs-bench') : join(DIST, '..', 'bench', 'results'));
+    const stem = SMOKE ? 'smoke' : `${report.date.slice(0, 10)}-${report.commit}`;
+    const files = writeResults(dir, stem, report, rows, `hcs bench ${report.mode} ${report.commit} (${report.machine.cores} cores)`);
+    if (!SMOKE) writeResults(dir, 'latest', report, rows, `hcs bench ${report.mode} ${report.commit} (${report.machine.cores} cores)`);
+    log(`results: ${files.json}, ${files.svg}`);
+    // Correctness never depends on the machine: a smoke run fails on these, whatever the speed.
+    const broken = [
+      chain.chains === 0 || chain.failures > 0 ? `chain failures: ${chain.failures} of ${chain.chains + chain.failures}` : null,
+      trips.chain > 12 ? `round trips ${trips.chain} > 12` : null,
+      contention.succeeded !== 2 || contention.server_errors > 0 ? `contention: ${JSON.stringify(contention)}` : null,
+      lag.expired !== lag.holds ? `holds not expired: ${lag.holds - lag.expired}` : null,
+    ].filter(Boolean);
+    if (broken.length > 0) throw new Error(`bench found broken behaviour: ${broken.join('; ')}`);
+  } finally {
+    await hello.close();
+    await Promise.all([api.stop(), worker.stop()]);
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

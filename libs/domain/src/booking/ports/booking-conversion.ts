@@ -1,0 +1,56 @@
+import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
+import type { ChainAuditEntry } from './chain-audit-entry';
+import type { PlannedFollowUp } from './stay-follow-ups';
+import type { NewOutboxEvent, NewPaymentAttempt, PaymentAttemptRecord } from './chain.repositories';
+
+export interface BeginConversion {
+  attempt: NewPaymentAttempt;
+  /** The hold states the conversion may start from and the state it moves to (rules/hold-state.ts). */
+  from: HoldState[];
+  to: HoldState;
+  /** An admin booking authorization to claim for this hold, when the total exceeds the agent's limit. */
+  authorizationId: string | null;
+  /** The delegation's jti to spend (null when the token has none): one booking per jti (docs/identity.md). */
+  delegationUse: { iss: string; jti: string; expiresAt: Date; principalId: string } | null;
+}
+
+export type BeginConversionResult =
+  | { ok: true; attempt: PaymentAttemptRecord }
+  /** The hold was not live and `held` any more (nothing was written). */
+  | { ok: false; reason: 'hold_not_live' }
+  /** The authorization was used or claimed by another attempt (nothing was written). */
+  | { ok: false; reason: 'authorization_taken' }
+  /** The delegation's jti already paid for another booking (nothing was written). */
+  | { ok: false; reason: 'delegation_spent' };
+
+export interface CompleteConversion {
+  tenantId: string;
+  holdId: string;
+  idempotencyKey: string;
+  from: HoldState[];
+  to: HoldState;
+  roomTypeId: string;
+  nights: string[];
+  attemptId: string;
+  providerReference: string;
+  /** The booking and payment exactly as they are written (ids and times decided by the caller). */
+  booking: BookingRecord;
+  payment: PaymentRecord & { attemptId: string };
+  audit: ChainAuditEntry[];
+  /** The guest follow-ups the confirmation schedules (docs/follow-ups.md). */
+  followUps: PlannedFollowUp[];
+  /** `auditIndex`: the entry of `audit` whose chain `seq` numbers the event (docs/events.md). */
+  outbox: Array<Omit<NewOutboxEvent, 'tenantId'> & { auditIndex: number }>;
+}
+
+/**
+ * Port: the two writes around the payment provider call, each one atomic statement.
+ * `begin`: the hold goes held -> converting under the Idempotency-Key, an authorization (if any) is
+ * claimed and the payment attempt is recorded. `complete`: hold converted, inventory held -> sold,
+ * attempt succeeded, authorization used, booking, payment, audit and outbox, all or nothing;
+ * false when the hold was no longer converting under this key (another runner finished it).
+ */
+export abstract class BookingConversion {
+  abstract begin(input: BeginConversion): Promise<BeginConversionResult>;
+  abstract complete(input: CompleteConversion): Promise<boolean>;
+}

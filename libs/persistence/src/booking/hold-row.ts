@@ -1,0 +1,34 @@
+import type { HoldRecord, HoldState } from '@hcs/domain';
+
+/** The columns, row type and mapper of `holds`, shared by every statement that returns a hold. */
+export const HOLD_COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, state, converting_key,
+  created_at, expires_at, (expires_at <= now()) AS expired`;
+
+export interface HoldRow {
+  id: string;
+  tenant_id: string;
+  agent_id: string;
+  quote_id: string;
+  room_type_id: string;
+  check_in: string;
+  check_out: string;
+  state: HoldState;
+  converting_key: string | null;
+  created_at: Date;
+  expires_at: Date;
+  expired: boolean;
+}
+
+export const toHold = (r: HoldRow): HoldRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  agentId: r.agent_id,
+  quoteId: r.quote_id,
+  roomTypeId: r.room_type_id,
+  stay: { check_in: r.check_in, check_out: r.check_out },
+  state: r.state,
+  convertingKey: r.converting_key,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  expired: r.expired,
+});

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, HoldRecord, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
+import { TransactionHost, Tx } from '../transaction-host';
+import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
+import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
+import { SqlParams } from './sql-params';
+import { refusedBy } from './statement-refusal';
+
+/**
+ * A hold in one statement: an upsert takes one room on every night (a missing night row starts
+ * at the room type's default inventory; an existing one is incremented only while
+ * `allotment - held - sold >= 1`, re-checked on the newest row version under concurrency), then
+ * `hcs_require` refuses the whole statement unless every night was taken, and the hold row and its
+ * audit entry are inserted from the same statement. Nights are upserted in date order, so
+ * concurrent stays never deadlock. See docs/performance.md.
+ */
+@Injectable()
+export class SqlHoldReservation extends HoldReservation {
+  constructor(private readonly tx: TransactionHost) {
+    super();
+  }
+
+  private get m() {
+    return (this.tx as Tx).tx;
+  }
+
+  async reserve(request: HoldReservationRequest): Promise<HoldReservationResult> {
+    const { hold, audit } = request;
+    const nights = [...request.nights].sort();
+    const p = new SqlParams();
+    const tenant = p.add(hold.tenantId, 'uuid');
+    const roomType = p.add(hold.roomTypeId, 'uuid');
+    const sql = `
+      WITH rt AS (SELECT tenant_id, id, default_inventory FROM room_types WHERE tenant_id = ${tenant} AND id = ${roomType}),
+      taken AS (
+        INSERT INTO inventory_nights AS inv (tenant_id, room_type_id, night, allotment, held)
+        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, 1
+          FROM rt, unnest(${p.add(nights, 'date[]')}) AS n(night)
+         WHERE rt.default_inventory >= 1
+            OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.room_type_id = rt.id AND x.night = n.night)
+         ORDER BY n.night
+        ON CONFLICT (room_type_id, night) DO UPDATE SET held = inv.held + 1
+         WHERE inv.allotment - inv.held - inv.sold >= 1
+        RETURNING inv.night),
+      complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),
+      h AS (
+        INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at)
+        SELECT ${tenant}, ${p.add(hold.agentId)}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
+               ${p.add(hold.stay.check_out, 'date')}, 'held', now() + make_interval(secs => ${p.add(hold.ttlSeconds, 'int')})
+          FROM complete
+        RETURNING ${HOLD_COLUMNS}),
+      a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})
+      SELECT * FROM h`;
+    try {
+      const rows = (await this.m.query(sql, p.values)) as HoldRow[];
+      return { ok: true, hold: toHold(rows[0]) as HoldRecord };
+    } catch (error) {
+      // A full night: the caller's slow path reclaims expired holds and names the full nights.
+      if (refusedBy(error, 'allotment_exhausted')) return { ok: false };
+      // A lost connection is not a failed allocation (a 409 would be sealed for the key): retry later.
+      if (isDatabaseUnavailable(error)) throw new DomainError('service_unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_REDIS_DB } from '../../support/test-database';
+
+/**
+ * CI runs the benchmark for a second per scenario on a small catalog (`npm run bench -- --smoke`),
+ * so the bench cannot rot: it must finish, write its JSON and SVG, and find the chain correct
+ * (no failed chain, exactly 2 of the contention holds, every pending hold expired, the round-trip
+ * budget kept). Speed targets are not judged here: that is the full run's job (docs/performance.md).
+ */
+describe('npm run bench --smoke', () => {
+  it('runs every scenario and writes its results', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hcs-bench-smoke-'));
+    const child = spawn(process.execPath, [join(__dirname, '..', '..', '..', 'dist', 'bench', 'run.js'), '--smoke'], {
+      env: {
+        ...process.env,
+        BENCH_RESULTS_DIR: dir,
+        BENCH_PG: process.env.HCS_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432',
+        BENCH_DB: `${process.env.HCS_TEST_DB ?? 'hcs_test'}_bench`,
+        BENCH_REDIS: `redis://127.0.0.1:6379/${TEST_REDIS_DB}`,
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+    const report = JSON.parse(readFileSync(join(dir, 'smoke.json'), 'utf8')) as { rows: Array<{ scenario: string }>; machine: { cores: number } };
+    expect(report.rows.map((r) => r.scenario.split(/[,:]/)[0])).toEqual([
+      'node',
+      'bare Nest route GET /',
+      'enveloped GET /healthz',
+      'authenticated GET /v1/properties/{id}',
+      'search',
+      'chain quote->hold->booking',
+      'SQL round trips per chain',
+      'hot room',
+      'hold-expiry lag',
+      'api peak RSS',
+    ]);
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
+  }, 180_000);
+});

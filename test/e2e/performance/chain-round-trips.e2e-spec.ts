@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bookStay,
+  CARD,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  DELEGATION_HEADER,
+  GUEST,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
+import { createTenant } from '../../support/factories';
+import { countSqlStatements, StatementCounter } from '../../../bench/lib/sql-statement-counter';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/**
+ * The chain's round-trip budget (docs/performance.md): every SQL statement the api sends for one
+ * quote -> hold -> booking, BEGIN and COMMIT included, counted at the `pg` client. A change that
+ * adds a statement to the chain fails here and has to raise the budget on purpose.
+ */
+const BUDGET = { quote: 2, hold: 2, booking: 7 };
+const CHAIN_BUDGET = 11;
+
+describe('SQL round trips of the booking chain', () => {
+  let t: TestApp;
+  let counter: StatementCounter;
+  let agent: ChainAgent;
+  let catalog: ChainCatalog;
+  let traveler: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    counter = countSqlStatements();
+    const tenant = await createTenant(t.app);
+    catalog = await createChainCatalog(t.app, tenant.tenantId);
+    agent = await createChainAgent(t.app, tenant.tenantId);
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-round-trips');
+    // warm the per-process caches (credential, tenant, receipt key) with a first chain
+    await bookStay(t, agent, catalog, traveler, { start: 10 });
+  });
+  afterAll(async () => {
+    counter.restore();
+    await t.close();
+  });
+
+  /** Runs one request and returns the statements it sent. */
+  async function counted<T>(request: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    counter.reset();
+    const result = await request();
+    return { result, statements: [...counter.statements] };
+  }
+
+  it(`sends at most ${CHAIN_BUDGET} statements for quote -> hold -> booking`, async () => {
+    const auth = `Bearer ${agent.apiKey}`;
+    const quote = await counted(() =>
+      t
+        .http()
+        .post('/v1/quotes')
+        .set('authorization', auth)
+        .send({
+          hotel_id: catalog.propertyId,
+          room_type_id: catalog.roomTypeId,
+          rate_plan_id: catalog.freePlanId,
+          stay: { check_in: daysFromToday(30), check_out: daysFromToday(32) },
+          guests: { adults: 2 },
+        }),
+    );
+    expect(quote.result.status).toBe(201);
+    const hold = await counted(() => t.http().post('/v1/holds').set('authorization', auth).send({ quote_id: quote.result.body.data.quote_id }));
+    expect(hold.result.status).toBe(201);
+    const booking = await counted(() =>
+      t
+        .http()
+        .post('/v1/bookings')
+        .set('authorization', auth)
+        .set('idempotency-key', randomUUID())
+        .set(DELEGATION_HEADER, traveler)
+        .send({ hold_id: hold.result.body.data.hold_id, quote_id: quote.result.body.data.quote_id, guest: GUEST, payment: CARD() }),
+    );
+    expect(booking.result.status).toBe(201);
+
+    const report = (name: string, statements: string[]) => `${name} (${statements.length}):\n  ${statements.join('\n  ')}`;
+    const all = [report('quote', quote.statements), report('hold', hold.statements), report('booking', booking.statements)].join('\n');
+    expect({
+      quote: quote.statements.length <= BUDGET.quote,
+      hold: hold.statements.length <= BUDGET.hold,
+      booking: booking.statements.length <= BUDGET.booking,
+      all,
+    }).toEqual({
+      quote: true,
+      hold: true,
+      booking: true,
+      all,
+    });
+    expect(quote.statements.length + hold.statements.length + booking.statements.length).toBeLessThanOrEqual(CHAIN_BUDGET);
+    // No step needs an explicit transaction: each write is one atomic statement.
+    expect([...quote.statements, ...hold.statements, ...booking.statements].filter((s) => /^(START TRANSACTION|BEGIN|COMMIT)/.test(s))).toEqual([]);
+  });
+});
