@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     BASE_URL: PUBLIC_URL,
     DELEGATION_AUDIENCE: PUBLIC_URL,
     PAYMENTS_SANDBOX: 'true',
+    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
     LOG_LEVEL: 'info',
     DATABASE_URL: DB_URL,
     REDIS_URL: REDIS,

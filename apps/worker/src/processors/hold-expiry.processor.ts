@@ -24,7 +24,7 @@ const PAYMENT_SWEEP_SCHEDULER_ID = 'stranded-payments-sweep';
  * (docs/operations-faults.md). A job that fires before the hold is due throws so BullMQ retries it
  * shortly; any other failure is rethrown for BullMQ's retries too.
  */
-@Processor(QueueName.HoldExpiry, { concurrency: 4 })
+@Processor(QueueName.HoldExpiry, { concurrency: 16 })
 export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('HoldExpiry');
 

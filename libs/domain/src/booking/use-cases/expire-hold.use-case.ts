@@ -44,8 +44,10 @@ export class ExpireHold {
       if (!current) return 'not_found';
       return current.state === 'held' ? 'not_due' : 'not_held';
     }
-    await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
     await this.record(tenantId, hold, { actor });
+    // The rooms go back last: inventory rows (and the room type's feed stamp, docs/feeds.md) stay
+    // locked only from here to the commit, so concurrent expiries of one room type barely queue.
+    await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
     return 'expired';
   }
 
