@@ -32,8 +32,8 @@ function memoryOf(pid: number | undefined): { now: number; peak: number } {
 }
 
 /** Starts a built app (`api` or `worker`) with `env`; logs go nowhere, boot errors to stderr. */
-export function startService(app: 'api' | 'worker', env: Record<string, string>): Service {
-  const child = spawn(process.execPath, [join(DIST, 'apps', app, 'src', 'main.js')], {
+export function startService(app: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[] = []): Service {
+  const child = spawn(process.execPath, [...nodeArgs, join(DIST, 'apps', app, 'src', 'main.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:profile`: where an api process spends its CPU under the booking chain. Starts the
+ * built api with `--cpu-prof` (production-like settings, as `npm run bench`), runs 16 concurrent
+ * quote -> hold -> booking loops for BENCH_SECONDS (15), stops it and prints the top self-time
+ * frames and the inclusive share per package; the .cpuprofile file (open it in Chrome DevTools
+ * or speedscope for a flame graph) is written under BENCH_PROFILE_DIR (bench/results/profile).
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDataSource } from '../libs/persistence/src/data-source';
+import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
+import { runChains } from './lib/chain-scenarios';
+import { seedChainTenant } from './lib/fixtures';
+import { DIST, freePort, startService, waitForHealth } from './lib/processes';
+import { summarizeProfile } from './lib/profile-summary';
+
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_profile'}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const DIR = process.env.BENCH_PROFILE_DIR ?? join(DIST, '..', 'bench', 'results', 'profile');
+const PUBLIC_URL = 'https://bench.hcs.invalid';
+
+async function main(): Promise<void> {
+  await ensureDatabase(DB_URL);
+  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
+  await db.initialize();
+  await runMigrations(db);
+  const fx = await seedChainTenant(db, PUBLIC_URL);
+  await db.destroy();
+  mkdirSync(DIR, { recursive: true });
+  const before = new Set(readdirSync(DIR));
+  const port = await freePort();
+  const env = {
+    NODE_ENV: 'production',
+    BASE_URL: PUBLIC_URL,
+    DELEGATION_AUDIENCE: PUBLIC_URL,
+    PAYMENTS_SANDBOX: 'true',
+    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: DB_URL,
+    REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
+    QUEUE_PREFIX: `hcs-profile-${process.pid}`,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    PORT: String(port),
+  };
+  const api = startService('api', env, ['--cpu-prof', `--cpu-prof-dir=${DIR}`]);
+  const worker = startService('worker', env);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, api);
+    await runChains(url, fx, 3, 16);
+    const chain = await runChains(url, fx, SECONDS, 16);
+    process.stdout.write(`${chain.chains_per_second} chains/s, p50 ${chain.p50_ms} ms, p99 ${chain.p99_ms} ms, ${chain.failures} failures\n`);
+  } finally {
+    await Promise.all([api.stop(), worker.stop()]);
+  }
+  const profile = readdirSync(DIR).find((f) => f.endsWith('.cpuprofile') && !before.has(f));
+  if (!profile) throw new Error(`no .cpuprofile written under ${DIR}`);
+  process.stdout.write(`${join(DIR, profile)}\n${summarizeProfile(JSON.parse(readFileSync(join(DIR, profile), 'utf8')))}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`profile failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
