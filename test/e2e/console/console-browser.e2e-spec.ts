@@ -4,11 +4,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { loadConfig } from '@hcs/platform';
+import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
 import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, travelerDelegation } from '../../support/chain-fixtures';
 import { launchChromium } from '../../support/chromium';
 import { ensureConsoleBuilt } from '../../support/console-build';
 import { startTestApp, TestApp } from '../../support/test-app';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const ARTIFACTS = join(ROOT, 'test', 'artifacts');
@@ -31,6 +35,9 @@ describe('admin console in headless Chromium', () => {
   let agent: ChainAgent;
   let catalog: ChainCatalog;
   let bookingId: string;
+  let traveler: string;
+  let worker: INestApplicationContext;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -43,7 +50,10 @@ describe('admin console in headless Chromium', () => {
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     catalog = await createChainCatalog(t.app, tenant.tenantId, { freeHours: 48, feePct: 50 });
-    const traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-browser');
+    traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-browser');
+    // The worker relays events and delivers webhooks (test env: retries after 1 s and 2 s, then dead).
+    worker = await createWorkerApp(loadConfig(process.env));
+    receiver = await new WebhookReceiver().start();
     const other = await travelerDelegation(t.app, tenant.tenantId, 'traveler-other');
     // Some nights sold for the heatmap to show, then the booking the scenarios follow.
     await bookStay(t, agent, catalog, other, { start: 4, nights: 3 });
@@ -56,6 +66,8 @@ describe('admin console in headless Chromium', () => {
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
+    await receiver?.close();
+    await worker?.close();
     await t?.close();
   });
 
@@ -164,6 +176,40 @@ describe('admin console in headless Chromium', () => {
     expect(statuses.sort()).toEqual([200, 401]);
     await shoot(page, 'agent-credentials');
   });
+
+  it('replays a dead webhook delivery once the receiver is fixed', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    receiver.answer('/console-dead', { status: 500 });
+    const created = await t
+      .http()
+      .post('/v1/admin/webhooks')
+      .set(admin)
+      .send({ url: receiver.url('/console-dead'), events: ['booking.confirmed'], description: 'console replay' });
+    expect(created.status).toBe(201);
+    const endpointId = created.body.data.id as string;
+    await bookStay(t, agent, catalog, traveler, { start: 20, nights: 1 });
+    const deliveries = async () => (await t.http().get(`/v1/admin/webhooks/${endpointId}/deliveries`).set(admin)).body.data.items as Array<{ state: string }>;
+    const until = async (state: string) => {
+      for (let i = 0; i < 150; i++) {
+        if ((await deliveries()).some((d) => d.state === state)) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`no ${state} delivery within 30 s: ${JSON.stringify(await deliveries())}`);
+    };
+    await until('dead');
+    receiver.answer('/console-dead', { status: 204 });
+
+    await page.goto(`${base}/console/webhooks/${endpointId}`);
+    const dead = page.locator('[data-testid="delivery"][data-state="dead"]');
+    await dead.first().waitFor();
+    await shoot(page, 'webhook-dead-letter');
+    await dead.first().locator('[data-testid="replay"]').click();
+    await until('succeeded');
+    expect(receiver.at('/console-dead').filter((r) => r.headers['webhook-id']).length).toBeGreaterThanOrEqual(4);
+    await page.reload();
+    await page.locator('[data-testid="delivery"][data-state="succeeded"]').first().waitFor();
+    await shoot(page, 'webhook-replayed');
+  }, 60_000);
 
   it('fits a phone screen', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
