@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, Redis } from '@hcs/platform';
 
 /** Announces this worker to readiness (`/readyz` queues state) while it runs. */
 @Injectable()
-export class HeartbeatService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class HeartbeatService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Heartbeat');
   private readonly workerId = `${hostname()}:${process.pid}`;
   private timer?: NodeJS.Timeout;
@@ -25,9 +25,22 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before every `onApplicationShutdown` hook, so the shared Redis client (closed in one of those)
+   * is still connected when the worker withdraws its heartbeat.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.inFlight;
-    await leave(this.redis, this.config.queuePrefix, this.workerId).catch(() => undefined);
+    // A heartbeat left behind counts this worker as live for 15 s more: retry a failed withdrawal.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        await leave(this.redis, this.config.queuePrefix, this.workerId);
+        return;
+      } catch (failure) {
+        this.logger.warn(`heartbeat not withdrawn (attempt ${attempt} of 3): ${(failure as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 }
