@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@hcs/platform';
+import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -13,5 +14,7 @@ export async function createWorkerApp(config: AppConfig): Promise<INestApplicati
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   await app.init();
+  // Only now, with the shutdown hooks armed, does readiness get to count this worker.
+  app.get(HeartbeatService).start();
   return app;
 }

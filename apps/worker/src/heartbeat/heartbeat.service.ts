@@ -1,10 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, Redis } from '@hcs/platform';
 
 /** Announces this worker to readiness (`/readyz` queues state) while it runs. */
 @Injectable()
-export class HeartbeatService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class HeartbeatService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Heartbeat');
   private readonly workerId = `${hostname()}:${process.pid}`;
   private timer?: NodeJS.Timeout;
@@ -16,7 +16,11 @@ export class HeartbeatService implements OnApplicationBootstrap, BeforeApplicati
     private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * Announces the worker. Called by the bootstrap once the app is initialised and its shutdown
+   * hooks are armed: a worker readiness counts as live is one that withdraws itself on SIGTERM.
+   */
+  start(): void {
     const tick = () => {
       this.inFlight = beat(this.redis, this.config.queuePrefix, this.workerId).catch((error: Error) => this.logger.warn(`heartbeat failed: ${error.message}`));
     };
