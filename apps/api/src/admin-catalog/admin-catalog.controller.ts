@@ -18,6 +18,7 @@ import {
   UpdateRatePlan,
   UpdateRoomType,
 } from '@hcs/domain';
+import { PageQueryDto } from '../http/dto/page.query.dto';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import {
   CreatePropertyRequestDto,
@@ -25,7 +26,6 @@ import {
   CreateRoomTypeRequestDto,
   DateRangeQueryDto,
   IdParamsDto,
-  PageQueryDto,
   PolicyParamsDto,
   PutPolicyRequestDto,
   SetFxRatesRequestDto,

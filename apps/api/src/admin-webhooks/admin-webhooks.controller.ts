@@ -17,15 +17,10 @@ import {
   webhookEndpointView,
 } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { PageQueryDto } from '../http/dto/page.query.dto';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
-import {
-  CreateWebhookRequestDto,
-  ListDeliveriesQueryDto,
-  ListWebhooksQueryDto,
-  ReplayDeliveriesRequestDto,
-  UpdateWebhookRequestDto,
-} from './dto/admin-webhooks.request.dto';
+import { CreateWebhookRequestDto, ListDeliveriesQueryDto, ReplayDeliveriesRequestDto, UpdateWebhookRequestDto } from './dto/admin-webhooks.request.dto';
 import {
   ReplayedDeliveriesModel,
   WebhookDeliveryModel,
@@ -77,7 +72,7 @@ export class AdminWebhooksController {
     description: '`limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
     errors: ['validation_failed'],
   })
-  async list(@CurrentActor() actor: Actor, @Query() query: ListWebhooksQueryDto): Promise<Outcome> {
+  async list(@CurrentActor() actor: Actor, @Query() query: PageQueryDto): Promise<Outcome> {
     const page = await this.listEndpoints.execute(actor, { limit: query.limit ?? 20, cursor: query.cursor });
     return new Outcome({ items: page.items.map(webhookEndpointView), next_cursor: page.nextCursor });
   }

@@ -6,7 +6,8 @@ import { GetPropertyDetail, GetPropertyFull, ListProperties, PropertyDetail, Pro
 import { Capability } from '../discovery/capability.decorator';
 import { CatalogReader, CurrentCatalogReader } from '../http/catalog-reader.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
-import { CurrencyQueryDto, ListPropertiesQueryDto, PropertyIdParamsDto, PropertySlugParamsDto } from './dto/properties.request.dto';
+import { PageQueryDto } from '../http/dto/page.query.dto';
+import { CurrencyQueryDto, PropertyIdParamsDto, PropertySlugParamsDto } from './dto/properties.request.dto';
 import { PropertyDetailModel, PropertyFullModel, PropertyPageModel } from './dto/properties.response.dto';
 
 /**
@@ -36,7 +37,7 @@ export class PropertiesController {
     description: 'Promoted properties ordered by slug; `limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
   })
   @ApiEnvelope(PropertyPageModel, { description: 'One page of properties.', errors: ['validation_failed'] })
-  async listProperties(@Query() query: ListPropertiesQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyPage>> {
+  async listProperties(@Query() query: PageQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyPage>> {
     return this.list.execute({ tenantId: reader.tenantId, limit: query.limit ?? 20, cursor: query.cursor });
   }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { PageQueryDto } from '../../admin-catalog/dto/admin-catalog.request.dto';
+import { PageQueryDto } from '../../http/dto/page.query.dto';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -57,21 +57,6 @@ export class PolicyParamsDto extends IdParamsDto {
   code: string;
 }
 
-export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(1, 512)
-  cursor?: string;
-}
-
 export class DateRangeQueryDto {
   @ApiProperty({ example: '2027-05-01', description: 'First night (inclusive).' })
   @Matches(DATE, { message: 'from must be a date in YYYY-MM-DD format' })

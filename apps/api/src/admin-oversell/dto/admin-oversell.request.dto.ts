@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { PageQueryDto } from '../../admin-catalog/dto/admin-catalog.request.dto';
+import { PageQueryDto } from '../../http/dto/page.query.dto';
 
 export class ListOversellIncidentsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['open', 'resolved'] })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { DELIVERY_STATES, type DeliveryState, MAX_WEBHOOK_DESCRIPTION_LENGTH, SUBSCRIBABLE_EVENT_TYPES } from '@hcs/domain';
+import { PageQueryDto } from '../../http/dto/page.query.dto';
 
 export class CreateWebhookRequestDto {
   @ApiProperty({ example: 'https://partner.example.com/hooks/hcs', description: 'https to a public host (docs/events.md "Receiver safety").' })
@@ -47,22 +48,7 @@ export class UpdateWebhookRequestDto {
   status?: 'enabled' | 'disabled';
 }
 
-export class ListWebhooksQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Opaque cursor: `data.next_cursor` of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 512)
-  cursor?: string;
-}
-
-export class ListDeliveriesQueryDto extends ListWebhooksQueryDto {
+export class ListDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: DELIVERY_STATES })
   @IsOptional()
   @IsIn(DELIVERY_STATES)

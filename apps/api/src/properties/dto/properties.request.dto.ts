@@ -1,20 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
-
-export class ListPropertiesQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Opaque cursor: `data.next_cursor` of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 512)
-  cursor?: string;
-}
+import { IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 
 export class CurrencyQueryDto {
   @ApiPropertyOptional({ pattern: '^[A-Z]{3}$', example: 'USD', description: 'Convert display prices with the FX table (the answer says so).' })
