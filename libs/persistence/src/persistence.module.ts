@@ -15,6 +15,7 @@ import {
   DelegationIssuerRepository,
   FxRateRepository,
   HoldRepository,
+  ClientReferences,
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
@@ -89,6 +90,7 @@ import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-end
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
+import { SqlClientReferences } from './booking/sql-client-references';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 
 const repositories = [
@@ -98,6 +100,7 @@ const repositories = [
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
   { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
+  { provide: ClientReferences, useClass: SqlClientReferences },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: HoldReservation, useClass: SqlHoldReservation },
   { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },

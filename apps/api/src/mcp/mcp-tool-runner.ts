@@ -59,7 +59,7 @@ export class McpToolRunner {
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
-      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required) : null;
+      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required && !requiredKeyWaived(restRequest, route)) : null;
       const input = tool.validate(restRequest);
       const execute = () =>
         tool.execute({
@@ -145,6 +145,12 @@ export class McpToolRunner {
 function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
   const { [DELEGATION_ARGUMENT]: _omitted, ...rest } = args;
   return rest;
+}
+
+/** A required key may be left out when the arguments carry the route's `unlessBodyField` (confirm_booking: client_reference). */
+function requiredKeyWaived(request: RestRequest, route: RouteInfo): boolean {
+  const field = route.idempotency?.unlessBodyField;
+  return field !== undefined && request.body[field] !== undefined;
 }
 
 /** The `idempotency_key` argument, required or optional as on the REST route. */

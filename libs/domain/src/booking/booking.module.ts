@@ -3,6 +3,8 @@ import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
+import { ClientReferenceGate } from './use-cases/client-reference-gate';
+import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
 import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
 import { CreateHold } from './use-cases/create-hold.use-case';
@@ -39,12 +41,13 @@ const useCases = [
   IssueRefund,
   ModifyBooking,
   PreviewCancellation,
+  FindBookingByClientReference,
 ];
 
 /**
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
+@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, ClientReferenceGate], exports: [...useCases, ReceiptSigner] })
 @Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
 export class BookingModule {}

@@ -38,3 +38,7 @@ export * from './use-cases/release-hold.use-case';
 export * from './use-cases/verify-receipt.use-case';
 export * from './views';
 export * from './ports/stay-follow-ups';
+export * from './ports/client-references';
+export * from './rules/client-reference';
+export * from './use-cases/client-reference-gate';
+export * from './use-cases/find-booking-by-client-reference.use-case';

@@ -1,3 +1,4 @@
+import type { ClientReferenceRecord } from '../rules/client-reference';
 import type { Receipt } from '@hcs/contracts';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PrincipalKind } from '../../identity/principal';
@@ -54,7 +55,11 @@ export abstract class HoldRepository {
   abstract create(input: NewHold): Promise<HoldRecord>;
   abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
   /** The hold and the quote it was taken from, in one read (the quote is null only if it vanished). */
-  abstract findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null>;
+  abstract findWithQuote(
+    tenantId: string,
+    id: string,
+    reference?: { agentId: string; clientReference: string } | null,
+  ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference?: ClientReferenceRecord | null } | null>;
   /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
   abstract transition(
     tenantId: string,

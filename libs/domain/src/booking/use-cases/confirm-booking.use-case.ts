@@ -19,11 +19,13 @@ import {
   PaymentRepository,
 } from '../ports/chain.repositories';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
+import { ClientReferences } from '../ports/client-references';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
+import { ClientReferenceGate } from './client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
 
 export interface ConfirmBookingCommand {
@@ -36,6 +38,8 @@ export interface ConfirmBookingCommand {
   idempotencyKey: string;
   /** The delegation's `jti` and expiry: a jti pays for one booking only (docs/identity.md). */
   delegation?: { jti: string | null; expiresAt: Date } | null;
+  /** The agent's name for this booking (docs/booking-chain.md "After a timeout"); null when none. */
+  clientReference?: string | null;
 }
 
 const TIMED_OUT = Symbol('timed-out');
@@ -83,13 +87,31 @@ export class ConfirmBooking {
     private readonly config: AppConfig,
     private readonly context: RequestContext,
     private readonly followUps: StayFollowUps,
+    private readonly referenceGate: ClientReferenceGate,
+    private readonly references: ClientReferences,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
-    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId);
+    const clientReference = command.clientReference;
+    if (!clientReference) return this.attempt(command, actor, traveler);
+    try {
+      return await this.attempt(command, actor, traveler);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return this.referenceGate.afterFailure(error, { clientReference, holdId: command.holdId, idempotencyKey: command.idempotencyKey }, actor);
+    }
+  }
+
+  private async attempt(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+    const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
+    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
     const { hold, quote } = found;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
+    if (reference) {
+      const decided = await this.referenceGate.before(found.reference ?? null, { ...reference, holdId: hold.id, idempotencyKey: command.idempotencyKey }, actor);
+      if (decided) return decided;
+    }
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
@@ -141,6 +163,7 @@ export class ConfirmBooking {
         command.delegation?.jti && command.delegation
           ? { iss: traveler.iss, jti: command.delegation.jti, expiresAt: command.delegation.expiresAt, principalId: actor.principalId }
           : null,
+      clientReference: command.clientReference ? { agentId: actor.principalId, value: command.clientReference } : null,
       attempt: {
         tenantId: hold.tenantId,
         holdId: hold.id,
@@ -165,6 +188,9 @@ export class ConfirmBooking {
         message: 'This delegation (jti) has already been used for another booking; mint a new one.',
         detail: { reason: 'expired', jti_reused: true },
       });
+    }
+    if (result.reason === 'client_reference_taken') {
+      throw new DomainError('client_reference_conflict', { detail: { client_reference: command.clientReference, hold_id: hold.id } });
     }
     const current = await this.holds.findById(hold.tenantId, hold.id);
     if (current && current.state === 'held' && current.expired) return 'expired';
@@ -357,6 +383,12 @@ export class ConfirmBooking {
   private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: ChainActor): Promise<void> {
     const tenantId = attempt.tenantId;
     await this.payments.completeAttempt(tenantId, attempt.id, outcome, null, message);
+    // the attempt's client_reference (if any) ends with the failure the caller gets
+    await this.references.failAttempt(tenantId, attempt.id, {
+      code: outcome === 'declined' ? 'payment_failed' : 'payment_provider_error',
+      status: outcome === 'declined' ? 402 : 502,
+      detail: { hold_id: attempt.holdId, provider_message: message },
+    });
     const hold = await this.holds.transition(tenantId, attempt.holdId, holdStatesAllowing('abort_conversion'), holdTarget('abort_conversion'), {
       requireConvertingKey: attempt.idempotencyKey,
     });

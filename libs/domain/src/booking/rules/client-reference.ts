@@ -1,0 +1,74 @@
+import type { ErrorCode } from '@hcs/contracts';
+
+/**
+ * `client_reference` (docs/booking-chain.md "After a timeout"): a name the agent gives one booking
+ * so that it can ask what became of it after a timeout and never book it twice.
+ */
+export const CLIENT_REFERENCE_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+export const CLIENT_REFERENCE_RULE = '1 to 64 characters: letters A-Z a-z, digits 0-9, ".", "_", ":" and "-"';
+
+export type ClientReferenceState = 'pending' | 'confirmed' | 'failed';
+
+/** The failure a reference ended with, as the confirmation answered it. */
+export interface ClientReferenceFailure {
+  code: ErrorCode;
+  status: number;
+  detail: Record<string, unknown>;
+}
+
+export interface ClientReferenceRecord {
+  tenantId: string;
+  agentId: string;
+  clientReference: string;
+  holdId: string;
+  state: ClientReferenceState;
+  attemptId: string | null;
+  idempotencyKey: string | null;
+  bookingId: string | null;
+  failure: ClientReferenceFailure | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a confirmation naming a reference does, given what the reference already stands for. */
+export type ClientReferenceDecision =
+  | { kind: 'proceed' }
+  | { kind: 'conflict'; holdId: string }
+  | { kind: 'answer_booking'; bookingId: string }
+  | { kind: 'answer_failure'; failure: ClientReferenceFailure }
+  | { kind: 'wait' };
+
+/** Failures of a provider that charged nothing and may be retried with the same reference. */
+const RETRYABLE: ReadonlySet<string> = new Set(['payment_provider_error']);
+
+export function clientReferenceDecision(record: ClientReferenceRecord | null, holdId: string, idempotencyKey: string): ClientReferenceDecision {
+  if (!record) return { kind: 'proceed' };
+  if (record.holdId !== holdId) return { kind: 'conflict', holdId: record.holdId };
+  if (record.state === 'confirmed' && record.bookingId) return { kind: 'answer_booking', bookingId: record.bookingId };
+  if (record.state === 'failed' && record.failure) {
+    return RETRYABLE.has(record.failure.code) ? { kind: 'proceed' } : { kind: 'answer_failure', failure: record.failure };
+  }
+  // pending: the same attempt coming back resumes it (the hold is converting under its key); another waits for it
+  return record.idempotencyKey === idempotencyKey ? { kind: 'proceed' } : { kind: 'wait' };
+}
+
+/**
+ * Whether a failed confirmation is the definite outcome of its reference: business outcomes (402,
+ * 409, 410) and a provider error (502, retryable); never a conflict about the reference itself, nor
+ * what a retry could change (400, 401, 403, 404, 504).
+ */
+export function isDefiniteFailure(code: string, status: number): boolean {
+  if (code === 'client_reference_conflict') return false;
+  return status === 402 || status === 409 || status === 410 || status === 502;
+}
+
+/** The idempotency key of a confirmation sent with a client_reference and no Idempotency-Key. */
+export function clientReferenceKey(clientReference: string): string {
+  return `client_reference:${clientReference}`;
+}
+
+/** Seconds an agent should wait before asking again about a pending reference. */
+export function pendingRetryAfter(record: ClientReferenceRecord, paymentTimeoutMs: number, now: Date): number {
+  const settlesBy = record.updatedAt.getTime() + paymentTimeoutMs;
+  return Math.max(1, Math.ceil((settlesBy - now.getTime()) / 1000));
+}
