@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { clientReferenceKey, ConfirmBookingCommand } from '@hcs/domain';
 import type { CreateBookingRequestDto } from './dto/bookings.request.dto';
 
@@ -16,8 +17,8 @@ export function confirmBookingCommand(body: CreateBookingRequestDto, idempotency
 
 /**
  * The key of a confirmation: the Idempotency-Key (header or body field), else, with a
- * client_reference and no key, one derived from the reference (docs/booking-chain.md).
+ * client_reference and no key, a key of this request's own (docs/booking-chain.md).
  */
 export function confirmationKey(key: string | undefined, body: Pick<CreateBookingRequestDto, 'client_reference'>): string {
-  return key ?? clientReferenceKey(body.client_reference as string);
+  return key ?? clientReferenceKey(body.client_reference as string, randomUUID());
 }

@@ -57,7 +57,7 @@ export class SqlBookingConversion extends BookingConversion {
           WHERE delegation_jti_uses.expires_at <= now()
              OR (delegation_jti_uses.principal_id = EXCLUDED.principal_id AND delegation_jti_uses.idempotency_key = EXCLUDED.idempotency_key)
         RETURNING 1),
-      spent AS (SELECT hcs_require(${jti} IS NULL OR EXISTS (SELECT 1 FROM jti), 'delegation_spent') AS ok FROM h)
+      spent AS (SELECT hcs_require(${jti} IS NULL OR EXISTS (SELECT 1 FROM jti), 'delegation_spent') AS ok FROM h),
       att AS (
       INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint,
                                     billing_country, state, booking_request)

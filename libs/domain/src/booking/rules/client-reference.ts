@@ -62,9 +62,13 @@ export function isDefiniteFailure(code: string, status: number): boolean {
   return status === 402 || status === 409 || status === 410 || status === 502;
 }
 
-/** The idempotency key of a confirmation sent with a client_reference and no Idempotency-Key. */
-export function clientReferenceKey(clientReference: string): string {
-  return `client_reference:${clientReference}`;
+/**
+ * The idempotency key of a confirmation sent with a client_reference and no Idempotency-Key: one of
+ * its own (`nonce`), so that two such confirmations never share a payment attempt; the reference
+ * alone decides between them (the second waits for the first and answers its booking).
+ */
+export function clientReferenceKey(clientReference: string, nonce: string): string {
+  return `client_reference:${clientReference}:${nonce}`;
 }
 
 /** Seconds an agent should wait before asking again about a pending reference. */
