@@ -64,7 +64,8 @@ export class McpServerFactory {
         .min(1)
         .max(255)
         .describe('Your idempotency key (1-255 characters): a retry with the same key and arguments returns the first answer and never acts twice.');
-      shape[BODY_KEY_FIELD] = route.idempotency.required ? key : key.optional();
+      // required unless the route waives it for another field (confirm_booking: client_reference)
+      shape[BODY_KEY_FIELD] = route.idempotency.required && !route.idempotency.unlessBodyField ? key : key.optional();
     }
     if (route.delegation) {
       shape[DELEGATION_ARGUMENT] = z
