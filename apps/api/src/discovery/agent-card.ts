@@ -34,7 +34,15 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
         capability: 'confirm_booking',
         method: 'POST',
         href: '/v1/bookings',
-        description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.',
+        description:
+          'Book the hold for the traveler (X-Delegated-User; a client_reference of your own and/or an Idempotency-Key); the answer carries a booking_confirmed receipt.',
+      },
+      {
+        capability: 'find_booking',
+        method: 'GET',
+        href: '/v1/bookings?client_reference={client_reference}',
+        description:
+          'Recovery: after a timeout or a lost answer, look up by client_reference before retrying: confirmed (the booking), failed (error_code) or pending (ask again after retry_after). Retry the confirmation only when it is failed or unknown (booking_not_found), with the same client_reference.',
       },
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking.' },
     ],
