@@ -362,7 +362,7 @@ describe('discovery documents', () => {
 
     expect(card.flows.map((f: { id: string }) => f.id)).toEqual(['book_a_room', 'cancel_with_refund']);
     const steps = (i: number) => card.flows[i].steps.map((s: { capability: string }) => s.capability);
-    expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'get_booking']);
+    expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'find_booking', 'get_booking']);
     expect(steps(1)).toEqual(['get_booking', 'preview_cancellation', 'cancel_booking', 'get_refund', 'verify_receipt']);
     // Every step is a served capability, with its method and path.
     for (const flow of card.flows) {
@@ -495,7 +495,8 @@ describe('OpenAPI document', () => {
     const codes = (path: string, method: string, status: string) =>
       Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
 
-    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': true });
+    // Idempotency-Key or client_reference (docs/booking-chain.md "After a timeout"): the header alone is not required
+    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
     expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
     expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false });
     expect(headers('/v1/admin/agents', 'post')).toEqual({ 'X-Tenant-Id': false });

@@ -87,7 +87,7 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect(found.body.data).toMatchObject({ client_reference: 'trip-1:room.A_1', state: 'confirmed', hold_id: ids.holdId, error_code: null, retry_after: null });
     expect(found.body.data.booking).toEqual(first.body.data);
     expect(found.body.receipt).toEqual(first.body.receipt);
-    expect(found.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['cancel', 'get_audit']);
+    expect(found.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get', 'cancel', 'get_audit']);
   });
 
   it('confirms without an Idempotency-Key when a client_reference is given; neither is validation_failed', async () => {

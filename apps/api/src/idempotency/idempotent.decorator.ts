@@ -32,6 +32,7 @@ export const Idempotent = (options: IdempotentOptions) =>
       name: 'Idempotency-Key',
       required: options.required && !options.unlessBodyField,
       description:
-        '1-255 characters; also accepted as body field `idempotency_key`. A retry with the same key and body replays the stored answer (header Idempotent-Replayed: true); the same key with another body is idempotency_conflict.',
+        '1-255 characters; also accepted as body field `idempotency_key`. A retry with the same key and body replays the stored answer (header Idempotent-Replayed: true); the same key with another body is idempotency_conflict.' +
+        (options.required && options.unlessBodyField ? ` Required unless the body carries \`${options.unlessBodyField}\`.` : ''),
     }),
   );

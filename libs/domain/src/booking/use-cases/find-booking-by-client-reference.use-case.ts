@@ -7,6 +7,7 @@ import { PaymentRepository, BookingRepository } from '../ports/chain.repositorie
 import { ClientReferences } from '../ports/client-references';
 import { ClientReferenceState, pendingRetryAfter } from '../rules/client-reference';
 import { BookingView, bookingView } from '../views';
+import { nextActions } from '../next-actions';
 import { lookUp } from './client-reference-gate';
 import { bookingNextActions } from './get-booking.use-case';
 
@@ -61,7 +62,10 @@ export class FindBookingByClientReference {
       const booking = await this.bookings.findById(actor.tenantId, record.bookingId);
       if (booking) {
         const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
-        return new Outcome({ ...view, booking: bookingView(booking, payment) }, { receipt: booking.confirmationReceipt, next_actions: bookingNextActions(booking) });
+        return new Outcome({ ...view, booking: bookingView(booking, payment) }, {
+          receipt: booking.confirmationReceipt,
+          next_actions: [nextActions.getBooking(booking), ...bookingNextActions(booking)],
+        });
       }
     }
     const next: NextAction[] = record.state === 'pending' ? [{ ...lookUp(record.clientReference), rel: 'retry' }] : [];
