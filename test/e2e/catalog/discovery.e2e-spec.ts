@@ -519,8 +519,10 @@ describe('OpenAPI document', () => {
       'authorization_required',
       'booking_authorization_invalid',
       'idempotency_conflict',
+      'client_reference_conflict',
     ]);
     expect(codes('/v1/bookings', 'post', '504')).toEqual(['payment_timeout']);
+    expect(codes('/v1/bookings', 'get', '404')).toEqual(['booking_not_found']);
     expect(codes('/v1/bookings/{id}/cancel', 'post', '401')).toEqual([
       'unauthenticated',
       'delegation_required',

@@ -24,6 +24,7 @@ interface Step {
   capability: string;
   method: string;
   href: string;
+  description: string;
 }
 /** supertest's answer: the body is the JSON envelope. */
 type Answer = Response;
