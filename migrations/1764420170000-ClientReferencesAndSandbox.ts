@@ -32,9 +32,7 @@ export class ClientReferencesAndSandbox1764420170000 implements MigrationInterfa
     // the booking's statements find the reference by the payment attempt that claimed it
     await db.query(`CREATE INDEX booking_client_references_attempt ON booking_client_references (tenant_id, attempt_id)`);
     await db.query(`ALTER TABLE bookings ADD COLUMN client_reference text`);
-    await db.query(
-      `CREATE UNIQUE INDEX bookings_client_reference_key ON bookings (tenant_id, agent_id, client_reference) WHERE client_reference IS NOT NULL`,
-    );
+    await db.query(`CREATE UNIQUE INDEX bookings_client_reference_key ON bookings (tenant_id, agent_id, client_reference) WHERE client_reference IS NOT NULL`);
     await db.query(`
       CREATE TABLE sandbox_receiver_down_traces (
         tenant_id uuid NOT NULL,

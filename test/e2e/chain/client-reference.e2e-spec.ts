@@ -84,7 +84,13 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
 
     const found = await lookUp('trip-1:room.A_1');
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ client_reference: 'trip-1:room.A_1', state: 'confirmed', hold_id: ids.holdId, error_code: null, retry_after: null });
+    expect(found.body.data).toMatchObject({
+      client_reference: 'trip-1:room.A_1',
+      state: 'confirmed',
+      hold_id: ids.holdId,
+      error_code: null,
+      retry_after: null,
+    });
     expect(found.body.data.booking).toEqual(first.body.data);
     expect(found.body.receipt).toEqual(first.body.receipt);
     expect(found.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get', 'cancel', 'get_audit']);
@@ -192,9 +198,7 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
 
   it('concurrent confirmations with the same reference: one booking, one charge, every answer that booking', async () => {
     const ids = await quoteAndHold(t, agent, catalog, { start: 27 });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => book(body(ids, { client_reference: 'race-ref' }), i % 2 === 0 ? `race-${i}` : null)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => book(body(ids, { client_reference: 'race-ref' }), i % 2 === 0 ? `race-${i}` : null)));
     expect(answers.filter((a) => a.status !== 201).map((a) => a.body)).toEqual([]);
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((a) => a.body.data.booking_id)).size).toBe(1);
@@ -241,7 +245,14 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
 
   it('MCP: a pending reference after payment_timeout, then confirmed', async () => {
     const ids = await quoteAndHold(t, agent, catalog, { start: 30 });
-    const args = { hold_id: ids.holdId, quote_id: ids.quoteId, guest: GUEST, payment: CARD('tok_timeout'), delegation_token: traveler, client_reference: 'mcp-slow' };
+    const args = {
+      hold_id: ids.holdId,
+      quote_id: ids.quoteId,
+      guest: GUEST,
+      payment: CARD('tok_timeout'),
+      delegation_token: traveler,
+      client_reference: 'mcp-slow',
+    };
     const first = await callTool(mcp, 'confirm_booking', args);
     expect(first.envelope.error.code).toBe('payment_timeout');
     const pending = await callTool(mcp, 'find_booking', { client_reference: 'mcp-slow' });

@@ -123,9 +123,7 @@ describe('REST and MCP answer the same envelopes', () => {
         : mcp('cancel_booking', { booking_id: id, delegation_token: traveler }),
     );
     const unknownReference = `parity-unknown-${randomUUID()}`;
-    await step(() =>
-      isRest ? rest('get', `/v1/bookings?client_reference=${unknownReference}`) : mcp('find_booking', { client_reference: unknownReference }),
-    );
+    await step(() => (isRest ? rest('get', `/v1/bookings?client_reference=${unknownReference}`) : mcp('find_booking', { client_reference: unknownReference })));
     const badQuote = { ...quoteBody, stay: { check_in: 'tomorrow' }, guests: { adults: 21, children: [{ age: -1 }] }, extra: true };
     await step(() => (isRest ? rest('post', '/v1/quotes', badQuote) : mcp('create_quote', badQuote)));
     return envelopes;
@@ -137,7 +135,12 @@ describe('REST and MCP answer the same envelopes', () => {
     expect(overMcp.length).toBe(overRest.length);
     for (let i = 0; i < overRest.length; i++) expect(normalize(overMcp[i])).toEqual(normalize(overRest[i]));
     // The scenario really covered successes, receipts and failures.
-    expect(overMcp.filter((e) => e.receipt).map((e) => e.receipt.kind)).toEqual(['booking_confirmed', 'booking_confirmed', 'booking_confirmed', 'booking_cancelled']);
+    expect(overMcp.filter((e) => e.receipt).map((e) => e.receipt.kind)).toEqual([
+      'booking_confirmed',
+      'booking_confirmed',
+      'booking_confirmed',
+      'booking_cancelled',
+    ]);
     expect(overMcp.filter((e) => e.error).map((e) => e.error.code)).toEqual([
       'booking_not_found',
       'booking_not_cancellable',

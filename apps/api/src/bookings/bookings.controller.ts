@@ -73,7 +73,11 @@ export class BookingsController {
     @CurrentDelegation() delegation: DelegationToken,
   ): Promise<Outcome> {
     // The idempotency interceptor has already required and checked the key (header or body field).
-    return this.confirmBooking.execute({ ...confirmBookingCommand(body, confirmationKey(headerKey ?? body.idempotency_key, body)), delegation }, actor, traveler);
+    return this.confirmBooking.execute(
+      { ...confirmBookingCommand(body, confirmationKey(headerKey ?? body.idempotency_key, body)), delegation },
+      actor,
+      traveler,
+    );
   }
 
   @Get()

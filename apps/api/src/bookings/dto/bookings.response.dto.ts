@@ -89,7 +89,8 @@ export class ClientReferenceModel {
   @ApiProperty({ example: 'trip-4711:room-1' }) client_reference: string;
   @ApiProperty({
     enum: ['confirmed', 'failed', 'pending'],
-    description: 'confirmed: the booking exists (booking); failed: the confirmation ended with error_code; pending: a payment is in flight, ask again after retry_after seconds.',
+    description:
+      'confirmed: the booking exists (booking); failed: the confirmation ended with error_code; pending: a payment is in flight, ask again after retry_after seconds.',
   })
   state: string;
   @ApiProperty({ format: 'uuid', description: 'The hold the reference names.' }) hold_id: string;

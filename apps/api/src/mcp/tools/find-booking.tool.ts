@@ -17,7 +17,13 @@ export const findBookingTool = defineTool<FindBookingQueryDto>({
   validate: ({ body }) => validBody(FindBookingQueryDto, body, 'query'),
   execute: ({ input, actor, use }) => use(FindBookingByClientReference).execute({ clientReference: input.client_reference }, actor),
   summarize: ({ data }) => {
-    const found = data as { client_reference: string; state: string; error_code: string | null; retry_after: number | null; booking: { booking_id: string } | null };
+    const found = data as {
+      client_reference: string;
+      state: string;
+      error_code: string | null;
+      retry_after: number | null;
+      booking: { booking_id: string } | null;
+    };
     if (found.state === 'confirmed') return `client_reference ${found.client_reference} is confirmed: booking ${found.booking?.booking_id}.`;
     if (found.state === 'failed') return `client_reference ${found.client_reference} failed with ${found.error_code}.`;
     return `client_reference ${found.client_reference} is pending: a payment is in flight; ask again in ${found.retry_after} s.`;

@@ -109,7 +109,11 @@ export class ConfirmBooking {
     const { hold, quote } = found;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
     if (reference) {
-      const decided = await this.referenceGate.before(found.reference ?? null, { ...reference, holdId: hold.id, idempotencyKey: command.idempotencyKey }, actor);
+      const decided = await this.referenceGate.before(
+        found.reference ?? null,
+        { ...reference, holdId: hold.id, idempotencyKey: command.idempotencyKey },
+        actor,
+      );
       if (decided) return decided;
     }
     if (hold.quoteId !== command.quoteId)

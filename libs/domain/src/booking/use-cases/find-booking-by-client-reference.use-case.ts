@@ -62,10 +62,13 @@ export class FindBookingByClientReference {
       const booking = await this.bookings.findById(actor.tenantId, record.bookingId);
       if (booking) {
         const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
-        return new Outcome({ ...view, booking: bookingView(booking, payment) }, {
-          receipt: booking.confirmationReceipt,
-          next_actions: [nextActions.getBooking(booking), ...bookingNextActions(booking)],
-        });
+        return new Outcome(
+          { ...view, booking: bookingView(booking, payment) },
+          {
+            receipt: booking.confirmationReceipt,
+            next_actions: [nextActions.getBooking(booking), ...bookingNextActions(booking)],
+          },
+        );
       }
     }
     const next: NextAction[] = record.state === 'pending' ? [{ ...lookUp(record.clientReference), rel: 'retry' }] : [];
