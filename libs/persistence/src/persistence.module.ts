@@ -16,6 +16,7 @@ import {
   FxRateRepository,
   HoldRepository,
   ClientReferences,
+  SandboxEffects,
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
@@ -91,6 +92,7 @@ import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-i
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { SqlClientReferences } from './booking/sql-client-references';
+import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 
 const repositories = [
@@ -101,6 +103,7 @@ const repositories = [
   { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
   { provide: ClientReferences, useClass: SqlClientReferences },
+  { provide: SandboxEffects, useClass: SqlSandboxEffects },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: HoldReservation, useClass: SqlHoldReservation },
   { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },

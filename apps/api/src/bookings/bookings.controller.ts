@@ -8,6 +8,7 @@ import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-header
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto, FindBookingQueryDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
 import { BookingAuditModel, BookingModel, CancellationPreviewModel, ClientReferenceModel } from './dto/bookings.response.dto';
 import { confirmationKey, confirmBookingCommand } from './confirm-booking-command';
@@ -32,6 +33,7 @@ export class BookingsController {
   @PrincipalKinds('agent')
   @Scopes('booking:write')
   @RequiresDelegation()
+  @SandboxScenarioHeader('confirm_booking')
   @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true })
   @ApiDelegationHeader()
   @Capability({
@@ -129,6 +131,7 @@ export class BookingsController {
   @PrincipalKinds('agent')
   @Scopes('booking:write')
   @RequiresDelegation()
+  @SandboxScenarioHeader('cancel_booking')
   @Idempotent({ required: false })
   @ApiDelegationHeader()
   @Capability({

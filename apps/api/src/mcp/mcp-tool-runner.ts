@@ -4,11 +4,12 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
+import { continuationOf, DomainError, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
+import { sandboxScenariosOf } from '../sandbox/sandbox-scenario.decorator';
 import { Execution, IdempotencyService } from '../idempotency/idempotency.service';
 import type { McpTool, RestRequest } from './mcp-tool';
 
@@ -57,6 +58,7 @@ export class McpToolRunner {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
+      await this.acceptSandboxScenario(tool, args, request);
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
       const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required && !requiredKeyWaived(restRequest, route)) : null;
@@ -116,6 +118,16 @@ export class McpToolRunner {
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
   }
 
+  /** The `sandbox_scenario` argument, accepted or refused as the route's `Sandbox-Scenario` header (docs/sandbox.md). */
+  private async acceptSandboxScenario(tool: McpTool, args: Record<string, unknown>, request: McpRequestContext): Promise<void> {
+    const accepted = sandboxScenariosOf(tool.mirrors.controller, tool.mirrors.handler);
+    const value = args[SANDBOX_SCENARIO_ARGUMENT];
+    if (accepted === null || value === undefined) return;
+    const problem = sandboxScenarioProblem(value, accepted, this.config.nodeEnv === 'production');
+    if (problem) throw validationFailed([{ path: SANDBOX_SCENARIO_ARGUMENT, message: problem }]);
+    await this.moduleRef.get(SandboxScenarios, { strict: false }).accepted(value as string, request.actor.tenantId);
+  }
+
   private async verifiedDelegation(args: Record<string, unknown>, request: McpRequestContext): Promise<VerifiedDelegation> {
     const fromArgument = args[DELEGATION_ARGUMENT];
     if (fromArgument !== undefined && typeof fromArgument !== 'string') {
@@ -142,8 +154,9 @@ export class McpToolRunner {
   }
 }
 
+/** The arguments without those the MCP layer itself takes (the delegation, the sandbox scenario). */
 function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
-  const { [DELEGATION_ARGUMENT]: _omitted, ...rest } = args;
+  const { [DELEGATION_ARGUMENT]: _omitted, [SANDBOX_SCENARIO_ARGUMENT]: _scenario, ...rest } = args;
   return rest;
 }
 

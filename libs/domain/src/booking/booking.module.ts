@@ -4,6 +4,7 @@ import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
 import { ClientReferenceGate } from './use-cases/client-reference-gate';
+import { SandboxScenarios } from './use-cases/sandbox-scenarios';
 import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
 import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
@@ -48,6 +49,9 @@ const useCases = [
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, ClientReferenceGate], exports: [...useCases, ReceiptSigner] })
-@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, ClientReferenceGate, SandboxScenarios],
+  exports: [...useCases, ReceiptSigner, SandboxScenarios],
+})
+@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner, ClientReferenceGate, SandboxScenarios], exports: [...useCases, ReceiptSigner, SandboxScenarios] })
 export class BookingModule {}

@@ -42,3 +42,6 @@ export * from './ports/client-references';
 export * from './rules/client-reference';
 export * from './use-cases/client-reference-gate';
 export * from './use-cases/find-booking-by-client-reference.use-case';
+export * from './ports/sandbox-effects';
+export * from './rules/sandbox-scenario';
+export * from './use-cases/sandbox-scenarios';

@@ -27,6 +27,7 @@ import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ClientReferenceGate } from './client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
+import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface ConfirmBookingCommand {
   holdId: string;
@@ -89,6 +90,7 @@ export class ConfirmBooking {
     private readonly followUps: StayFollowUps,
     private readonly referenceGate: ClientReferenceGate,
     private readonly references: ClientReferences,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
@@ -106,7 +108,8 @@ export class ConfirmBooking {
     const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
     const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
-    const { hold, quote } = found;
+    const { quote } = found;
+    let hold = found.hold;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
     if (reference) {
       const decided = await this.referenceGate.before(
@@ -119,6 +122,7 @@ export class ConfirmBooking {
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
+    hold = await this.sandbox.beforeBooking(hold); // sandbox `hold_expired` (docs/sandbox.md)
     const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {
@@ -174,7 +178,8 @@ export class ConfirmBooking {
         idempotencyKey: command.idempotencyKey,
         amount: quote.priceBreakdown.total,
         method: command.payment.method,
-        providerToken: command.payment.provider_token,
+        // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
+        providerToken: this.sandbox.paymentToken(command.payment.provider_token),
         billingCountry: command.payment.billing_country,
         bookingRequest: {
           guest: command.guest,

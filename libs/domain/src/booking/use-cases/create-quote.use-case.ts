@@ -12,6 +12,7 @@ import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
+import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateQuoteCommand {
   hotelId: string;
@@ -32,6 +33,7 @@ export class CreateQuote {
     private readonly quotes: QuoteRepository,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateQuoteCommand, actor: ChainActor): Promise<Outcome<QuoteView>> {
@@ -53,8 +55,8 @@ export class CreateQuote {
     const price = priceStay({
       currency: src.ratePlan.currency,
       nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
+      // a sandbox `price_changed` requote prices every night 10% higher (docs/sandbox.md)
+      ...this.sandbox.rates(src.ratePlan.baseRateAmount, src.dailyRates),
       taxes: readTaxRules(src.property.taxes),
       fees: readFeeRules(src.property.fees),
     });
