@@ -132,6 +132,20 @@ describe('Sandbox-Scenario header and sandbox_scenario argument', () => {
       expect(described('confirm_booking')).toMatch(/payment_declined/);
       expect(described('create_hold')).toMatch(/sold_out, quote_expired/);
     });
+
+    it('lets browser clients send the header (CORS preflight of /v1)', async () => {
+      const preflight = await t
+        .http()
+        .options('/v1/holds')
+        .set('origin', 'https://agent.example')
+        .set('access-control-request-method', 'POST')
+        .set('access-control-request-headers', 'authorization, content-type, sandbox-scenario');
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-headers']).toContain('Sandbox-Scenario');
+      const q = await t.http().post('/v1/quotes').set(auth()).set('origin', 'https://agent.example').send(quoteBody((day += 3)));
+      expect(q.headers['access-control-allow-origin']).toBe('*');
+    });
   });
 
   it('sold_out on a hold: allotment_exhausted with every night, nothing reserved (REST and MCP)', async () => {
