@@ -145,7 +145,8 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools:
         header: 'Idempotency-Key',
         scoped_endpoints: routes.filter((r) => r.idempotency !== null).map((r) => `${r.method} ${r.path}`),
         description:
-          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
+          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings unless the body carries a client_reference. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key. ' +
+          'A client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent) names the booking across keys: the same reference answers the booking already made for it (client_reference_conflict when it names another hold), and GET /v1/bookings?client_reference= tells confirmed, failed or pending forever after; after a timeout, look it up before retrying.',
       },
       trace_context: {
         propagation: 'w3c-traceparent',
