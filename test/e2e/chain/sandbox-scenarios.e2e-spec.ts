@@ -143,7 +143,12 @@ describe('Sandbox-Scenario header and sandbox_scenario argument', () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('*');
       expect(preflight.headers['access-control-allow-headers']).toContain('Sandbox-Scenario');
-      const q = await t.http().post('/v1/quotes').set(auth()).set('origin', 'https://agent.example').send(quoteBody((day += 3)));
+      const q = await t
+        .http()
+        .post('/v1/quotes')
+        .set(auth())
+        .set('origin', 'https://agent.example')
+        .send(quoteBody((day += 3)));
       expect(q.headers['access-control-allow-origin']).toBe('*');
     });
   });

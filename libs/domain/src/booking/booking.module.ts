@@ -53,5 +53,9 @@ const useCases = [
   providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, ClientReferenceGate, SandboxScenarios],
   exports: [...useCases, ReceiptSigner, SandboxScenarios],
 })
-@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner, ClientReferenceGate, SandboxScenarios], exports: [...useCases, ReceiptSigner, SandboxScenarios] })
+@Module({
+  imports: [FollowUpModule],
+  providers: [...useCases, BookingAccess, ReceiptSigner, ClientReferenceGate, SandboxScenarios],
+  exports: [...useCases, ReceiptSigner, SandboxScenarios],
+})
 export class BookingModule {}

@@ -11,8 +11,7 @@ export const SANDBOX_SCENARIOS = {
   sold_out: 'POST /v1/holds: allotment_exhausted (409, detail.dates: every night), nothing reserved.',
   quote_expired: 'POST /v1/holds: the quote expires now; quote_expired (410) with a requote next action.',
   price_changed: 'POST /v1/quotes (a requote): every night costs 10% more than the rates say; the quote is stored at that price.',
-  hold_expired:
-    'POST /v1/bookings: the hold expires now; hold_expired (410), its rooms go back, audit and webhook hold.expired, nothing charged.',
+  hold_expired: 'POST /v1/bookings: the hold expires now; hold_expired (410), its rooms go back, audit and webhook hold.expired, nothing charged.',
   payment_declined: 'POST /v1/bookings: the card is declined; payment_failed (402, detail.provider_message), audit payment.declined, the hold is held again.',
   payment_timeout_then_confirmed:
     'POST /v1/bookings: the provider answers after PAYMENT_TIMEOUT_MS + 2 s; payment_timeout (504), then the charge lands and the booking is confirmed (receipt, audit, webhook); a replay with the same key or a client_reference lookup finds it.',

@@ -33,7 +33,10 @@ export class SandboxScenarios {
   /** `price_changed`: the nights of a requote cost 10% more than the rates. */
   rates(baseRate: number, dailyRates: Record<string, number>): { baseRate: number; dailyRates: Record<string, number> } {
     if (this.current !== 'price_changed') return { baseRate, dailyRates };
-    return { baseRate: changedRate(baseRate), dailyRates: Object.fromEntries(Object.entries(dailyRates).map(([night, amount]) => [night, changedRate(amount)])) };
+    return {
+      baseRate: changedRate(baseRate),
+      dailyRates: Object.fromEntries(Object.entries(dailyRates).map(([night, amount]) => [night, changedRate(amount)])),
+    };
   }
 
   /** `quote_expired` ends the quote now (the hold then refuses it); `sold_out` refuses as a full night would. */
