@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClientReferenceFailure, ClientReferenceRecord, ClientReferences } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow, toClientReference } from './client-reference-row';
 import { json } from './sql';
 
@@ -12,7 +12,7 @@ export class SqlClientReferences extends ClientReferences {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async find(tenantId: string, agentId: string, clientReference: string): Promise<ClientReferenceRecord | null> {

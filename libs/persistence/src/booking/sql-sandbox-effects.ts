@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SandboxEffects } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { modify } from './sql';
 
 /** Sandbox scenarios' real changes (docs/sandbox.md): lifetimes that end now, a receiver marked down. */
@@ -11,7 +11,7 @@ export class SqlSandboxEffects extends SandboxEffects {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async expireQuoteNow(tenantId: string, quoteId: string): Promise<Date> {
