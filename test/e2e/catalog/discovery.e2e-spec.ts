@@ -496,9 +496,14 @@ describe('OpenAPI document', () => {
       Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
 
     // Idempotency-Key or client_reference (docs/booking-chain.md "After a timeout"): the header alone is not required
-    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
-    expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
-    expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false });
+    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false, 'Sandbox-Scenario': false });
+    expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({
+      'X-Tenant-Id': false,
+      'X-Delegated-User': true,
+      'Idempotency-Key': false,
+      'Sandbox-Scenario': false,
+    });
+    expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false, 'Sandbox-Scenario': false });
     expect(headers('/v1/admin/agents', 'post')).toEqual({ 'X-Tenant-Id': false });
     // A header is documented once, whatever its spelling.
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { parameters?: Param[] }>>)) {

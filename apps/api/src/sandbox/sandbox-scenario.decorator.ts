@@ -22,7 +22,7 @@ export const SandboxScenarioHeader = (capability: string) => {
       description:
         `Outside production only (refused with validation_failed in production): rehearse a documented failure with all its real effects (docs/sandbox.md).` +
         (accepted.length > 0 ? ` Here: ${described}` : ' This operation takes none.'),
-      schema: { type: 'string', enum: [...accepted] },
+      schema: accepted.length > 0 ? { type: 'string', enum: [...accepted] } : { type: 'string' },
     }),
   );
 };
