@@ -13,10 +13,10 @@ import {
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { callTool, connectMcp } from '../../support/mcp-client';
+import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 const PAYMENT_TIMEOUT_MS = 700;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `client_reference` (docs/booking-chain.md "After a timeout"): one booking per agent reference, looked up forever after. */
 describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_reference= and the MCP tools', () => {
@@ -257,9 +257,14 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect(first.envelope.error.code).toBe('payment_timeout');
     const pending = await callTool(mcp, 'find_booking', { client_reference: 'mcp-slow' });
     expect(pending.envelope.data).toMatchObject({ state: 'pending' });
-    await sleep(PAYMENT_TIMEOUT_MS + 2500);
-    const done = await callTool(mcp, 'find_booking', { client_reference: 'mcp-slow' });
-    expect(done.envelope.data.state).toBe('confirmed');
+    // the charge lands PAYMENT_TIMEOUT_MS + 2 s after the call, then the booking is written
+    const done = await eventually(
+      async () => (await callTool(mcp, 'find_booking', { client_reference: 'mcp-slow' })).envelope,
+      (e) => e.data?.state === 'confirmed',
+      PAYMENT_TIMEOUT_MS + 15_000,
+      250,
+    );
+    expect(done.data.booking.hold_id).toBe(ids.holdId);
     expect(await chargesOfHold(ids.holdId)).toBe(1);
   });
 });
