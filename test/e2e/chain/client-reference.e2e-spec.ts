@@ -243,6 +243,24 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect(bad.isError).toBe(true);
   });
 
+  it('MCP and REST at once with the same reference: one booking, one charge, every answer that booking', async () => {
+    const ids = await quoteAndHold(t, agent, catalog, { start: 31 });
+    const args = { hold_id: ids.holdId, quote_id: ids.quoteId, guest: GUEST, payment: CARD(), delegation_token: traveler, client_reference: 'mixed-race' };
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, (_, i) => callTool(mcp, 'confirm_booking', i === 0 ? args : { ...args, idempotency_key: `mixed-mcp-${i}` })),
+      ...Array.from({ length: 3 }, (_, i) =>
+        book(body(ids, { client_reference: 'mixed-race' }), i === 0 ? null : `mixed-rest-${i}`).then((res) => ({
+          isError: res.status !== 201,
+          envelope: res.body,
+        })),
+      ),
+    ]);
+    expect(answers.filter((a) => a.isError).map((a) => a.envelope)).toEqual([]);
+    expect(new Set(answers.map((a) => a.envelope.data.booking_id)).size).toBe(1);
+    expect(await bookingsOfHold(ids.holdId)).toBe(1);
+    expect(await chargesOfHold(ids.holdId)).toBe(1);
+  });
+
   it('MCP: a pending reference after payment_timeout, then confirmed', async () => {
     const ids = await quoteAndHold(t, agent, catalog, { start: 30 });
     const args = {
