@@ -142,6 +142,20 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect(state).toBe('held');
   });
 
+  it('is in the OpenAPI document, the error catalog and the agent card', async () => {
+    const doc = (await t.http().get('/openapi.json')).body;
+    const query = (doc.paths['/v1/bookings'].get.parameters as Array<{ name: string; in: string; required: boolean }>).find(
+      (p) => p.name === 'client_reference',
+    );
+    expect(query).toMatchObject({ in: 'query', required: true });
+    const bodyRef = doc.paths['/v1/bookings'].post.requestBody.content['application/json'].schema.$ref.split('/').pop();
+    expect(doc.components.schemas[bodyRef].properties.client_reference).toMatchObject({ maxLength: 64, pattern: '^[A-Za-z0-9._:-]{1,64}$' });
+    const catalog = (await t.http().get('/.well-known/errors')).body.errors as Array<{ code: string; status: number }>;
+    expect(catalog.find((e) => e.code === 'client_reference_conflict')).toMatchObject({ status: 409 });
+    const card = (await t.http().get('/.well-known/agent-card.json')).body;
+    expect(card.capabilities.find((c: { id: string }) => c.id === 'find_booking')).toMatchObject({ method: 'GET', href: '/v1/bookings' });
+  });
+
   it('an unknown reference is booking_not_found', async () => {
     const res = await lookUp('never-sent');
     expect(res.status).toBe(404);
