@@ -291,7 +291,8 @@ describe('MCP protocol revisions on /mcp (2026-07-28, 2025-11-25, 2025-06-18)', 
         },
       },
     ];
-    for (const headers of [{ 'mcp-protocol-version': '2025-06-18' }, {}, { 'mcp-protocol-version': MODERN }]) {
+    const variants: Array<Record<string, string>> = [{ 'mcp-protocol-version': '2025-06-18' }, {}, { 'mcp-protocol-version': MODERN }];
+    for (const headers of variants) {
       const refused = await rawMcpPost(base, agent.apiKey, batch, headers);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('batch') } });
