@@ -7,7 +7,6 @@ import {
   InitializeRequestSchema,
   ListToolsRequestSchema,
   McpError,
-  ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ export const SERVER_INSTRUCTIONS =
   'structuredContent is the same envelope as the REST API; a failure is isError with the REST error envelope (branch on error.code).';
 
 /** What every revision declares: tools (a fixed list) and the property resource template. */
-export const SERVER_CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: {} };
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: {} };
 
 /**
  * Builds the SDK's MCP server for one HTTP request of a 2025-06-18 or 2025-11-25 client

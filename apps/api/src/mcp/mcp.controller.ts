@@ -56,7 +56,7 @@ export class McpController {
   ): Promise<void> {
     const route = routeOf({ headers: req.headers, body: req.body });
     if (route.era === 'refused') return send(res, route.answer);
-    if (route.era === 'modern') return send(res, await this.stateless.handle({ headers: req.headers, body: req.body }, { actor, delegationHeader }));
+    if (route.era === 'modern') return this.stateless.handle(req, res, { actor, delegationHeader });
     const server = this.factory.create({ actor, delegationHeader });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -69,9 +69,5 @@ export class McpController {
 }
 
 function send(res: Response, answer: McpHttpAnswer): void {
-  if (answer.body === null) {
-    res.status(answer.status).end();
-    return;
-  }
   res.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
 }
