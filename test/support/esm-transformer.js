@@ -20,9 +20,7 @@ module.exports = {
       ? src
           // CommonJS already has `require`; redeclaring it breaks SWC's module wrapper.
           .replace(/const require\s*=\s*createRequire\(import\.meta\.url\);?/g, '')
-          .replace(/import\.meta\.url/g, "require('url').pathToFileURL(__filename).href")
-          .replace(/import\.meta\.dirname/g, '__dirname')
-          .replace(/import\.meta\.filename/g, '__filename')
+          .replace(/import\.meta\.url/g, "require('url').pathToFileURL(__filename).href").replace(/import\.meta\.dirname/g, '__dirname').replace(/import\.meta\.filename/g, '__filename')
       : src;
     return swc.process(patched, filename, options);
   },
