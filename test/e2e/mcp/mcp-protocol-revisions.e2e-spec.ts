@@ -304,6 +304,18 @@ describe('MCP protocol revisions on /mcp (2026-07-28, 2025-11-25, 2025-06-18)', 
     expect(quotesAfter).toBe(quotesBefore);
   });
 
+  it('names the supported revisions in the agent card', async () => {
+    const card = (await t.http().get('/.well-known/agent-card.json')).body;
+    const mcp = card.transports.find((transport: Json) => transport.type === 'mcp');
+    expect(mcp).toMatchObject({ url: `${t.config.mcpUrl}/mcp`, protocol_versions: SUPPORTED, stateless: true });
+    expect(mcp.description).toContain('2026-07-28');
+    expect(card.contracts.mcp).toMatchObject({
+      endpoint: `${t.config.mcpUrl}/mcp`,
+      protocol_versions: SUPPORTED,
+      description: expect.stringContaining('server/discover'),
+    });
+  });
+
   it('answers 403 to a foreign Origin, and serves its own origins and MCP_ALLOWED_ORIGINS', async () => {
     for (const revision of [MODERN, '2025-06-18']) {
       const foreign = await modernRpc(base, agent.apiKey, 'tools/list', {}, { origin: 'https://evil.example', 'mcp-protocol-version': revision });

@@ -33,7 +33,7 @@ export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: {
  * (stateless: nothing survives the request, so any api process answers). Tool listing and calls
  * are answered from our tool registry rather than the SDK's zod plumbing, so that a validation
  * failure is our `validation_failed` envelope and the output schema is the OpenAPI response model
- * of the mirrored route. The 2026-07-28 layer (mcp-stateless.handler.ts) uses the same list and
+ * of the mirrored route. The 2026-07-28 layer (mcp-modern.handler.ts) uses the same list and
  * results.
  */
 @Injectable()

@@ -6,7 +6,7 @@ import { Actor, CurrentActor } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpHttpAnswer, routeOf } from './mcp-protocol';
-import { McpStatelessHandler } from './mcp-stateless.handler';
+import { McpModernHandler } from './mcp-modern.handler';
 
 /**
  * Streamable HTTP MCP at /mcp (docs/mcp.md), stateless in every revision: no session lives in a
@@ -23,7 +23,7 @@ import { McpStatelessHandler } from './mcp-stateless.handler';
 export class McpController {
   constructor(
     private readonly factory: McpServerFactory,
-    private readonly stateless: McpStatelessHandler,
+    private readonly modern: McpModernHandler,
   ) {}
 
   @Post()
@@ -56,7 +56,7 @@ export class McpController {
   ): Promise<void> {
     const route = routeOf({ headers: req.headers, body: req.body });
     if (route.era === 'refused') return send(res, route.answer);
-    if (route.era === 'modern') return this.stateless.handle(req, res, { actor, delegationHeader });
+    if (route.era === 'modern') return this.modern.handle(req, res, { actor, delegationHeader });
     const server = this.factory.create({ actor, delegationHeader });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

@@ -35,7 +35,7 @@ export function propertyContents(uri: string, answer: ToolAnswer) {
 /**
  * The property read model as an MCP resource on the SDK server (2025-06-18 and 2025-11-25): a
  * client can attach a hotel's facts to a conversation. The 2026-07-28 layer reads it with the
- * same functions (mcp-stateless.handler.ts).
+ * same functions (mcp-modern.handler.ts).
  */
 export function registerPropertyResource(server: McpServer, runner: McpToolRunner, request: McpRequestContext): void {
   const { name, ...metadata } = PROPERTY_RESOURCE;

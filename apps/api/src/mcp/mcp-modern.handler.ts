@@ -19,7 +19,7 @@ const PUBLIC_LIST = { ttlMs: LIST_TTL_MS, cacheScope: 'public' } as const;
  * server per request answers from the same tool registry, runner and resource as the 2025 server.
  */
 @Injectable()
-export class McpStatelessHandler implements OnModuleDestroy {
+export class McpModernHandler implements OnModuleDestroy {
   private readonly handler: McpHttpHandler;
 
   constructor(
