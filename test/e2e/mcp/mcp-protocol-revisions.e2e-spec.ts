@@ -167,6 +167,9 @@ describe('MCP protocol revisions on /mcp (2026-07-28, 2025-11-25, 2025-06-18)', 
     expect(encoded.body.result.isError).toBe(true);
     expect(JSON.parse(encoded.body.result.content[0].text).error.code).toBe('validation_failed');
 
+    const unknownTool = await modernRpc(base, agent.apiKey, 'tools/call', { name: 'book_everything', arguments: {} });
+    expect(unknownTool.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('book_everything') });
+
     // Methods of the handshake revisions do not exist in 2026-07-28: 404 with -32601.
     for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'prompts/list', 'no/such-method']) {
       const answer = await modernRpc(base, agent.apiKey, method);
