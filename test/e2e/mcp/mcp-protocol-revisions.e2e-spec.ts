@@ -89,6 +89,17 @@ describe('MCP protocol revisions on /mcp (2026-07-28, 2025-11-25, 2025-06-18)', 
       .query(`SELECT state FROM bookings WHERE id = $1 AND tenant_id = $2`, [booking.envelope.data.booking_id, tenantId]);
     expect(row.state).toBe('confirmed');
 
+    // The W3C traceparent of the POST is the trace_id of the envelope, as on REST.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await modernRpc(
+      base,
+      agent.apiKey,
+      'tools/call',
+      { name: 'get_booking', arguments: { booking_id: booking.envelope.data.booking_id } },
+      { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    );
+    expect(traced.body.result.structuredContent).toMatchObject({ trace_id: traceId, data: { state: 'confirmed' } });
+
     // A tool failure is still a result (isError) with the REST error envelope as text.
     const failed = await call('get_booking', { booking_id: '00000000-0000-4000-8000-000000000000' });
     expect(failed.result.isError).toBe(true);
