@@ -32,11 +32,16 @@ export class McpModernHandler implements OnModuleDestroy {
     });
   }
 
-  /** Serves one modern POST; the body was parsed (and size-limited) by the app. */
+  /**
+   * Serves one modern POST through the SDK's web-standard face. The body was parsed (and
+   * size-limited) by the app, so it travels as `parsedBody`; the URL's host is a placeholder (the
+   * handler validates no Host or Origin: the Origin middleware did).
+   */
   async handle(req: ExpressRequest, res: ExpressResponse, context: McpRequestContext): Promise<void> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const request = new Request(`http://mcp.internal${req.originalUrl}`, { method: 'POST', headers, body: JSON.stringify(req.body) });
     const authInfo = { token: '', clientId: context.actor.principalId, scopes: [...(context.actor.scopes ?? [])], extra: { request: context } };

@@ -12,9 +12,9 @@ import { McpModernHandler } from './mcp-modern.handler';
  * Streamable HTTP MCP at /mcp (docs/mcp.md), stateless in every revision: no session lives in a
  * process and any api instance answers. The global guards have already authenticated the bearer
  * and counted the rate limit once; the body went through the app's parser and size limit. A batch
- * or an unsupported version is answered at once; 2026-07-28 requests go to our stateless layer;
- * 2025-06-18 and 2025-11-25 requests to a fresh SDK server and transport, which write to the Node
- * response themselves, which is why this one controller takes the raw request and response.
+ * or an unsupported version is answered at once (`routeOf`); 2026-07-28 requests go to the SDK v2
+ * handler, 2025-06-18 and 2025-11-25 requests to a fresh SDK v1 server and transport. Both write
+ * the Node response themselves, which is why this one controller takes the raw request and response.
  */
 @ApiTags('mcp')
 @ApiBearerAuth()
