@@ -12,7 +12,7 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION
 /** Older revisions a legacy `initialize` may name: negotiation answers our newest legacy revision. */
 const KNOWN_OLDER_VERSIONS = new Set(['2025-03-26', '2024-11-05', '2024-10-07']);
 
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 /** The JSON-RPC and MCP error codes answered here, as the 2026-07-28 schema names them. */
 export const JSONRPC = {
@@ -34,7 +34,7 @@ export interface McpHttpAnswer {
   body: { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcError };
 }
 
-export function rpcError(status: number, id: JsonRpcId, error: JsonRpcError): McpHttpAnswer {
+function rpcError(status: number, id: JsonRpcId, error: JsonRpcError): McpHttpAnswer {
   return { status, body: { jsonrpc: '2.0', id, error } };
 }
 
@@ -69,7 +69,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function idOf(body: unknown): JsonRpcId {
+function idOf(body: unknown): JsonRpcId {
   const id = isObject(body) ? body.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
