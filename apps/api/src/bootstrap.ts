@@ -13,6 +13,7 @@ import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.midd
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
 import { apiCorsMiddleware } from './http/cors.middleware';
+import { mcpOriginCheck } from './mcp/mcp-origin.middleware';
 
 export const BODY_LIMIT = '256kb';
 
@@ -44,6 +45,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   mountConsole(app);
   // Browser clients of the REST surface (bearer tokens, no cookies): docs/sandbox.md lists the headers.
   app.use('/v1', apiCorsMiddleware);
+  // DNS rebinding protection: a foreign browser Origin never reaches MCP (docs/mcp.md).
+  app.use('/mcp', mcpOriginCheck(config));
   app.use(contentTypeMiddleware);
   // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
   app.use('/mcp', mcpMethodNotAllowed);
