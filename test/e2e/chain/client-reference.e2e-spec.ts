@@ -12,7 +12,7 @@ import {
   quoteAndHold,
   travelerDelegation,
 } from '../../support/chain-fixtures';
-import { callTool, connectMcp } from '../../support/mcp-client';
+import { callTool, connectMcp, modernRpc } from '../../support/mcp-client';
 import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -273,6 +273,35 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect(new Set(answers.map((a) => a.envelope.data.booking_id)).size).toBe(1);
     expect(await bookingsOfHold(ids.holdId)).toBe(1);
     expect(await chargesOfHold(ids.holdId)).toBe(1);
+  });
+
+  it('MCP 2026-07-28 (no initialize): confirm_booking with a client_reference, then find_booking', async () => {
+    const ids = await quoteAndHold(t, agent, catalog, { start: 32 });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const answer = await modernRpc(base, agent.apiKey, 'tools/call', { name, arguments: args });
+      expect(answer.status).toBe(200);
+      return answer.body.result;
+    };
+    const args = { hold_id: ids.holdId, quote_id: ids.quoteId, guest: GUEST, payment: CARD(), delegation_token: traveler, client_reference: 'modern-ref' };
+    const booked = await call('confirm_booking', args);
+    expect(booked.isError).toBeFalsy();
+    const again = await call('confirm_booking', { ...args, idempotency_key: 'modern-again' });
+    expect(again.structuredContent.data).toEqual(booked.structuredContent.data);
+    const found = await call('find_booking', { client_reference: 'modern-ref' });
+    expect(found.structuredContent.data).toMatchObject({ state: 'confirmed', booking: { booking_id: booked.structuredContent.data.booking_id } });
+    const declined = await quoteAndHold(t, agent, catalog, { start: 32 });
+    const failed = await call('confirm_booking', {
+      ...args,
+      hold_id: declined.holdId,
+      quote_id: declined.quoteId,
+      client_reference: 'modern-declined',
+      sandbox_scenario: 'payment_declined',
+    });
+    expect(failed.isError).toBe(true);
+    expect((await call('find_booking', { client_reference: 'modern-declined' })).structuredContent.data).toMatchObject({
+      state: 'failed',
+      error_code: 'payment_failed',
+    });
   });
 
   it('MCP: a pending reference after payment_timeout, then confirmed', async () => {
