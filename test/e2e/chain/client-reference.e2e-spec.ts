@@ -185,6 +185,10 @@ describe('client_reference on POST /v1/bookings, GET /v1/bookings?client_referen
     expect((await lookUp('expired-ref')).body.data).toMatchObject({ state: 'failed', error_code: 'hold_expired' });
 
     const ids = await quoteAndHold(t, agent, catalog, { start: 25 });
+    // what the agent can fix is not recorded: the reference stays free for the corrected request
+    const mismatch = await book({ ...body(ids, { client_reference: 'provider-ref' }), quote_id: expired.quoteId }, 'provider-0');
+    expect(mismatch.body.error.code).toBe('quote_mismatch');
+    expect((await lookUp('provider-ref')).status).toBe(404);
     expect((await book(body(ids, { client_reference: 'provider-ref' }, 'tok_providerError'), 'provider-1')).status).toBe(502);
     expect((await lookUp('provider-ref')).body.data).toMatchObject({ state: 'failed', error_code: 'payment_provider_error' });
     const retried = await book(body(ids, { client_reference: 'provider-ref' }), 'provider-2');

@@ -40,15 +40,20 @@ describe('client_reference rules', () => {
     expect(clientReferenceDecision(record(), 'hold-1', 'key-2')).toEqual({ kind: 'wait' });
   });
 
-  it('records business outcomes, never what a retry could change or a conflict about the reference itself', () => {
-    expect(isDefiniteFailure('payment_failed', 402)).toBe(true);
-    expect(isDefiniteFailure('hold_expired', 410)).toBe(true);
-    expect(isDefiniteFailure('hold_not_active', 409)).toBe(true);
-    expect(isDefiniteFailure('payment_provider_error', 502)).toBe(true);
-    expect(isDefiniteFailure('client_reference_conflict', 409)).toBe(false);
-    expect(isDefiniteFailure('payment_timeout', 504)).toBe(false);
-    expect(isDefiniteFailure('hold_not_found', 404)).toBe(false);
-    expect(isDefiniteFailure('validation_failed', 400)).toBe(false);
+  it("records the payment's and the hold's end, never what the agent can fix or what is still pending", () => {
+    for (const code of ['payment_failed', 'payment_provider_error', 'hold_expired', 'hold_not_active']) expect(isDefiniteFailure(code)).toBe(true);
+    for (const code of [
+      'client_reference_conflict',
+      'payment_timeout',
+      'hold_not_found',
+      'validation_failed',
+      'quote_mismatch',
+      'authorization_required',
+      'booking_authorization_invalid',
+      'delegation_invalid',
+    ]) {
+      expect(isDefiniteFailure(code)).toBe(false);
+    }
   });
 
   it('gives a keyless confirmation a key of its own, and a pending one at least a second to wait', () => {

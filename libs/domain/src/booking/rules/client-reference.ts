@@ -53,13 +53,15 @@ export function clientReferenceDecision(record: ClientReferenceRecord | null, ho
 }
 
 /**
- * Whether a failed confirmation is the definite outcome of its reference: business outcomes (402,
- * 409, 410) and a provider error (502, retryable); never a conflict about the reference itself, nor
- * what a retry could change (400, 401, 403, 404, 504).
+ * The failures that end a reference: the payment's (a decline; a provider error, which a retry with
+ * the same reference may take over) and the hold's end (expired, or converted or released by
+ * another confirmation). What the agent can fix and send again (validation, auth, a wrong quote id,
+ * a missing booking authorization, an unknown hold) and `payment_timeout` (still pending) are not.
  */
-export function isDefiniteFailure(code: string, status: number): boolean {
-  if (code === 'client_reference_conflict') return false;
-  return status === 402 || status === 409 || status === 410 || status === 502;
+const DEFINITE_FAILURES: ReadonlySet<string> = new Set(['payment_failed', 'payment_provider_error', 'hold_expired', 'hold_not_active']);
+
+export function isDefiniteFailure(code: string): boolean {
+  return DEFINITE_FAILURES.has(code);
 }
 
 /**

@@ -64,8 +64,8 @@ export class ClientReferenceGate {
         if (answer) return answer;
       }
     }
-    const status = ERROR_CATALOG[error.code].status;
-    if (isDefiniteFailure(error.code, status)) {
+    if (isDefiniteFailure(error.code)) {
+      const status = ERROR_CATALOG[error.code].status;
       await this.references.recordFailure({
         tenantId: actor.tenantId,
         agentId: actor.principalId,
