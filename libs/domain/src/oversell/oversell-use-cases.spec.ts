@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FakeOutbox, fakeContext, TENANT } from '../../../../test/support/fake-chain-ports';
+import { FakeOutbox, fakeContext, TENANT } from '../testing/fake-chain-ports';
 import { DomainError } from '../errors/domain-error';
 import { ListOversellIncidents } from './list-oversell-incidents.use-case';
 import { OversellReconciler } from './oversell-reconciler';

@@ -1,108 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '@hcs/contracts';
 import type { AppConfig, RequestContext } from '@hcs/platform';
+import type { BookingRecord, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
 import {
   AuditLog,
-  BookingRecord,
   BookingRepository,
   BookingSearchFilter,
-  Cancellation,
-  ChainActor,
   NewAuditEvent,
   NewOutboxEvent,
+  NewPaymentAttempt,
   NewRefund,
   OutboxWriter,
-  PaymentProvider,
-  PaymentRecord,
+  PaymentAttemptRecord,
   PaymentRepository,
-  PolicySnapshot,
-  PriceBreakdown,
-  QuoteSource,
-  QuoteSourceReader,
   ReceiptKeyRepository,
-  ReceiptSigner,
-  RefundRecord,
   RefundRepository,
-  RefundRequest,
-  RefundResult,
   ReservationResult,
   RoomNightReservations,
-  Stay,
   SweepFailure,
-} from '@hcs/domain';
+} from '../booking/ports/chain.repositories';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../booking/ports/payment-provider';
+import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
+import { ReceiptSigner } from '../booking/receipt-signer';
+import type { Stay } from '../stay/stay-rules';
+import { eur, TENANT } from './chain-fixtures';
+
+// The fixtures come with the fakes: a spec imports both from here.
+export * from './chain-fixtures';
 
 /**
  * In-memory fakes of the booking chain's ports for use-case unit specs (the middle and top tiers
  * run the real repositories). Each keeps what it was given so a spec can assert on it.
  */
-export const TENANT = '11111111-1111-4111-8111-111111111111';
-export const AGENT = '22222222-2222-4222-8222-222222222222';
-export const ADMIN = '33333333-3333-4333-8333-333333333333';
-export const TRAVELER = { iss: 'https://issuer.test', sub: 'traveler-1' };
-
-export const agentActor = (principalId = AGENT, tenantId = TENANT): ChainActor => ({ tenantId, principalId, kind: 'agent', bookingLimit: null });
-export const adminActor = (principalId = ADMIN, tenantId = TENANT): ChainActor => ({ tenantId, principalId, kind: 'admin', bookingLimit: null });
-
-export const eur = (amount: number) => ({ amount, currency: 'EUR' });
-
-export function snapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
-  return {
-    policy_id: '44444444-4444-4444-8444-444444444444',
-    version: '2',
-    cancellation_kind: 'free_cancellation',
-    free_cancellation_hours_before_checkin: 48,
-    cancellation_fee_pct_after_cutoff: 50,
-    free_cancellation_until: '2099-05-08T13:00:00Z',
-    child_policy_text: null,
-    check_in_at: '2099-05-10T13:00:00Z',
-    timezone: 'Europe/Paris',
-    ...overrides,
-  };
-}
-
-export function priceOf(stay: Stay, perNight = 10000): PriceBreakdown {
-  const nights: string[] = [];
-  for (let d = new Date(`${stay.check_in}T00:00:00Z`); d < new Date(`${stay.check_out}T00:00:00Z`); d = new Date(d.getTime() + 86400000)) {
-    nights.push(d.toISOString().slice(0, 10));
-  }
-  const subtotal = nights.length * perNight;
-  return {
-    currency: 'EUR',
-    nights: nights.map((date) => ({ date, amount: eur(perNight) })),
-    subtotal: eur(subtotal),
-    taxes: [],
-    fees: [],
-    total: eur(subtotal),
-  };
-}
-
-export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
-  const stay = overrides.stay ?? { check_in: '2099-05-10', check_out: '2099-05-12' };
-  return {
-    id: randomUUID(),
-    tenantId: TENANT,
-    agentId: AGENT,
-    quoteId: randomUUID(),
-    holdId: randomUUID(),
-    propertyId: randomUUID(),
-    roomTypeId: randomUUID(),
-    ratePlanId: randomUUID(),
-    stay,
-    guests: { adults: 1, children: [] },
-    guest: { primary: { full_name: 'Ada', email: 'ada@example.com', phone: '+44 20 0000 0000' } },
-    priceBreakdown: priceOf(stay),
-    policySnapshot: snapshot(),
-    traveler: TRAVELER,
-    idempotencyKey: 'k',
-    state: 'confirmed',
-    confirmationReceipt: {} as Receipt,
-    cancellation: null,
-    cancellationReceipt: null,
-    createdAt: new Date(),
-    ...overrides,
-  };
-}
-
 export class FakeBookings extends BookingRepository {
   rows: BookingRecord[] = [];
   async search(tenantId: string, _filter: BookingSearchFilter, limit: number): Promise<BookingRecord[]> {
@@ -155,17 +84,36 @@ export class FakePayments extends PaymentRepository {
     this.rows.push(row);
     return row;
   }
-  createAttempt(): never {
-    throw new Error('not used');
+  attempts: PaymentAttemptRecord[] = [];
+  async createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
+    const now = new Date();
+    const attempt: PaymentAttemptRecord = {
+      ...input,
+      id: randomUUID(),
+      state: 'pending',
+      providerReference: null,
+      providerMessage: null,
+      createdAt: now,
+      startedAt: now,
+    };
+    this.attempts.push(attempt);
+    return attempt;
   }
-  findAttempt(): never {
-    throw new Error('not used');
+  async findAttempt(tenantId: string, holdId: string, idempotencyKey: string) {
+    return this.attempts.find((a) => a.tenantId === tenantId && a.holdId === holdId && a.idempotencyKey === idempotencyKey) ?? null;
   }
   listStranded(): never {
     throw new Error('not used');
   }
-  completeAttempt(): never {
-    throw new Error('not used');
+  async completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ) {
+    const a = this.attempts.find((r) => r.tenantId === tenantId && r.id === attemptId);
+    if (a) Object.assign(a, { state, providerReference, providerMessage });
   }
   capture(): never {
     throw new Error('not used');
@@ -197,9 +145,15 @@ export class FakeRefunds extends RefundRepository {
 
 export class FakeProvider extends PaymentProvider {
   refunds: RefundRequest[] = [];
+  charges: ChargeRequest[] = [];
   failWith: string | null = null;
-  charge(): never {
-    throw new Error('not used');
+  /** What `charge` answers (after `chargeDelayMs`); a function may throw to act as a provider failure. */
+  chargeResult: ChargeResult | (() => ChargeResult) = { outcome: 'succeeded', reference: 'ch_fake' };
+  chargeDelayMs = 0;
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    this.charges.push(request);
+    if (this.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chargeDelayMs));
+    return typeof this.chargeResult === 'function' ? this.chargeResult() : this.chargeResult;
   }
   async refund(request: RefundRequest): Promise<RefundResult> {
     if (this.failWith) return { outcome: 'error', message: this.failWith };
@@ -261,29 +215,33 @@ export class FakeNights extends RoomNightReservations {
   constructor(private readonly defaultAllotment = 5) {
     super();
   }
-  private night(n: string) {
+  /** The counters of a night, created with the default allotment on first use. */
+  counter(n: string) {
     if (!this.nights.has(n)) this.nights.set(n, { allotment: this.defaultAllotment, held: 0, sold: 0 });
     return this.nights.get(n) as { allotment: number; held: number; sold: number };
   }
   async ensureNights(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => this.night(n));
+    nights.forEach((n) => this.counter(n));
   }
-  async reserve(): Promise<ReservationResult> {
-    throw new Error('not used');
+  /** held + 1 on every night while each has a free room; the first full night stops it (the caller rolls back). */
+  async reserve(_t: string, _r: string, nights: string[]): Promise<ReservationResult> {
+    for (const n of nights) {
+      const c = this.counter(n);
+      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
+      c.held += 1;
+    }
+    return { ok: true, reclaimed: [] };
   }
-  async releaseHeld() {
-    throw new Error('not used');
-  }
-  async sellHeld() {
-    throw new Error('not used');
+  async releaseHeld(_t: string, _r: string, nights: string[]) {
+    nights.forEach((n) => (this.counter(n).held -= 1));
   }
   async returnSold(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => (this.night(n).sold -= 1));
+    nights.forEach((n) => (this.counter(n).sold -= 1));
   }
   async moveSold(_t: string, _r: string, release: string[], take: string[]): Promise<ReservationResult> {
-    for (const n of release) this.night(n).sold -= 1;
+    for (const n of release) this.counter(n).sold -= 1;
     for (const n of take) {
-      const c = this.night(n);
+      const c = this.counter(n);
       if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
       c.sold += 1;
     }
