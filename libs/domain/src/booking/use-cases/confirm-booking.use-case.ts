@@ -7,7 +7,7 @@ import { DomainError } from '../../errors/domain-error';
 import { withContinuation } from '../../errors/pending-outcome';
 import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
-import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingRecord, HoldRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { BookingConversion } from '../ports/booking-conversion';
 import {
@@ -21,7 +21,16 @@ import {
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
+import { auditActor, chainAuditEvent } from '../rules/audit-entry';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
+import {
+  capturedPayment,
+  Confirmation,
+  confirmationAudit,
+  confirmationOutbox,
+  confirmationReceiptSubject,
+  confirmedBooking,
+} from '../rules/confirmation-records';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
@@ -257,64 +266,23 @@ export class ConfirmBooking {
     { hold, quote, command, actor, traveler }: BookingAttempt,
   ): Promise<Outcome<BookingView>> {
     const tenantId = actor.tenantId;
-    const bookingId = randomUUID();
-    const total = quote.priceBreakdown.total;
-    const receipt = await this.signer.sign('booking_confirmed', {
-      booking_id: bookingId,
-      tenant_id: tenantId,
-      agent_id: actor.principalId,
-      quote_id: quote.id,
-      hold_id: hold.id,
-      property_id: quote.propertyId,
-      room_type_id: quote.roomTypeId,
-      rate_plan_id: quote.ratePlanId,
-      check_in: quote.stay.check_in,
-      check_out: quote.stay.check_out,
-      total_amount: total.amount,
-      currency: total.currency,
-      policy_id: quote.policySnapshot.policy_id,
-      policy_version: quote.policySnapshot.version,
-      cancellation_kind: quote.policySnapshot.cancellation_kind,
-      traveler_iss: traveler.iss,
-      traveler_sub: traveler.sub,
-      payment_reference: reference,
-    });
-    const now = new Date();
-    const booking: BookingRecord = {
-      id: bookingId,
+    const confirmation: Confirmation = {
+      bookingId: randomUUID(),
       tenantId,
       agentId: actor.principalId,
-      quoteId: quote.id,
-      holdId: hold.id,
-      propertyId: quote.propertyId,
-      roomTypeId: quote.roomTypeId,
-      ratePlanId: quote.ratePlanId,
-      stay: quote.stay,
-      guests: quote.guests,
+      hold,
+      quote,
+      traveler,
       guest: command.guest,
-      priceBreakdown: quote.priceBreakdown,
-      policySnapshot: quote.policySnapshot,
-      traveler: { iss: traveler.iss, sub: traveler.sub },
       idempotencyKey: command.idempotencyKey,
-      state: 'confirmed',
-      confirmationReceipt: receipt,
-      cancellation: null,
-      cancellationReceipt: null,
-      createdAt: now,
-    };
-    const payment: PaymentRecord = {
-      id: randomUUID(),
-      tenantId,
-      bookingId,
-      amount: attempt.amount,
-      refunded: { amount: 0, currency: attempt.amount.currency },
-      state: 'captured',
       providerReference: reference,
-      capturedAt: now,
     };
-    const by = { kind: actor.kind, id: actor.principalId };
-    const traceId = this.context.traceId;
-    const followUps = this.followUps.planForConfirmedBooking(booking, by);
+    const receipt = await this.signer.sign('booking_confirmed', confirmationReceiptSubject(confirmation));
+    const now = new Date();
+    const booking = confirmedBooking(confirmation, receipt, now);
+    const payment = capturedPayment(randomUUID(), booking, attempt, reference, now);
+    const audit = { actor: auditActor(actor), traveler, traceId: this.context.traceId };
+    const followUps = this.followUps.planForConfirmedBooking(booking, audit.actor);
     const completed = await this.conversion.complete({
       tenantId,
       holdId: hold.id,
@@ -327,20 +295,9 @@ export class ConfirmBooking {
       providerReference: reference,
       booking,
       payment: { ...payment, attemptId: attempt.id },
-      audit: [
-        {
-          type: 'booking.confirmed',
-          actor: by,
-          traveler,
-          traceId,
-          data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
-        },
-        { type: 'payment.captured', actor: by, traveler, traceId, data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } },
-        ...followUps.audit,
-      ],
+      audit: confirmationAudit(booking, payment, audit, receipt, followUps.audit),
       followUps: followUps.rows,
-      // The event carries the booking as GET /v1/bookings/{id} shows it, numbered by its audit entry.
-      outbox: [{ type: 'booking.confirmed', aggregateType: 'booking', aggregateId: bookingId, traceId, payload: bookingView(booking, payment), auditIndex: 0 }],
+      outbox: confirmationOutbox(booking.id, bookingView(booking, payment), audit.traceId),
     });
     if (!completed) {
       // Another runner of this same attempt got here first (a replay resumed it): answer with its booking.
@@ -362,15 +319,14 @@ export class ConfirmBooking {
     });
     if (!hold) return;
     await this.authorizations.unclaim(tenantId, hold.id);
-    await this.audit.append({
-      tenantId,
-      quoteId: hold.quoteId,
-      holdId: hold.id,
-      type: outcome === 'declined' ? 'payment.declined' : 'payment.failed',
-      actor: { kind: actor.kind, id: actor.principalId },
-      traceId: this.context.traceId,
-      data: { attempt_id: attempt.id, provider_message: message },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        { tenantId, quoteId: hold.quoteId, holdId: hold.id },
+        outcome === 'declined' ? 'payment.declined' : 'payment.failed',
+        { actor: auditActor(actor), traceId: this.context.traceId },
+        { attempt_id: attempt.id, provider_message: message },
+      ),
+    );
     // A hold whose TTL ran out while it was being paid for does not come back: it expires now.
     if (hold.expired) await this.expire.expireDue(tenantId, hold.id);
   }

@@ -102,7 +102,14 @@ export class CreateHold {
   }
 
   private newHold(quote: QuoteRecord, actor: ChainActor) {
-    return { tenantId: actor.tenantId, agentId: actor.principalId, quoteId: quote.id, roomTypeId: quote.roomTypeId, stay: quote.stay, ttlSeconds: this.config.holdTtlSeconds };
+    return {
+      tenantId: actor.tenantId,
+      agentId: actor.principalId,
+      quoteId: quote.id,
+      roomTypeId: quote.roomTypeId,
+      stay: quote.stay,
+      ttlSeconds: this.config.holdTtlSeconds,
+    };
   }
 
   /** A reservation whose database failure is `allocation_failed` with a fixed reason (the cause is logged). */
