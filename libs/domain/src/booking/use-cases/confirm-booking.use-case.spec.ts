@@ -7,6 +7,7 @@ import { FakeAuthorizations, FakeConversion, FakeHolds, FakeQuotes, FakeStayFoll
 import type { ChainActor } from '../chain-actor';
 import { ConfirmBooking, ConfirmBookingCommand } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
+import { SettleBookingAttempt } from './settle-booking-attempt';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -25,7 +26,21 @@ function setup(paymentTimeoutMs = 1000) {
   const context = fakeContext();
   const expire = new ExpireHold(holds, quotes, nights, audit, outbox, context);
   const config = { paymentTimeoutMs } as AppConfig;
-  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, audit, provider, fakeSigner(), expire, config, context, followUps);
+  const settlement = new SettleBookingAttempt(
+    holds,
+    bookings,
+    payments,
+    authorizations,
+    conversion,
+    audit,
+    provider,
+    fakeSigner(),
+    expire,
+    config,
+    context,
+    followUps,
+  );
+  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement);
   const quote = quoteRecord();
   const hold = holdRecord(quote);
   quotes.rows.push(quote);
