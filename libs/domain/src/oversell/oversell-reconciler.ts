@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RequestContext } from '@hcs/platform';
-import { OutboxWriter } from '../booking/ports/chain.repositories';
+import { OutboxWriter } from '../booking/ports/outbox-writer';
 import { needsIncident } from './oversell-rules';
 import { OversellIncidentRepository } from './oversell.repository';
 import type { NightCounts, OversellDetectedBy, OversellIncidentRecord } from './oversell.types';

@@ -2,23 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Receipt } from '@hcs/contracts';
 import type { AppConfig, RequestContext } from '@hcs/platform';
 import type { BookingRecord, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
-import {
-  AuditLog,
-  BookingRepository,
-  BookingSearchFilter,
-  NewAuditEvent,
-  NewOutboxEvent,
-  NewPaymentAttempt,
-  NewRefund,
-  OutboxWriter,
-  PaymentAttemptRecord,
-  PaymentRepository,
-  ReceiptKeyRepository,
-  RefundRepository,
-  ReservationResult,
-  RoomNightReservations,
-  SweepFailure,
-} from '../booking/ports/chain.repositories';
+import { AuditLog, NewAuditEvent } from '../booking/ports/audit-log';
+import { BookingRepository, BookingSearchFilter } from '../booking/ports/booking.repository';
+import { SweepFailure } from '../booking/ports/hold.repository';
+import { NewOutboxEvent, OutboxWriter } from '../booking/ports/outbox-writer';
+import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRepository } from '../booking/ports/payment.repository';
+import { ReceiptKeyRepository } from '../booking/ports/receipt-key.repository';
+import { NewRefund, RefundRepository } from '../booking/ports/refund.repository';
+import { ReservationResult, RoomNightReservations } from '../booking/ports/room-night-reservations';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../booking/ports/payment-provider';
 import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
 import { ReceiptSigner } from '../booking/receipt-signer';

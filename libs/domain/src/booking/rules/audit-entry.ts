@@ -1,6 +1,6 @@
 import type { AuditActor, Traveler } from '../chain.types';
 import type { ChainAuditEntry } from '../ports/chain-audit-entry';
-import type { NewAuditEvent } from '../ports/chain.repositories';
+import type { NewAuditEvent } from '../ports/audit-log';
 
 /** Who acts, as use cases know them (the chain actor, the advisor actor and the auth `Actor` fit). */
 export interface ActingPrincipal {

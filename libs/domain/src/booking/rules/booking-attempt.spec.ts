@@ -1,5 +1,5 @@
 import { agentActor, eur, holdRecord, quoteRecord, TRAVELER } from '../../testing/chain-fixtures';
-import type { PaymentAttemptRecord } from '../ports/chain.repositories';
+import type { PaymentAttemptRecord } from '../ports/payment.repository';
 import { BookingAttempt, conversionStart, resumedAttempt } from './booking-attempt';
 
 describe('booking attempt', () => {

@@ -1,7 +1,7 @@
 import type { ChainActor } from '../chain-actor';
 import type { HoldRecord, QuoteRecord, Traveler } from '../chain.types';
 import type { BeginConversion } from '../ports/booking-conversion';
-import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/chain.repositories';
+import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/payment.repository';
 import type { ConfirmBookingCommand } from '../use-cases/confirm-booking.use-case';
 import { holdStatesAllowing, holdTarget } from './hold-state';
 

@@ -1,7 +1,8 @@
 import type { Receipt } from '@hcs/contracts';
 import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
 import type { ChainAuditEntry } from '../ports/chain-audit-entry';
-import type { NewOutboxEvent, PaymentAttemptRecord } from '../ports/chain.repositories';
+import type { NewOutboxEvent } from '../ports/outbox-writer';
+import type { PaymentAttemptRecord } from '../ports/payment.repository';
 import type { ReceiptSubject } from './receipt-canonical';
 import { auditEntry, AuditContext } from './audit-entry';
 

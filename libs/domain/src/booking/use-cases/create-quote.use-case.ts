@@ -6,7 +6,7 @@ import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, st
 import type { ChainActor } from '../chain-actor';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { QuoteRepository } from '../ports/chain.repositories';
+import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { snapshotPolicy } from '../rules/policy-snapshot';

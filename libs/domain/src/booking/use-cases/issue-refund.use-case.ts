@@ -5,7 +5,7 @@ import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
 import type { PaymentRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { PaymentRepository } from '../ports/chain.repositories';
+import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { refundView } from '../views';
 import { BookingAccess } from './booking-access';

@@ -10,14 +10,11 @@ import type { ChainActor } from '../chain-actor';
 import type { BookingRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { BookingConversion } from '../ports/booking-conversion';
-import {
-  AuditLog,
-  BookingAuthorizationRepository,
-  BookingRepository,
-  HoldRepository,
-  PaymentAttemptRecord,
-  PaymentRepository,
-} from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
+import { BookingRepository } from '../ports/booking.repository';
+import { HoldRepository } from '../ports/hold.repository';
+import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';

@@ -6,7 +6,7 @@ import { validationFailed } from '../../errors/domain-error';
 import type { ChainActor } from '../../booking/chain-actor';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
-import { AuditLog } from '../../booking/ports/chain.repositories';
+import { AuditLog } from '../../booking/ports/audit-log';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpKind } from '../follow-up.types';
 import { FollowUpView, followUpView } from '../follow-up.view';
