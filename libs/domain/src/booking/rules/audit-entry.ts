@@ -1,4 +1,4 @@
-import type { AuditActor, Traveler } from '../chain.types';
+import type { AuditActor, BookingRecord, Traveler } from '../chain.types';
 import type { ChainAuditEntry } from '../ports/chain-audit-entry';
 import type { NewAuditEvent } from '../ports/audit-log';
 
@@ -42,4 +42,9 @@ export interface AuditChain {
 /** An entry appended on its own, numbered in the chain's timeline. */
 export function chainAuditEvent(chain: AuditChain, type: string, context: AuditContext, data?: Record<string, unknown>): NewAuditEvent {
   return { ...chain, ...auditEntry(type, context, data) };
+}
+
+/** The chain of a booking: its quote, hold and itself. */
+export function bookingChain(booking: Pick<BookingRecord, 'tenantId' | 'quoteId' | 'holdId' | 'id'>): AuditChain {
+  return { tenantId: booking.tenantId, quoteId: booking.quoteId, holdId: booking.holdId, bookingId: booking.id };
 }

@@ -15,6 +15,7 @@ import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -73,7 +74,7 @@ export class CreateHold {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
-      audit: { type: 'hold.created', actor: { kind: actor.kind, id: actor.principalId }, traceId: this.context.traceId, data: { nights } },
+      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.context.traceId }, { nights }),
     });
     return result.ok ? result.hold : null;
   }
@@ -92,15 +93,17 @@ export class CreateHold {
     }
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create(this.newHold(quote, actor));
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: quote.id,
-      holdId: hold.id,
-      type: 'hold.created',
-      actor: { kind: actor.kind, id: actor.principalId },
-      traceId: this.context.traceId,
-      data: { nights, expires_at: hold.expiresAt.toISOString() },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        { tenantId: actor.tenantId, quoteId: quote.id, holdId: hold.id },
+        'hold.created',
+        { actor: auditActor(actor), traceId: this.context.traceId },
+        {
+          nights,
+          expires_at: hold.expiresAt.toISOString(),
+        },
+      ),
+    );
     return hold;
   }
 

@@ -20,6 +20,7 @@ import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 import { StayFollowUps } from '../ports/stay-follow-ups';
+import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface ModifyBookingCommand {
   bookingId: string;
@@ -123,17 +124,14 @@ export class ModifyBooking {
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const view = bookingView(modified, payment);
     const traceId = this.context.traceId;
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      actor: { kind: actor.kind, id: actor.principalId },
-      traveler,
-      traceId,
-      type: 'booking.modified',
-      data: { previous_stay: booking.stay, stay: modified.stay, total: price.total },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        bookingChain(booking),
+        'booking.modified',
+        { actor: auditActor(actor), traveler, traceId },
+        { previous_stay: booking.stay, stay: modified.stay, total: price.total },
+      ),
+    );
     await this.outbox.append({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, traceId, payload: view });
     return new Outcome(view, { status: 200, next_actions: bookingNextActions(modified) });
   }
