@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { decodeIncidentCursor, encodeIncidentCursor } from './oversell-cursor';
-import { OversellIncidentRepository } from './oversell.repository';
-import type { OversellIncidentState } from './oversell.types';
-import { OversellIncidentView, oversellIncidentView } from './oversell.views';
+import type { Caller } from '../../identity/principal';
+import { decodeIncidentCursor, encodeIncidentCursor } from '../rules/oversell-cursor';
+import { OversellIncidentRepository } from '../ports/oversell.repository';
+import type { OversellIncidentState } from '../oversell.types';
+import { OversellIncidentView, oversellIncidentView } from '../oversell.views';
 
 export interface ListOversellIncidentsQuery {
   state: OversellIncidentState | null;
@@ -16,9 +17,9 @@ export interface ListOversellIncidentsQuery {
 export class ListOversellIncidents {
   constructor(private readonly incidents: OversellIncidentRepository) {}
 
-  async execute(tenantId: string, query: ListOversellIncidentsQuery): Promise<Outcome<{ items: OversellIncidentView[]; next_cursor: string | null }>> {
+  async execute(query: ListOversellIncidentsQuery, actor: Caller): Promise<Outcome<{ items: OversellIncidentView[]; next_cursor: string | null }>> {
     const after = query.cursor ? decodeIncidentCursor(query.cursor) : null;
-    const rows = await this.incidents.list(tenantId, { state: query.state, after, limit: query.limit + 1 });
+    const rows = await this.incidents.list(actor.tenantId, { state: query.state, after, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const next = rows.length > query.limit && last ? encodeIncidentCursor(last.openedAt, last.id) : null;

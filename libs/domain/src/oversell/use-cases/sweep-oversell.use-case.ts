@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { OversellReconciler } from './oversell-reconciler';
-import { OversellIncidentRepository } from './oversell.repository';
+import { OversellIncidentRepository } from '../ports/oversell.repository';
 
 const BATCH = 100;
 

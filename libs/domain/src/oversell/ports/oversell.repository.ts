@@ -1,4 +1,4 @@
-import type { NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentState } from './oversell.types';
+import type { NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentState } from '../oversell.types';
 
 export interface NewOversellIncident {
   tenantId: string;

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { FakeOutbox, fakeContext, TENANT } from '../testing/fake-chain-ports';
-import { DomainError } from '../errors/domain-error';
+import { FakeOutbox, fakeContext, TENANT } from '../../testing/fake-chain-ports';
+import { DomainError } from '../../errors/domain-error';
 import { ListOversellIncidents } from './list-oversell-incidents.use-case';
 import { OversellReconciler } from './oversell-reconciler';
-import { NewOversellIncident, OversellIncidentRepository } from './oversell.repository';
-import type { NightCounts, OversellIncidentRecord, OversellIncidentState } from './oversell.types';
-import { oversellIncidentView } from './oversell.views';
+import { NewOversellIncident, OversellIncidentRepository } from '../ports/oversell.repository';
+import type { NightCounts, OversellIncidentRecord, OversellIncidentState } from '../oversell.types';
+import { oversellIncidentView } from '../oversell.views';
 import { ReportOversell } from './report-oversell.use-case';
 import { ResolveOversellIncident } from './resolve-oversell-incident.use-case';
 import { SweepOversell } from './sweep-oversell.use-case';
+import type { Caller } from '../../identity/principal';
+
+const admin = (principalId = 'admin-1', tenantId = TENANT): Caller => ({ tenantId, principalId, kind: 'admin' });
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -136,14 +139,14 @@ describe('oversell use cases', () => {
 
   it('report: oversell_not_detected, room_type_not_found, the open incident (200) or a new one (201)', async () => {
     const { incidents, report, outbox } = setup();
-    const fine = await failure(report.execute(TENANT, { roomTypeId: ROOM, date: '2027-05-10' }));
+    const fine = await failure(report.execute({ roomTypeId: ROOM, date: '2027-05-10' }, admin()));
     expect([fine.code, fine.detail]).toEqual(['oversell_not_detected', { room_type_id: ROOM, date: '2027-05-10', allotment: 2, held: 0, sold: 0 }]);
-    expect((await failure(report.execute(TENANT, { roomTypeId: randomUUID(), date: '2027-05-10' }))).code).toBe('room_type_not_found');
+    expect((await failure(report.execute({ roomTypeId: randomUUID(), date: '2027-05-10' }, admin()))).code).toBe('room_type_not_found');
     incidents.setNight('2027-05-10', 0, 0, 1);
-    const opened = await report.execute(TENANT, { roomTypeId: ROOM, date: '2027-05-10' });
+    const opened = await report.execute({ roomTypeId: ROOM, date: '2027-05-10' }, admin());
     expect(opened.meta.status).toBe(201);
     expect(opened.data).toMatchObject({ state: 'open', detected_by: 'report', oversold_by: 1 });
-    const same = await report.execute(TENANT, { roomTypeId: ROOM, date: '2027-05-10' });
+    const same = await report.execute({ roomTypeId: ROOM, date: '2027-05-10' }, admin());
     expect([same.meta.status, same.data]).toEqual([200, opened.data]);
     expect(outbox.events).toHaveLength(1);
   });
@@ -154,11 +157,11 @@ describe('oversell use cases', () => {
     await sweep.sweep();
     const [incident] = incidents.rows;
     expect(incident.detectedBy).toBe('sweep');
-    const done = await resolve.execute(TENANT, 'admin-1', { id: incident.id, note: 'walked to a partner hotel' });
+    const done = await resolve.execute({ id: incident.id, note: 'walked to a partner hotel' }, admin('admin-1'));
     expect(done.data).toMatchObject({ state: 'resolved', resolution_note: 'walked to a partner hotel', resolved_by: { kind: 'admin', id: 'admin-1' } });
-    expect((await resolve.execute(TENANT, 'admin-2', { id: incident.id, note: 'again' })).data).toEqual(done.data);
-    expect((await failure(resolve.execute(TENANT, 'admin-1', { id: randomUUID(), note: 'x' }))).code).toBe('oversell_incident_not_found');
-    expect((await failure(resolve.execute('99999999-9999-4999-8999-999999999999', 'admin-1', { id: incident.id, note: 'x' }))).code).toBe(
+    expect((await resolve.execute({ id: incident.id, note: 'again' }, admin('admin-2'))).data).toEqual(done.data);
+    expect((await failure(resolve.execute({ id: randomUUID(), note: 'x' }, admin('admin-1')))).code).toBe('oversell_incident_not_found');
+    expect((await failure(resolve.execute({ id: incident.id, note: 'x' }, admin('admin-1', '99999999-9999-4999-8999-999999999999')))).code).toBe(
       'oversell_incident_not_found',
     );
     // Acknowledged by the admin: the sweep does not reopen it, until the overshoot grows.
@@ -171,10 +174,10 @@ describe('oversell use cases', () => {
     const { incidents, reconciler, list } = setup();
     for (const d of ['10', '11', '12']) incidents.setNight(`2027-05-${d}`, 0, 0, 1);
     await reconciler.reconcile(TENANT, ROOM, 'inventory_change');
-    const one = await list.execute(TENANT, { state: 'open', limit: 2, cursor: null });
+    const one = await list.execute({ state: 'open', limit: 2, cursor: null }, admin());
     expect(one.data.items.map((i) => i.date)).toEqual(['2027-05-12', '2027-05-11']);
-    const two = await list.execute(TENANT, { state: 'open', limit: 2, cursor: one.data.next_cursor });
+    const two = await list.execute({ state: 'open', limit: 2, cursor: one.data.next_cursor }, admin());
     expect([two.data.items.map((i) => i.date), two.data.next_cursor]).toEqual([['2027-05-10'], null]);
-    expect((await failure(list.execute(TENANT, { state: null, limit: 2, cursor: 'garbage' }))).code).toBe('validation_failed');
+    expect((await failure(list.execute({ state: null, limit: 2, cursor: 'garbage' }, admin()))).code).toBe('validation_failed');
   });
 });

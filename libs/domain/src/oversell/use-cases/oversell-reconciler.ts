@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { RequestContext } from '@hcs/platform';
-import { OutboxWriter } from '../booking/ports/outbox-writer';
-import { needsIncident } from './oversell-rules';
-import { OversellIncidentRepository } from './oversell.repository';
-import type { NightCounts, OversellDetectedBy, OversellIncidentRecord } from './oversell.types';
-import { oversellIncidentView } from './oversell.views';
+import { OutboxWriter } from '../../booking/ports/outbox-writer';
+import { needsIncident } from '../rules/oversell-rules';
+import { OversellIncidentRepository } from '../ports/oversell.repository';
+import type { NightCounts, OversellDetectedBy, OversellIncidentRecord } from '../oversell.types';
+import { oversellIncidentView } from '../oversell.views';
 
 /**
  * Keeps a room type's incidents in step with its counters, inside the caller's transaction: an

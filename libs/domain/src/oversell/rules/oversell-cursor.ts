@@ -1,4 +1,4 @@
-import { DomainError } from '../errors/domain-error';
+import { DomainError } from '../../errors/domain-error';
 
 /** Opaque cursor of the incident list: the last item's opening instant and id (newest first). */
 export function encodeIncidentCursor(openedAt: Date, id: string): string {

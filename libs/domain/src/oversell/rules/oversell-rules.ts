@@ -1,4 +1,4 @@
-import type { NightCounts, OversellIncidentRecord } from './oversell.types';
+import type { NightCounts, OversellIncidentRecord } from '../oversell.types';
 
 /** Rooms committed beyond the allotment (0 when the night is not oversold). */
 export function overshoot(n: Pick<NightCounts, 'allotment' | 'held' | 'sold'>): number {

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
+import type { Caller } from '../../identity/principal';
+import { DomainError } from '../../errors/domain-error';
 import { OversellReconciler } from './oversell-reconciler';
-import { overshoot } from './oversell-rules';
-import { OversellIncidentRepository } from './oversell.repository';
-import { OversellIncidentView, oversellIncidentView } from './oversell.views';
+import { overshoot } from '../rules/oversell-rules';
+import { OversellIncidentRepository } from '../ports/oversell.repository';
+import { OversellIncidentView, oversellIncidentView } from '../oversell.views';
+
+export interface ReportOversellCommand {
+  roomTypeId: string;
+  date: string;
+}
 
 /**
  * An admin reports a night as oversold: the open incident of that night (200), or a new one
@@ -19,7 +25,8 @@ export class ReportOversell {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, input: { roomTypeId: string; date: string }): Promise<Outcome<OversellIncidentView>> {
+  async execute(input: ReportOversellCommand, actor: Caller): Promise<Outcome<OversellIncidentView>> {
+    const tenantId = actor.tenantId;
     const counts = await this.incidents.nightCounts(tenantId, input.roomTypeId, input.date);
     if (!counts) throw new DomainError('room_type_not_found', { detail: { room_type_id: input.roomTypeId } });
     if (overshoot(counts) === 0) {

@@ -1,5 +1,5 @@
 import { needsIncident, overshoot } from './oversell-rules';
-import type { OversellIncidentRecord } from './oversell.types';
+import type { OversellIncidentRecord } from '../oversell.types';
 
 const night = (allotment: number, held: number, sold: number) => ({ night: '2027-05-10', allotment, held, sold });
 const incident = (allotment: number, held: number, sold: number, state: 'open' | 'resolved' = 'open') =>
