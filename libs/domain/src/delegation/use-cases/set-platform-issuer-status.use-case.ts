@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, validationFailed } from '../errors/domain-error';
-import { DelegationIssuer, DelegationIssuerRepository, IssuerStatus } from './delegation-issuer';
+import { DomainError, validationFailed } from '../../errors/domain-error';
+import { DelegationIssuer, DelegationIssuerRepository, IssuerStatus } from '../ports/delegation-issuer.repository';
 import { issuerTransitionAllowed } from './update-delegation-issuer-status.use-case';
 
 /** The operator suspends, reactivates or revokes a platform issuer (CLI). */

@@ -1,5 +1,5 @@
-import type { FieldError } from '../errors/domain-error';
-import type { JwkSet } from './delegation-issuer';
+import type { FieldError } from '../../errors/domain-error';
+import type { JwkSet } from '../ports/delegation-issuer.repository';
 import { outboundUrlProblem } from '@hcs/platform';
 
 /** Delegation JWT algorithms we accept (SPEC "Authentication"). */

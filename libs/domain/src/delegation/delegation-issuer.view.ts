@@ -1,7 +1,7 @@
-import type { DelegationIssuer } from '@hcs/domain';
+import type { DelegationIssuer } from './ports/delegation-issuer.repository';
 
 /** An issuer as its tenant admin sees it. */
-export function issuerJson(issuer: DelegationIssuer) {
+export function delegationIssuerView(issuer: DelegationIssuer) {
   return {
     id: issuer.id,
     iss: issuer.iss,
@@ -14,8 +14,9 @@ export function issuerJson(issuer: DelegationIssuer) {
     updated_at: issuer.updatedAt.toISOString(),
   };
 }
+export type DelegationIssuerView = ReturnType<typeof delegationIssuerView>;
 
-/** An issuer in the public list (SPEC "Delegation issuer (public list item)"). */
-export function publicIssuerJson(issuer: DelegationIssuer) {
+/** An issuer in the public list at /.well-known/delegation-issuers (docs/identity.md). */
+export function publicDelegationIssuerView(issuer: DelegationIssuer) {
   return { iss: issuer.iss, name: issuer.name, status: issuer.status, jwks_url: issuer.jwksUrl, allowed_audiences: issuer.allowedAudiences };
 }

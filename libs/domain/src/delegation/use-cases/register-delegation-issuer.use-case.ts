@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { validationFailed } from '../errors/domain-error';
-import { requireKind } from '../identity/access';
-import type { Caller } from '../identity/principal';
-import { DelegationIssuer, DelegationIssuerRepository, JwkSet } from './delegation-issuer';
-import { issuerKeysProblems } from './issuer-rules';
+import { validationFailed } from '../../errors/domain-error';
+import { requireKind } from '../../identity/access';
+import type { Caller } from '../../identity/principal';
+import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
+import { issuerNextActions } from '../next-actions';
+import { DelegationIssuerRepository, JwkSet } from '../ports/delegation-issuer.repository';
+import { issuerKeysProblems } from '../rules/issuer-rules';
 
 export interface RegisterIssuerCommand {
   iss: string;
@@ -28,7 +31,7 @@ export class RegisterDelegationIssuer {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(caller: Caller, command: RegisterIssuerCommand): Promise<DelegationIssuer> {
+  async execute(command: RegisterIssuerCommand, caller: Caller): Promise<Outcome<DelegationIssuerView>> {
     requireKind(caller, 'admin');
     checkIssuerCommand(command, this.config.webhookAllowPrivate);
     // A tenant issuer would take precedence over the platform's for this `iss`: whoever holds its
@@ -45,6 +48,6 @@ export class RegisterDelegationIssuer {
       allowedAudiences: [...new Set(command.allowedAudiences)],
     });
     if (!created) throw validationFailed([{ path: 'iss', message: 'an issuer with this iss is already registered for this tenant' }]);
-    return created;
+    return new Outcome(delegationIssuerView(created), { next_actions: [issuerNextActions.get(created.id)] });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { validationFailed } from '../errors/domain-error';
-import { DelegationIssuer, DelegationIssuerRepository } from './delegation-issuer';
+import { validationFailed } from '../../errors/domain-error';
+import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 import { checkIssuerCommand, RegisterIssuerCommand } from './register-delegation-issuer.use-case';
 
 /** The operator trusts an issuer for every tenant (operator CLI only: no HTTP route does this). */

@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, validationFailed } from '../errors/domain-error';
-import { requireKind } from '../identity/access';
-import type { Caller } from '../identity/principal';
-import { isUuid } from '../identity/uuid';
-import { DelegationIssuer, DelegationIssuerRepository, IssuerStatus } from './delegation-issuer';
+import { Outcome } from '@hcs/contracts';
+import { DomainError, validationFailed } from '../../errors/domain-error';
+import { requireKind } from '../../identity/access';
+import type { Caller } from '../../identity/principal';
+import { isUuid } from '../../identity/uuid';
+import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
+import { issuerNextActions } from '../next-actions';
+import { DelegationIssuerRepository, IssuerStatus } from '../ports/delegation-issuer.repository';
+
+export interface UpdateDelegationIssuerStatusCommand {
+  issuerId: string;
+  status: IssuerStatus;
+}
 
 /** May an issuer go from `from` to `to`? Revocation is final; suspension is not. */
 export function issuerTransitionAllowed(from: IssuerStatus, to: IssuerStatus): boolean {
@@ -18,7 +26,7 @@ export function issuerTransitionAllowed(from: IssuerStatus, to: IssuerStatus): b
 export class UpdateDelegationIssuerStatus {
   constructor(private readonly issuers: DelegationIssuerRepository) {}
 
-  async execute(caller: Caller, issuerId: string, status: IssuerStatus): Promise<DelegationIssuer> {
+  async execute({ issuerId, status }: UpdateDelegationIssuerStatusCommand, caller: Caller): Promise<Outcome<DelegationIssuerView>> {
     requireKind(caller, 'admin');
     const current = isUuid(issuerId) ? await this.issuers.findForTenant(caller.tenantId, issuerId) : null;
     if (!current) throw new DomainError('delegation_issuer_not_found', { detail: { issuer_id: issuerId } });
@@ -27,6 +35,6 @@ export class UpdateDelegationIssuerStatus {
     }
     const updated = await this.issuers.updateStatus(caller.tenantId, current.id, status);
     if (!updated) throw new DomainError('delegation_issuer_not_found', { detail: { issuer_id: issuerId } });
-    return updated;
+    return new Outcome(delegationIssuerView(updated), { next_actions: [issuerNextActions.get(updated.id)] });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../identity/uuid';
-import { TenantRepository } from '../tenancy/tenant';
-import { DelegationIssuer, DelegationIssuerRepository } from './delegation-issuer';
+import { isUuid } from '../../identity/uuid';
+import { TenantRepository } from '../../tenancy/tenant';
+import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 
 /**
  * The public issuer list: every platform issuer, plus the issuers of the tenant named by the
