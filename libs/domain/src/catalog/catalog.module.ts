@@ -15,7 +15,7 @@ import { SetInventory } from './set-inventory.use-case';
 import { UpdateProperty } from './update-property.use-case';
 import { UpdateRatePlan } from './update-rate-plan.use-case';
 import { UpdateRoomType } from './update-room-type.use-case';
-import { SearchAvailability } from '../search/search-availability.use-case';
+import { SearchAvailability } from '../search/use-cases/search-availability.use-case';
 
 const useCases = [
   CreateProperty,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
-import { FxRateRepository } from '../catalog/catalog.repository';
-import { DomainError } from '../errors/domain-error';
-import type { Money } from '../money/money';
-import { AvailabilitySearchRepository, OfferQuery } from './availability-search.repository';
-import { budgetByCurrency, rankOffers, RankedResult } from './ranking';
-import { anyZoneStayWindow, nightCount, partySize, Stay, StayPaths, stayViolations, stayWindow } from '../stay/stay-rules';
+import { FxRateRepository } from '../../catalog/catalog.repository';
+import { DomainError } from '../../errors/domain-error';
+import type { Money } from '../../money/money';
+import { AvailabilitySearchRepository, OfferQuery } from '../ports/availability-search.repository';
+import { budgetByCurrency, rankOffers, RankedResult } from '../rules/ranking';
+import { anyZoneStayWindow, nightCount, partySize, Stay, StayPaths, stayViolations, stayWindow } from '../../stay/stay-rules';
 
 /** A search after the transport has validated its shape and normalised the flat variant. */
 export interface SearchCriteria {

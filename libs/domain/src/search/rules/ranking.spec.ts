@@ -1,4 +1,4 @@
-import type { PropertyOffer } from './availability-search.repository';
+import type { PropertyOffer } from '../ports/availability-search.repository';
 import { budgetByCurrency, rankOffers, RankingContext, RANKING_WEIGHTS } from './ranking';
 
 const offer = (id: string, over: Partial<PropertyOffer> = {}): PropertyOffer => ({

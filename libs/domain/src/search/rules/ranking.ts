@@ -1,7 +1,7 @@
-import { currencyExponent, formatMoney } from '../money/currency';
-import { convertMinor, findFxRate, FxRate } from '../money/fx';
-import type { Money } from '../money/money';
-import type { PropertyOffer } from './availability-search.repository';
+import { currencyExponent, formatMoney } from '../../money/currency';
+import { convertMinor, findFxRate, FxRate } from '../../money/fx';
+import type { Money } from '../../money/money';
+import type { PropertyOffer } from '../ports/availability-search.repository';
 
 export interface RankingContext {
   destination: { type: 'area' | 'property'; value: string } | null;

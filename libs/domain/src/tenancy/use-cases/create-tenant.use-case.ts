@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { issueSecret } from '../identity/credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../identity/identity.repository';
-import { TenantRepository } from './tenant';
+import { issueSecret } from '../../identity/credential-secret';
+import { CredentialRepository, PrincipalRepository } from '../../identity/identity.repository';
+import { TenantRepository } from '../ports/tenant.repository';
 
 export interface CreateTenantCommand {
   name: string;
