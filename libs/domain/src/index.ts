@@ -13,6 +13,7 @@ export * from './identity/credential-change-notifier';
 export * from './identity/credential-secret';
 export * from './identity/identity.module';
 export * from './identity/identity.repository';
+export * from './identity/next-actions';
 export * from './identity/principal';
 export * from './identity/signing-key.repository';
 export * from './identity/uuid';
