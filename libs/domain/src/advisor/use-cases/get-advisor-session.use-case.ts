@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { AdvisorActor, liveSessionOf } from './advisor-access';
-import { AdvisorSessionRepository } from './advisor-session.repository';
-import { advisorNextActions, AdvisorSessionView, advisorSessionView } from './advisor-session.view';
+import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
+import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
 
 /** `GET /v1/advisor/sessions/{id}`: the session with every message so far. */
 @Injectable()

@@ -1,8 +1,8 @@
-import { DomainError } from '../errors/domain-error';
-import { isUuid } from '../identity/uuid';
-import type { AdvisorSessionRepository } from './advisor-session.repository';
-import type { AdvisorSessionRecord } from './advisor.types';
-import type { Caller } from '../identity/principal';
+import { DomainError } from '../../errors/domain-error';
+import { isUuid } from '../../identity/uuid';
+import type { AdvisorSessionRepository } from '../ports/advisor-session.repository';
+import type { AdvisorSessionRecord } from '../advisor.types';
+import type { Caller } from '../../identity/principal';
 
 /** The advisor's caller is the one actor type of every use case (tenant, principal and its kind). */
 export type AdvisorActor = Caller;

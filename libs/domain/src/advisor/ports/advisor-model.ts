@@ -1,4 +1,4 @@
-import type { AdvisorQuestion, AdvisorReply } from './advisor.types';
+import type { AdvisorQuestion, AdvisorReply } from '../advisor.types';
 
 /**
  * Writes the advisor's answer from the property facts (docs/advisor.md). The default adapter is

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { GetPropertyFull } from '../catalog/get-property.use-case';
+import { GetPropertyFull } from '../../catalog/get-property.use-case';
 import { AdvisorActor, liveSessionOf } from './advisor-access';
-import { AdvisorModel } from './advisor-model';
-import { AdvisorSessionRepository } from './advisor-session.repository';
-import { advisorNextActions, AdvisorSessionView, advisorSessionView } from './advisor-session.view';
-import type { AdvisorLocale, AdvisorReply } from './advisor.types';
-import { PHRASES } from './rules/advisor-phrases';
-import { quoteSuggestions } from './rules/advisor-suggestions';
-import { statesPriceOrDate } from './rules/grounding-filter';
+import { AdvisorModel } from '../ports/advisor-model';
+import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
+import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
+import type { AdvisorLocale, AdvisorReply } from '../advisor.types';
+import { PHRASES } from '../rules/advisor-phrases';
+import { quoteSuggestions } from '../rules/advisor-suggestions';
+import { statesPriceOrDate } from '../rules/grounding-filter';
 
 /**
  * `POST /v1/advisor/sessions/{id}/messages`: the question and the model's answer are appended to

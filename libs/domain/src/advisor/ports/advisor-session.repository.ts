@@ -1,4 +1,4 @@
-import type { AdvisorLocale, AdvisorMessageRecord, AdvisorSessionRecord } from './advisor.types';
+import type { AdvisorLocale, AdvisorMessageRecord, AdvisorSessionRecord } from '../advisor.types';
 
 export interface NewAdvisorSession {
   id: string;

@@ -1,13 +1,13 @@
 import { Outcome } from '@hcs/contracts';
 import type { AppConfig } from '@hcs/platform';
-import type { GetPropertyFull } from '../catalog/get-property.use-case';
-import { DomainError } from '../errors/domain-error';
-import { AdvisorModel } from './advisor-model';
-import { AdvisorSessionRepository, NewAdvisorSession } from './advisor-session.repository';
-import type { AdvisorMessageRecord, AdvisorQuestion, AdvisorReply, AdvisorSessionRecord } from './advisor.types';
+import type { GetPropertyFull } from '../../catalog/get-property.use-case';
+import { DomainError } from '../../errors/domain-error';
+import { AdvisorModel } from '../ports/advisor-model';
+import { AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';
+import type { AdvisorMessageRecord, AdvisorQuestion, AdvisorReply, AdvisorSessionRecord } from '../advisor.types';
 import { AskAdvisor } from './ask-advisor.use-case';
-import { DeterministicAdvisorModel } from './deterministic-advisor.model';
-import { factsOf } from './testing/advisor-facts.fixture';
+import { DeterministicAdvisorModel } from '../deterministic-advisor.model';
+import { factsOf } from '../testing/advisor-facts.fixture';
 import { GetAdvisorSession } from './get-advisor-session.use-case';
 import { StartAdvisorSession } from './start-advisor-session.use-case';
 

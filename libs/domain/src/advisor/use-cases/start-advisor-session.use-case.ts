@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { GetPropertyFull } from '../catalog/get-property.use-case';
+import { GetPropertyFull } from '../../catalog/get-property.use-case';
 import type { AdvisorActor } from './advisor-access';
-import { AdvisorSessionRepository } from './advisor-session.repository';
-import { advisorNextActions, AdvisorSessionView, advisorSessionView } from './advisor-session.view';
-import { PHRASES } from './rules/advisor-phrases';
-import { propertySuggestion } from './rules/advisor-suggestions';
-import { resolveLocale } from './rules/locale';
+import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
+import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
+import { PHRASES } from '../rules/advisor-phrases';
+import { propertySuggestion } from '../rules/advisor-suggestions';
+import { resolveLocale } from '../rules/locale';
 
 export interface StartAdvisorSessionCommand {
   propertySlug: string;
