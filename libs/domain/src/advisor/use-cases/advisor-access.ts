@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors/domain-error';
-import { isUuid } from '../../identity/uuid';
+import { isUuid } from '../../identity/rules/uuid';
 import type { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import type { AdvisorSessionRecord } from '../advisor.types';
 import type { Caller } from '../../identity/principal';

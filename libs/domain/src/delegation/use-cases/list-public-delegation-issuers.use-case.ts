@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../identity/uuid';
+import { isUuid } from '../../identity/rules/uuid';
 import { TenantRepository } from '../../tenancy/ports/tenant.repository';
 import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 

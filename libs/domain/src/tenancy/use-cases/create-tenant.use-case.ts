@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { issueSecret } from '../../identity/credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../../identity/identity.repository';
+import { issueSecret } from '../../identity/rules/credential-secret';
+import { CredentialRepository, PrincipalRepository } from '../../identity/ports/identity.repository';
 import { TenantRepository } from '../ports/tenant.repository';
 
 export interface CreateTenantCommand {

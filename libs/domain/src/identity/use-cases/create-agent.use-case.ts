@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import type { Money } from '../../money/money';
-import { requireKind } from '../access';
-import { issueSecret } from '../credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { issueSecret } from '../rules/credential-secret';
+import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Credential, Principal, Scope, SCOPES } from '../principal';
 
 export interface CreateAgentCommand {

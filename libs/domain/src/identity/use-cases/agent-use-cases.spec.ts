@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors/domain-error';
-import { CredentialChangeNotifier } from '../credential-change-notifier';
-import { CredentialMatch, CredentialRepository, NewCredential, NewPrincipal, PrincipalPatch, PrincipalRepository } from '../identity.repository';
+import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
+import { CredentialMatch, CredentialRepository, NewCredential, NewPrincipal, PrincipalPatch, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Credential, Principal, PrincipalKind } from '../principal';
 import { GetAgent } from './get-agent.use-case';
 import { ListAgents } from './list-agents.use-case';

@@ -1,11 +1,11 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../access';
-import { CredentialChangeNotifier } from '../credential-change-notifier';
-import { issueSecret } from '../credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
+import { issueSecret } from '../rules/credential-secret';
+import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Credential } from '../principal';
-import { isUuid } from '../uuid';
+import { isUuid } from '../rules/uuid';
 
 export interface RotatedAdminCredential {
   issued: { credential: Credential; secret: string };

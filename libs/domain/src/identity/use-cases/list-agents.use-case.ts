@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { requireKind } from '../access';
-import { PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Principal } from '../principal';
 
 /** Every agent of the admin's tenant, oldest first. */

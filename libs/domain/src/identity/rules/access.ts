@@ -1,5 +1,5 @@
-import { DomainError } from '../errors/domain-error';
-import type { Caller, PrincipalKind } from './principal';
+import { DomainError } from '../../errors/domain-error';
+import type { Caller, PrincipalKind } from '../principal';
 
 /** Access first (STYLE habit 4): the caller must be of one of these kinds. */
 export function requireKind(caller: Caller, ...kinds: PrincipalKind[]): void {

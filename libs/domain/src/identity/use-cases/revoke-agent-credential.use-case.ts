@@ -1,10 +1,10 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../access';
-import { CredentialChangeNotifier } from '../credential-change-notifier';
-import { CredentialRepository, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
+import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Credential } from '../principal';
-import { isUuid } from '../uuid';
+import { isUuid } from '../rules/uuid';
 
 /**
  * Revokes one credential of an agent. Revoking twice is harmless and keeps the first time. The

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../access';
-import { CredentialRepository, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Credential, Principal } from '../principal';
-import { isUuid } from '../uuid';
+import { isUuid } from '../rules/uuid';
 
 export interface AgentWithCredentials {
   agent: Principal;

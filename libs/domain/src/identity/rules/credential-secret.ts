@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { PrincipalKind } from './principal';
+import type { PrincipalKind } from '../principal';
 
 export interface IssuedSecret {
   /** Shown once to the caller, never stored. */

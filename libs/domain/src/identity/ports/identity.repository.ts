@@ -1,5 +1,5 @@
-import type { Credential, Principal, PrincipalKind, PrincipalStatus, Scope } from './principal';
-import type { Money } from '../money/money';
+import type { Credential, Principal, PrincipalKind, PrincipalStatus, Scope } from '../principal';
+import type { Money } from '../../money/money';
 
 export interface NewPrincipal {
   tenantId: string;

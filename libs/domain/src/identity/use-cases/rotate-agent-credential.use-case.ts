@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../access';
-import { issueSecret } from '../credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { issueSecret } from '../rules/credential-secret';
+import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
 import { Caller } from '../principal';
-import { isUuid } from '../uuid';
+import { isUuid } from '../rules/uuid';
 import type { AgentWithSecret } from './create-agent.use-case';
 
 /** Issues an additional credential for an agent; the old ones stay valid until revoked. */

@@ -1,10 +1,10 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../access';
-import { CredentialChangeNotifier } from '../credential-change-notifier';
-import { PrincipalPatch, PrincipalRepository } from '../identity.repository';
+import { requireKind } from '../rules/access';
+import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
+import { PrincipalPatch, PrincipalRepository } from '../ports/identity.repository';
 import { Caller, Principal, SCOPES } from '../principal';
-import { isUuid } from '../uuid';
+import { isUuid } from '../rules/uuid';
 
 /**
  * Renames an agent, disables or re-enables it, narrows or widens its scopes, sets or clears its
