@@ -1,6 +1,6 @@
 import { Outcome } from '@hcs/contracts';
 import type { AppConfig } from '@hcs/platform';
-import type { GetPropertyFull } from '../../catalog/get-property.use-case';
+import type { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
 import { DomainError } from '../../errors/domain-error';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { GetPropertyFull } from '../../catalog/get-property.use-case';
+import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
 import { AdvisorActor, liveSessionOf } from './advisor-access';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';

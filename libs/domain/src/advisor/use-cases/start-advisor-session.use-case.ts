@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { GetPropertyFull } from '../../catalog/get-property.use-case';
+import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
 import type { AdvisorActor } from './advisor-access';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
-import { FxRateRepository } from '../../catalog/catalog.repository';
+import { FxRateRepository } from '../../catalog/ports/catalog.repository';
 import { DomainError } from '../../errors/domain-error';
 import type { Money } from '../../money/money';
 import { AvailabilitySearchRepository, OfferQuery } from '../ports/availability-search.repository';

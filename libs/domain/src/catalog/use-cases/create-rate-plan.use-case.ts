@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import type { Policy } from './catalog';
-import { PolicyRepository, RatePlanRepository, RoomTypeRepository } from './catalog.repository';
-import { AdminRatePlanView, adminRatePlanView } from './catalog-views';
-import { fieldError, RatePlanInput } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import type { Policy } from '../catalog';
+import { PolicyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
+import { fieldError, RatePlanInput } from '../catalog-input';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
 export async function currentPolicyFor(

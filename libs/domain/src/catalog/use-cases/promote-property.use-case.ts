@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { PropertyRepository, RatePlanRepository, RoomTypeRepository } from './catalog.repository';
-import { AdminPropertyView, adminPropertyView } from './catalog-views';
-import { promotionBlockers } from './promotion-readiness';
+import { DomainError } from '../../errors/domain-error';
+import { PropertyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { AdminPropertyView, adminPropertyView } from '../catalog-views';
+import { promotionBlockers } from '../rules/promotion-readiness';
 
 /**
  * Makes a property visible to reads, search and feeds once it is complete; otherwise

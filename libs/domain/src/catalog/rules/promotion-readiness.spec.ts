@@ -1,4 +1,4 @@
-import type { Property, RatePlan, RoomType } from './catalog';
+import type { Property, RatePlan, RoomType } from '../catalog';
 import { promotionBlockers } from './promotion-readiness';
 
 const property = (over: Partial<Property> = {}): Property => ({

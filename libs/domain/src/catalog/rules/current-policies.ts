@@ -1,4 +1,4 @@
-import type { Policy } from './catalog';
+import type { Policy } from '../catalog';
 
 /** The current version of each policy lineage (property + code): the highest version number, sorted by code. */
 export function currentPolicies(policies: Policy[]): Policy[] {

@@ -1,4 +1,4 @@
-import type { Policy, Property, RatePlan, RoomType } from './catalog';
+import type { Policy, Property, RatePlan, RoomType } from '../catalog';
 
 /** A property with everything its public read shows, read at once. */
 export interface PropertyCatalog {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome, NextAction } from '@hcs/contracts';
-import { PropertyRepository } from './catalog.repository';
-import { PropertyView, propertyView } from './catalog-views';
-import { decodePropertyCursor, encodePropertyCursor } from './property-cursor';
+import { PropertyRepository } from '../ports/catalog.repository';
+import { PropertyView, propertyView } from '../catalog-views';
+import { decodePropertyCursor, encodePropertyCursor } from '../rules/property-cursor';
 
 export interface ListPropertiesQuery {
   tenantId: string;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { PropertyRepository } from './catalog.repository';
-import { AdminPropertyView, adminPropertyView } from './catalog-views';
-import { fieldError, newPropertyFields, PropertyInput } from './catalog-input';
+import { PropertyRepository } from '../ports/catalog.repository';
+import { AdminPropertyView, adminPropertyView } from '../catalog-views';
+import { fieldError, newPropertyFields, PropertyInput } from '../catalog-input';
 
 /** Creates an unpromoted property; it shows up in reads and search once promoted. */
 @Injectable()

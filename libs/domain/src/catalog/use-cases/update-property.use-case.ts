@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { PropertyRepository } from './catalog.repository';
-import { AdminPropertyView, adminPropertyView } from './catalog-views';
-import { fieldError, propertyPatch, PropertyInput } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import { PropertyRepository } from '../ports/catalog.repository';
+import { AdminPropertyView, adminPropertyView } from '../catalog-views';
+import { fieldError, propertyPatch, PropertyInput } from '../catalog-input';
 
 /** Changes the given fields of a property (absent fields stay, `null` clears a nullable one). */
 @Injectable()

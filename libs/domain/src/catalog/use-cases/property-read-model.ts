@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { NextAction } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { toMajorUnits } from '../money/currency';
-import { convertMinor, findFxRate, FxConversion } from '../money/fx';
-import type { Policy, Property, RatePlan } from './catalog';
-import { PolicyRepository, RatePlanRepository, RoomTypeRepository, FxRateRepository } from './catalog.repository';
-import { PolicyView, policyView, RatePlanView, ratePlanView, RoomTypeView, roomTypeView } from './catalog-views';
-import { currentPolicies } from './current-policies';
-import type { PropertyCatalog } from './property-catalog.reader';
+import { DomainError } from '../../errors/domain-error';
+import { toMajorUnits } from '../../money/currency';
+import { convertMinor, findFxRate, FxConversion } from '../../money/fx';
+import type { Policy, Property, RatePlan } from '../catalog';
+import { PolicyRepository, RatePlanRepository, RoomTypeRepository, FxRateRepository } from '../ports/catalog.repository';
+import { PolicyView, policyView, RatePlanView, ratePlanView, RoomTypeView, roomTypeView } from '../catalog-views';
+import { currentPolicies } from '../rules/current-policies';
+import type { PropertyCatalog } from '../ports/property-catalog.reader';
 
 export interface DisplayCurrency {
   /** The currency asked for with `?currency=`, or null when prices are in each plan's own currency. */

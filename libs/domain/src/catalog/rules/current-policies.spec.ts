@@ -1,4 +1,4 @@
-import type { Policy } from './catalog';
+import type { Policy } from '../catalog';
 import { currentPolicies } from './current-policies';
 
 const policy = (code: string, version: string, propertyId = 'p1'): Policy => ({

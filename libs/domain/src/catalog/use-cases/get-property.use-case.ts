@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import type { Property } from './catalog';
-import { PolicyView, PropertyView, propertyView, RoomTypeView } from './catalog-views';
-import { PropertyCatalog, PropertyCatalogReader } from './property-catalog.reader';
+import { DomainError } from '../../errors/domain-error';
+import type { Property } from '../catalog';
+import { PolicyView, PropertyView, propertyView, RoomTypeView } from '../catalog-views';
+import { PropertyCatalog, PropertyCatalogReader } from '../ports/property-catalog.reader';
 import { DisplayCurrency, PropertyReadModel } from './property-read-model';
 
 export type PropertyDetail = PropertyView & DisplayCurrency & { room_types: RoomTypeView[] };

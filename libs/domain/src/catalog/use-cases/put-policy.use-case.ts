@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { PolicyRepository, PropertyRepository, RatePlanRepository } from './catalog.repository';
-import { AdminPolicyView, adminPolicyView } from './catalog-views';
-import { PolicyInput, policyFields, samePolicy } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import { PolicyRepository, PropertyRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { AdminPolicyView, adminPolicyView } from '../catalog-views';
+import { PolicyInput, policyFields, samePolicy } from '../catalog-input';
 
 export interface PolicyRevision extends AdminPolicyView {
   /** True when this call wrote a new version; false when the terms were already current. */

@@ -1,4 +1,4 @@
-import type { Property, RatePlan, RoomType } from './catalog';
+import type { Property, RatePlan, RoomType } from '../catalog';
 
 export interface PromotionBlocker {
   code: 'no_address' | 'no_geo' | 'no_room_type' | 'room_type_without_rate_plan' | 'no_rate_plan' | 'rate_plan_without_policy';

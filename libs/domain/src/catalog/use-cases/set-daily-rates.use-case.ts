@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import type { DailyRate, DateRange } from './catalog';
-import { DailyRateRepository, RatePlanRepository } from './catalog.repository';
-import { assertDateRange } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import type { DailyRate, DateRange } from '../catalog';
+import { DailyRateRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { assertDateRange } from '../catalog-input';
 
 export interface RateCalendar {
   rate_plan_id: string;

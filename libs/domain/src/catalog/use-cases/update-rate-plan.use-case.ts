@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import type { RatePlanFields } from './catalog';
-import { PolicyRepository, RatePlanRepository } from './catalog.repository';
-import { AdminRatePlanView, adminRatePlanView } from './catalog-views';
-import { fieldError, RatePlanInput } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import type { RatePlanFields } from '../catalog';
+import { PolicyRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
+import { fieldError, RatePlanInput } from '../catalog-input';
 import { currentPolicyFor } from './create-rate-plan.use-case';
 
 /** Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted). */

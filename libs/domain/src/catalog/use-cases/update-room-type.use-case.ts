@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { todayIn } from '../stay/stay-rules';
-import { InventoryRepository, PropertyRepository, RoomTypeRepository } from './catalog.repository';
-import { AdminRoomTypeView, adminRoomTypeView } from './catalog-views';
-import { fieldError, roomTypePatch, RoomTypeInput } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import { todayIn } from '../../stay/stay-rules';
+import { InventoryRepository, PropertyRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
+import { fieldError, roomTypePatch, RoomTypeInput } from '../catalog-input';
 import { allotmentConflictError } from './set-inventory.use-case';
 
 /**

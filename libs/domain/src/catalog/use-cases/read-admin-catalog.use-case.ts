@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import type { Policy } from './catalog';
-import { PolicyRepository, PropertyRepository, RatePlanRepository, RoomTypeRepository } from './catalog.repository';
+import { DomainError } from '../../errors/domain-error';
+import type { Policy } from '../catalog';
+import { PolicyRepository, PropertyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import {
   AdminPolicyView,
   adminPolicyView,
@@ -12,9 +12,9 @@ import {
   adminRatePlanView,
   AdminRoomTypeView,
   adminRoomTypeView,
-} from './catalog-views';
-import { decodePropertyCursor, encodePropertyCursor } from './property-cursor';
-import { PromotionBlocker, promotionBlockers } from './promotion-readiness';
+} from '../catalog-views';
+import { decodePropertyCursor, encodePropertyCursor } from '../rules/property-cursor';
+import { PromotionBlocker, promotionBlockers } from '../rules/promotion-readiness';
 
 export interface AdminPropertyDetail extends AdminPropertyView {
   room_types: Array<AdminRoomTypeView & { rate_plans: AdminRatePlanView[] }>;

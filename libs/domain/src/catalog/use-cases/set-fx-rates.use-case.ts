@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError, FieldError } from '../errors/domain-error';
-import { FxRateRepository } from './catalog.repository';
+import { DomainError, FieldError } from '../../errors/domain-error';
+import { FxRateRepository } from '../ports/catalog.repository';
 
 export interface FxRateInput {
   base: string;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../errors/domain-error';
-import { PropertyRepository, RoomTypeRepository } from './catalog.repository';
-import { AdminRoomTypeView, adminRoomTypeView } from './catalog-views';
-import { fieldError, newRoomTypeFields, RoomTypeInput } from './catalog-input';
+import { DomainError } from '../../errors/domain-error';
+import { PropertyRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
+import { fieldError, newRoomTypeFields, RoomTypeInput } from '../catalog-input';
 
 @Injectable()
 export class CreateRoomType {

@@ -1,4 +1,4 @@
-import type { FxRate } from '../money/fx';
+import type { FxRate } from '../../money/fx';
 import type {
   AllotmentConflict,
   DailyRate,
@@ -13,7 +13,7 @@ import type {
   RatePlanFields,
   RoomType,
   RoomTypeFields,
-} from './catalog';
+} from '../catalog';
 
 /** Port: properties of a tenant. Every method takes the tenant id. */
 export abstract class PropertyRepository {

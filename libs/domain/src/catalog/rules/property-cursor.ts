@@ -1,4 +1,4 @@
-import { DomainError } from '../errors/domain-error';
+import { DomainError } from '../../errors/domain-error';
 
 /**
  * Opaque cursor of the property list: the slug of the last item of a page (slugs are unique
