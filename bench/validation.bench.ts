@@ -66,7 +66,10 @@ for (const c of cases) {
   const compiled = ajv.compile(z.toJSONSchema(schema, { io: 'input' }));
   for (const kind of ['valid', 'invalid'] as const) {
     const body = bodies[c.name][kind];
-    time(`${c.name} ${kind}: class-validator pipe`, quiet(() => pipe.transform(body, { type: 'body', metatype: c.dto })));
+    time(
+      `${c.name} ${kind}: class-validator pipe`,
+      quiet(() => pipe.transform(body, { type: 'body', metatype: c.dto })),
+    );
     time(`${c.name} ${kind}: zod safeParse`, () => schema.safeParse(body));
     time(`${c.name} ${kind}: ajv compiled`, () => compiled(body));
   }
