@@ -85,6 +85,7 @@ import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.reposit
 import { SqlClientReferences } from './booking/sql-client-references';
 import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
+import { SqlClient } from './sql/sql-client';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -144,7 +145,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: repositories,
-  exports: repositories.map((r) => r.provide),
+  providers: [SqlClient, ...repositories],
+  exports: [SqlClient, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

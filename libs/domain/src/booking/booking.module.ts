@@ -22,6 +22,7 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
+import { SettleBookingAttempt } from './use-cases/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
 const useCases = [
@@ -50,12 +51,8 @@ const useCases = [
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
 @Module({
-  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, ClientReferenceGate, SandboxScenarios],
-  exports: [...useCases, ReceiptSigner, SandboxScenarios],
-})
-@Module({
   imports: [FollowUpModule],
-  providers: [...useCases, BookingAccess, ReceiptSigner, ClientReferenceGate, SandboxScenarios],
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
   exports: [...useCases, ReceiptSigner, SandboxScenarios],
 })
 export class BookingModule {}

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { agentActor, AGENT, booking, FakeBookings, FakePayments, TENANT } from '../../../../../test/support/fake-chain-ports';
-import { FakeClientReferences } from '../../../../../test/support/fake-client-references';
+import { agentActor, AGENT, booking, FakeBookings, FakePayments, TENANT } from '../../testing/fake-chain-ports';
+import { FakeClientReferences } from '../../testing/fake-client-references';
 import { ClientReferenceGate } from './client-reference-gate';
 
 describe('ClientReferenceGate', () => {

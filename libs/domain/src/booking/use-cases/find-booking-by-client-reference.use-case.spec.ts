@@ -1,6 +1,6 @@
 import type { AppConfig } from '@hcs/platform';
-import { agentActor, AGENT, booking, FakeBookings, FakePayments, TENANT } from '../../../../../test/support/fake-chain-ports';
-import { FakeClientReferences } from '../../../../../test/support/fake-client-references';
+import { agentActor, AGENT, booking, FakeBookings, FakePayments, TENANT } from '../../testing/fake-chain-ports';
+import { FakeClientReferences } from '../../testing/fake-client-references';
 import { FindBookingByClientReference } from './find-booking-by-client-reference.use-case';
 
 describe('FindBookingByClientReference', () => {

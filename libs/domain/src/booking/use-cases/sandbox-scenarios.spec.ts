@@ -1,43 +1,19 @@
-import type { RequestContext, SandboxScenarioContext } from '@hcs/platform';
+import { FakeSandboxEffects, FakeScenarioContext, fakeSandbox } from '../../testing/fake-sandbox';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
-import { SandboxEffects } from '../ports/sandbox-effects';
-import { SandboxScenarios } from './sandbox-scenarios';
-
-class FakeEffects extends SandboxEffects {
-  calls: string[] = [];
-  now = new Date('2030-01-01T00:00:00Z');
-  async expireQuoteNow(tenantId: string, quoteId: string) {
-    this.calls.push(`quote ${tenantId} ${quoteId}`);
-    return this.now;
-  }
-  async expireHoldNow(tenantId: string, holdId: string) {
-    this.calls.push(`hold ${tenantId} ${holdId}`);
-    return this.now;
-  }
-  async markReceiverDown(tenantId: string, traceId: string) {
-    this.calls.push(`down ${tenantId} ${traceId}`);
-  }
-}
-
-class FakeScenario {
-  current: string | null = null;
-  set(value: string) {
-    this.current = value;
-  }
-}
+import type { SandboxScenarios } from './sandbox-scenarios';
 
 const quote = { id: 'q1', tenantId: 't1', roomTypeId: 'rt', expired: false, expiresAt: new Date('2031-01-01T00:00:00Z') } as QuoteRecord;
 const hold = { id: 'h1', tenantId: 't1', state: 'held', expired: false, expiresAt: new Date('2031-01-01T00:00:00Z') } as HoldRecord;
 
 describe('SandboxScenarios', () => {
-  let effects: FakeEffects;
-  let scenario: FakeScenario;
+  let effects: FakeSandboxEffects;
+  let scenario: FakeScenarioContext;
   let sandbox: SandboxScenarios;
 
   beforeEach(() => {
-    effects = new FakeEffects();
-    scenario = new FakeScenario();
-    sandbox = new SandboxScenarios(scenario as unknown as SandboxScenarioContext, effects, { traceId: 'trace-1' } as RequestContext);
+    effects = new FakeSandboxEffects();
+    scenario = new FakeScenarioContext();
+    sandbox = fakeSandbox(effects, scenario);
   });
 
   it('without a scenario changes nothing', async () => {
