@@ -157,22 +157,21 @@ class FakeOutbox extends OutboxRelayStore {
     this.events.push(e);
     return e;
   }
-  async lockUnrelayed(limit: number) {
-    return this.events
+  async claimBatch(limit: number) {
+    const eventIds = this.events
       .filter((e) => !e.relayed)
       .slice(0, limit)
       .map((e) => e.id);
-  }
-  async createDeliveries(eventIds: string[]) {
     for (const e of this.events.filter((x) => eventIds.includes(x.id))) {
       for (const ep of [...this.endpoints.rows.values()].filter((x) => x.tenantId === e.tenantId && x.status === 'enabled' && x.events.includes(e.type))) {
         if (![...this.deliveries.rows.values()].some((d) => d.eventId === e.id && d.endpointId === ep.id))
           this.deliveries.add({ tenantId: e.tenantId, endpointId: ep.id, eventId: e.id, eventType: e.type });
       }
     }
-    return [...this.deliveries.rows.values()]
+    const refs = [...this.deliveries.rows.values()]
       .filter((d) => eventIds.includes(d.eventId) && d.state === 'pending' && d.attempt === 0)
       .map((d) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1 }));
+    return { eventIds, refs };
   }
   async markRelayed(eventIds: string[]) {
     this.events.filter((e) => eventIds.includes(e.id)).forEach((e) => (e.relayed = true));
