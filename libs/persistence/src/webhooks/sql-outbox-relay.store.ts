@@ -13,7 +13,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
     return (this.tx as Tx).tx;
   }
 
-  async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[] }> {
+  async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }> {
     // Data-modifying CTEs see the snapshot of the statement: `earlier` finds the deliveries an
     // earlier relay of these events created (its enqueue failed), `created` the new ones.
     const rows = (await this.m.query(
@@ -27,20 +27,33 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
          ON CONFLICT (endpoint_id, event_id) DO NOTHING
          RETURNING tenant_id, id, chain
        ), earlier AS (
-         SELECT d.tenant_id, d.id, d.chain FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id WHERE d.state = 'pending' AND d.attempt = 0
+         SELECT d.tenant_id, d.id, d.chain, d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id WHERE d.state = 'pending' AND d.attempt = 0
+       ), settled AS (
+         UPDATE outbox_events o SET relayed_at = clock_timestamp()
+           FROM claimed c
+          WHERE o.id = c.id
+            AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events))
+            AND NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.event_id = c.id)
+         RETURNING o.id
        )
-       SELECT id, NULL::uuid AS tenant_id, NULL::int AS chain FROM claimed
-       UNION ALL SELECT id, tenant_id, chain FROM created
-       UNION ALL SELECT id, tenant_id, chain FROM earlier`,
+       SELECT 'event' AS kind, id FROM claimed WHERE id NOT IN (SELECT id FROM settled)
+       UNION ALL SELECT 'relayed', id FROM settled
+       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM created
+       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier`,
       [limit],
-    )) as Array<{ id: string; tenant_id: string | null; chain: number | null }>;
+    )) as Array<{ kind: string; id: string }>;
     const eventIds: string[] = [];
+    const relayedIds: string[] = [];
     const refs: DeliveryJobRef[] = [];
     for (const r of rows) {
-      if (r.tenant_id === null) eventIds.push(r.id);
-      else refs.push({ tenantId: r.tenant_id, deliveryId: r.id, chain: r.chain as number, attempt: 1 });
+      if (r.kind === 'event' || r.kind === 'relayed') eventIds.push(r.id);
+      if (r.kind === 'relayed') relayedIds.push(r.id);
+      else if (r.kind !== 'event') {
+        const [, tenantId, chain] = r.kind.split(':');
+        refs.push({ tenantId, deliveryId: r.id, chain: Number(chain), attempt: 1 });
+      }
     }
-    return { eventIds, refs };
+    return { eventIds, refs, relayedIds };
   }
 
   async markRelayed(eventIds: string[]): Promise<void> {

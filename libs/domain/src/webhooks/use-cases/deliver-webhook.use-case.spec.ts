@@ -171,7 +171,10 @@ class FakeOutbox extends OutboxRelayStore {
     const refs = [...this.deliveries.rows.values()]
       .filter((d) => eventIds.includes(d.eventId) && d.state === 'pending' && d.attempt === 0)
       .map((d) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1 }));
-    return { eventIds, refs };
+    const pending = new Set([...this.deliveries.rows.values()].filter((d) => refs.some((r) => r.deliveryId === d.id)).map((d) => d.eventId));
+    const relayedIds = eventIds.filter((id) => !pending.has(id));
+    this.events.filter((e) => relayedIds.includes(e.id)).forEach((e) => (e.relayed = true));
+    return { eventIds, refs, relayedIds };
   }
   async markRelayed(eventIds: string[]) {
     this.events.filter((e) => eventIds.includes(e.id)).forEach((e) => (e.relayed = true));
@@ -246,6 +249,16 @@ describe('RelayOutbox', () => {
     expect(w.queue.jobs.size).toBe(1);
     expect(w.outbox.events[0].relayed).toBe(true);
     expect(await w.relay.relayBatch()).toBe(0);
+  });
+
+  it('relays an event nobody subscribes to with the claim alone: nothing to enqueue, no second statement', async () => {
+    const w = world();
+    w.outbox.add(TENANT, 'booking.confirmed');
+    const marked = jest.spyOn(w.outbox, 'markRelayed');
+    expect(await w.relay.relayBatch()).toBe(1);
+    expect(w.outbox.events[0].relayed).toBe(true);
+    expect(marked).not.toHaveBeenCalled();
+    expect(w.queue.jobs.size).toBe(0);
   });
 
   it('leaves the event unrelayed when the queue is down, and a later relay enqueues nothing twice', async () => {

@@ -13,7 +13,9 @@ export const STRANDED_AFTER_SECONDS = 15;
  * (`FOR UPDATE SKIP LOCKED`, so relays of several workers take different rows) and commits one
  * pending delivery per subscribed endpoint; then their jobs are enqueued under deterministic ids
  * (the rows must be committed before a job can claim them) and a second statement marks the
- * events relayed. Two statements per batch, whatever its size (docs/performance.md). A failed
+ * events relayed. Two statements per batch, whatever its size, and one when no event of it has a
+ * subscribed endpoint (the claim marks those at once: nothing to enqueue, nothing to lose)
+ * (docs/performance.md). A failed
  * enqueue leaves the events unrelayed for the next pass; a repeated relay enqueues nothing twice.
  */
 @Injectable()
@@ -25,10 +27,12 @@ export class RelayOutbox {
   ) {}
 
   async relayBatch(limit = RELAY_BATCH_SIZE): Promise<number> {
-    const { eventIds, refs } = await this.store.claimBatch(limit);
+    const { eventIds, refs, relayedIds } = await this.store.claimBatch(limit);
     if (eventIds.length === 0) return 0;
     if (refs.length > 0) await this.queue.enqueue(refs);
-    await this.store.markRelayed(eventIds);
+    const relayed = new Set(relayedIds);
+    const rest = eventIds.filter((id) => !relayed.has(id));
+    if (rest.length > 0) await this.store.markRelayed(rest);
     return eventIds.length;
   }
 
