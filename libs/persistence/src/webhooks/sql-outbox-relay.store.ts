@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 /** The outbox as the relay sees it: each statement commits on its own (docs/events.md, "Relay"). */
 @Injectable()
@@ -10,7 +10,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }> {
