@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { FeedRenderCache } from './feed-render-cache';
-import { RenderedFeedStore } from './rendered-feed.store';
+import { RenderedFeedStore } from '@hcs/domain';
 
 /** The store's contract in memory: one copy per key, a lock per key. */
 class MemoryStore extends RenderedFeedStore {

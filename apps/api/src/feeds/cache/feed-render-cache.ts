@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
-import { RenderedFeedStore } from './rendered-feed.store';
+import { RenderedFeedStore } from '@hcs/domain';
 
 /** A render holds its lock at most this long; a crashed holder frees the key after it. */
 export const FEED_RENDER_LOCK_MS = 120_000;

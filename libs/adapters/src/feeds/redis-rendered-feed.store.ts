@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig, createRedis, Redis } from '@hcs/platform';
-import { RenderedFeedStore } from './rendered-feed.store';
+import { RenderedFeedStore } from '@hcs/domain';
 
 /** How long a copy outlives its last write: a tenant nobody polls any more costs nothing for long. */
 export const RENDERED_FEED_TTL_SECONDS = 24 * 3600;
