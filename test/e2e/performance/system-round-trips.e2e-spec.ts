@@ -17,12 +17,14 @@ import { WebhookReceiver } from '../../support/webhook-receiver';
  * (and, for a tenant with a subscribed endpoint, its `booking.confirmed` webhook).
  *
  * Measured (this round): 12 per chain without an endpoint (api 11, relay 1), 15 with one (api 11,
- * relay 2: claim + mark after the enqueue; delivery 2: claim + record the attempt).
+ * relay 2: claim + mark after the enqueue; delivery 2: claim + record the attempt). Time-based work
+ * (the relay's 1 s poll, cache refreshes) lands unevenly in the two windows by a few statements:
+ * 16 extra chains keep that under 0.5 per chain, the tolerance allowed.
  */
 const BUDGET = { withoutEndpoint: 12, withEndpoint: 15 };
-const WINDOW_MS = 12_000;
+const WINDOW_MS = 15_000;
 const SHORT = 2;
-const LONG = 10;
+const LONG = 18;
 
 describe('SQL statements per chain, api and worker together', () => {
   jest.setTimeout(180_000);
