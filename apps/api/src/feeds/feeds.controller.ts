@@ -22,6 +22,8 @@ const xmlDocument = (description: string) =>
       ETag: { description: 'Strong validator derived from the last change of the data shown.', schema: { type: 'string' } },
       'Last-Modified': { description: 'When the data shown last changed.', schema: { type: 'string' } },
       'Cache-Control': { description: 'public, max-age=60', schema: { type: 'string' } },
+      'Content-Encoding': { description: '`gzip` when the request accepts it (the stored copy as it is); absent otherwise.', schema: { type: 'string' } },
+      Vary: { description: 'Accept-Encoding', schema: { type: 'string' } },
     },
   });
 const notModified = () => ApiResponse({ status: 304, description: 'If-None-Match or If-Modified-Since matched: no body, the validators again.' });
