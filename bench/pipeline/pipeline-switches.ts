@@ -62,7 +62,13 @@ export function switchOff(pieces: readonly PipelinePiece[]): void {
         break;
       }
       case 'logging':
+        // Both shapes: nestjs-pino's pino-http middleware (before this round) and ours.
         load('nestjs-pino').LoggerModule.prototype.configure = () => undefined;
+        try {
+          load(`${api}/http/request-log.middleware`).requestLogMiddleware = () => pass;
+        } catch {
+          // an older build without it
+        }
         break;
       case 'envelope':
         load(`${api}/http/envelope.interceptor`).EnvelopeInterceptor.prototype.intercept = (_ctx: unknown, next: { handle: () => unknown }) => next.handle();
