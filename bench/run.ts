@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const api = startService('api', { ...serviceEnv, PORT: String(port) });
-  const worker = startService('worker', serviceEnv);
+  let worker = startService('worker', serviceEnv);
   const hello = await startHelloServer();
   const rows: Row[] = [];
   try {
@@ -160,6 +160,18 @@ async function main(): Promise<void> {
     const tps = pgbenchTps(PG, s);
     log('round trips');
     const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
+    // The whole system's statements, counted in this process before any backlog (the pending
+    // holds below) keeps the worker busy: the external worker must not relay meanwhile.
+    await worker.stop();
+    log('statements per chain, api and worker together');
+    const system = await countSystemStatements(
+      { ...serviceEnv, PORT: '0', LOG_LEVEL: 'silent', WORKER_METRICS_PORT: '0' },
+      fx,
+      2,
+      SMOKE ? 6 : 12,
+      SMOKE ? 4000 : 10_000,
+    );
+    worker = startService('worker', serviceEnv);
     log('contention');
     const contention = await hotRoomContention(url, fx, CFG.contention, 3);
     log(`hold expiry lag (${CFG.pendingHolds} holds)`);
@@ -176,16 +188,6 @@ async function main(): Promise<void> {
     });
     const soaked = CFG.soakSeconds > 0 ? await soak(url, api, auth, propertyId, CFG.soakSeconds) : null;
     const memory = api.rssMb();
-    // The whole system's statements, counted in this process: the external worker must not relay.
-    await worker.stop();
-    log('statements per chain, api and worker together');
-    const system = await countSystemStatements(
-      { ...serviceEnv, PORT: '0', LOG_LEVEL: 'silent', WORKER_METRICS_PORT: '0' },
-      fx,
-      2,
-      SMOKE ? 6 : 12,
-      SMOKE ? 4000 : 10_000,
-    );
 
     const http = (scenario: string, m: typeof raw, baseline: string | null, base: number | null, target: string, met: boolean | null): Row => ({
       scenario,
