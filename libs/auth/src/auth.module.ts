@@ -25,6 +25,6 @@ import { AuthFailureThrottle } from './rate-limit/auth-failure-throttle';
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: DelegationGuard },
   ],
-  exports: [AuthCoreModule, RateLimits, CredentialChangeNotifier],
+  exports: [AuthCoreModule, RateLimits, AuthFailureThrottle, CredentialChangeNotifier],
 })
 export class AuthModule {}
