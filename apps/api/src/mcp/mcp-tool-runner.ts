@@ -5,7 +5,7 @@ import canonicalize from 'canonicalize';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
 import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
@@ -131,14 +131,16 @@ export class McpToolRunner {
   }
 
   private failure(error: unknown, traceId: string): ToolAnswer {
-    const failure = toFailure(error);
-    if (failure.unexpected !== undefined) this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure in an MCP tool');
-    const { status, body } = renderError(failure, traceId, this.config.docsUrl);
+    const { status, body } = this.rendered(error, traceId);
     return { ok: false, envelope: body, status };
   }
 
+  /** The error envelope of a failure; an unforeseen one is logged (through the one error serializer), never shown. */
   private rendered(error: unknown, traceId: string) {
-    return renderError(toFailure(error), traceId, this.config.docsUrl);
+    const failure = toFailure(error);
+    if (failure.unexpected !== undefined)
+      this.logger.error({ err: serializeError(failure.unexpected), trace_id: traceId }, 'unexpected failure in an MCP tool');
+    return renderError(failure, traceId, this.config.docsUrl);
   }
 }
 
