@@ -1,5 +1,6 @@
 export * from './config/app-config';
 export * from './config/config.module';
+export * from './config/production-rules';
 export * from './context/request-context';
 export * from './context/request-context.module';
 export * from './logging/error-serializer';

@@ -47,6 +47,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   WORKER_METRICS_PORT: z.coerce.number({ message: 'expected a number' }).int().min(0).max(65535).default(9464),
+  WORKER_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   ADVISOR_SESSION_TTL_SECONDS: positiveInt.default(3600),
   ADVISOR_LLM_URL: url(['http:', 'https:']).optional(),
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
