@@ -17,6 +17,7 @@ export * from './identity/agents/revoke-agent-credential.use-case';
 export * from './identity/agents/rotate-agent-credential.use-case';
 export * from './identity/agents/update-agent.use-case';
 export * from './identity/credential-change-notifier';
+export * from './delegation/issuer-change-notifier';
 export * from './identity/credential-secret';
 export * from './identity/identity.module';
 export * from './identity/identity.repository';

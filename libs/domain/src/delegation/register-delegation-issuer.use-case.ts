@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { validationFailed } from '../errors/domain-error';
 import { requireKind } from '../identity/access';
 import type { Caller } from '../identity/principal';
+import { IssuerChangeNotifier } from './issuer-change-notifier';
 import { DelegationIssuer, DelegationIssuerRepository, JwkSet } from './delegation-issuer';
 import { issuerKeysProblems } from './issuer-rules';
 
@@ -26,6 +27,7 @@ export class RegisterDelegationIssuer {
   constructor(
     private readonly issuers: DelegationIssuerRepository,
     private readonly config: AppConfig,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
   ) {}
 
   async execute(caller: Caller, command: RegisterIssuerCommand): Promise<DelegationIssuer> {
@@ -45,6 +47,7 @@ export class RegisterDelegationIssuer {
       allowedAudiences: [...new Set(command.allowedAudiences)],
     });
     if (!created) throw validationFailed([{ path: 'iss', message: 'an issuer with this iss is already registered for this tenant' }]);
+    await this.changes?.issuersChanged();
     return created;
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { validationFailed } from '../errors/domain-error';
+import { IssuerChangeNotifier } from './issuer-change-notifier';
 import { DelegationIssuer, DelegationIssuerRepository } from './delegation-issuer';
 import { checkIssuerCommand, RegisterIssuerCommand } from './register-delegation-issuer.use-case';
 
@@ -10,6 +11,7 @@ export class RegisterPlatformIssuer {
   constructor(
     private readonly issuers: DelegationIssuerRepository,
     private readonly config: AppConfig,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
   ) {}
 
   async execute(command: RegisterIssuerCommand): Promise<DelegationIssuer> {
@@ -23,6 +25,7 @@ export class RegisterPlatformIssuer {
       allowedAudiences: [...new Set(command.allowedAudiences)],
     });
     if (!created) throw validationFailed([{ path: 'iss', message: 'a platform issuer with this iss is already registered' }]);
+    await this.changes?.issuersChanged();
     return created;
   }
 }

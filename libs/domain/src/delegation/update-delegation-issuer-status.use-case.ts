@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DomainError, validationFailed } from '../errors/domain-error';
 import { requireKind } from '../identity/access';
 import type { Caller } from '../identity/principal';
 import { isUuid } from '../identity/uuid';
+import { IssuerChangeNotifier } from './issuer-change-notifier';
 import { DelegationIssuer, DelegationIssuerRepository, IssuerStatus } from './delegation-issuer';
 
 /** May an issuer go from `from` to `to`? Revocation is final; suspension is not. */
@@ -16,7 +17,10 @@ export function issuerTransitionAllowed(from: IssuerStatus, to: IssuerStatus): b
  */
 @Injectable()
 export class UpdateDelegationIssuerStatus {
-  constructor(private readonly issuers: DelegationIssuerRepository) {}
+  constructor(
+    private readonly issuers: DelegationIssuerRepository,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
+  ) {}
 
   async execute(caller: Caller, issuerId: string, status: IssuerStatus): Promise<DelegationIssuer> {
     requireKind(caller, 'admin');
@@ -27,6 +31,7 @@ export class UpdateDelegationIssuerStatus {
     }
     const updated = await this.issuers.updateStatus(caller.tenantId, current.id, status);
     if (!updated) throw new DomainError('delegation_issuer_not_found', { detail: { issuer_id: issuerId } });
+    await this.changes?.issuersChanged();
     return updated;
   }
 }
