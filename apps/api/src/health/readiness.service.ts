@@ -58,7 +58,7 @@ export class ReadinessService {
       const state = STATE[status] ?? 'down';
       const shown = Object.fromEntries(Object.entries(extra).filter(([key, value]) => SHOWN_FIELDS.has(key) && typeof value === 'number'));
       dependencies[name] = { state, ...shown };
-      if (state !== 'ok') problems[name] = { state, message: maskQuotedInput(String(extra.message ?? '')) };
+      if (state !== 'ok') problems[name] = { state, message: maskQuotedInput(String((extra as { message?: unknown }).message ?? '')) };
     }
     this.logProblems(problems);
     const states = Object.values(dependencies).map((d) => d.state);

@@ -6,6 +6,7 @@ import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/con
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
 import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
+import { nulProblems } from '../http/nul-bytes';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
@@ -56,6 +57,9 @@ export class McpToolRunner {
     try {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
+      // Postgres refuses U+0000 in text: refused here like every REST body (docs/security.md).
+      const nul = nulProblems(args);
+      if (nul.length > 0) throw validationFailed(nul);
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
