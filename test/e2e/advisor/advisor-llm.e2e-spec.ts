@@ -45,7 +45,8 @@ describe('advisor with an OpenAI-compatible model (ADVISOR_LLM_URL)', () => {
       .session_id;
     const res = await t.http().post(`/v1/advisor/sessions/${id}/messages`).set('authorization', `Bearer ${key}`).send({ message });
     expect(res.status).toBe(201);
-    return res.body.data.messages[2];
+    // An answer carries the question and the answer only (docs/advisor.md).
+    return res.body.data.messages[1];
   }
 
   it('answers with the model, which sees the facts but no rate, tax or cancellation term', async () => {

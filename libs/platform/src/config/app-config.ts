@@ -48,6 +48,8 @@ export class AppConfig {
   readonly workerMetricsHost!: string;
   /** Advisor sessions expire this long after their last message (docs/advisor.md). */
   readonly advisorSessionTtlSeconds!: number;
+  /** Most messages an advisor session holds, its welcome included (docs/advisor.md). */
+  readonly advisorSessionMaxMessages!: number;
   /** An OpenAI-compatible endpoint for the advisor (off when unset; docs/advisor.md). */
   readonly advisorLlmUrl!: string | null;
   readonly advisorLlmModel!: string;
@@ -112,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     workerMetricsPort: env.WORKER_METRICS_PORT,
     workerMetricsHost: env.WORKER_METRICS_HOST,
     advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
+    advisorSessionMaxMessages: env.ADVISOR_SESSION_MAX_MESSAGES,
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,

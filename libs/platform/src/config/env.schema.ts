@@ -49,6 +49,7 @@ export const envSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number({ message: 'expected a number' }).int().min(0).max(65535).default(9464),
   WORKER_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   ADVISOR_SESSION_TTL_SECONDS: positiveInt.default(3600),
+  ADVISOR_SESSION_MAX_MESSAGES: z.coerce.number({ message: 'expected a number' }).int().min(3).max(10_000).default(200),
   ADVISOR_LLM_URL: url(['http:', 'https:']).optional(),
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
