@@ -8,7 +8,7 @@ import {
   AdvisorSuggestion,
   NewAdvisorSession,
 } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json, modify } from '../booking/sql';
 
 interface SessionRow {
@@ -85,7 +85,7 @@ export class TypeOrmAdvisorSessionRepository extends AdvisorSessionRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(s: NewAdvisorSession, firstMessages: AdvisorMessageRecord[]): Promise<AdvisorSessionRecord> {
