@@ -32,7 +32,9 @@ describe('delegation issuer changes across api processes', () => {
     tenant = await createTenant(t.app);
     agent = await createAgent(t.app, tenant);
     const env = { DELEGATION_AUDIENCE: t.config.delegationAudience };
-    [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+    // One after the other: two Nest boots at once on a busy two-core machine can take over 20 s.
+    a = await startApiProcess(env);
+    b = await startApiProcess(env);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
