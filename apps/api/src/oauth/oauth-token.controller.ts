@@ -58,6 +58,11 @@ export class OAuthTokenController {
     }),
   })
   @ApiResponse({
+    status: 429,
+    description:
+      'rate_limited (error envelope, Retry-After): the client address is over its per-minute budget, or over AUTH_FAILURE_LIMIT_PER_MINUTE failed authentications (detail.scope ip_auth_failures; a client secret this process already knows to be valid is not refused for it).',
+  })
+  @ApiResponse({
     status: 404,
     description: 'OAuth is not enabled (OAUTH_ENABLED=false): {error: oauth_not_configured}.',
     content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthNotConfiguredModel) }, example: { error: 'oauth_not_configured' } } },
