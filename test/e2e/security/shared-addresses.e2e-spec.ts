@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAgent, createTenant, TestAgent, TestTenant } from '../../support/factories';
+import { startApiProcess } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
@@ -12,9 +13,10 @@ describe('the per-address failure rule and shared addresses', () => {
   let tenant: TestTenant;
   let agent: TestAgent;
   const LIMIT = 5;
+  const env = { AUTH_FAILURE_LIMIT_PER_MINUTE: String(LIMIT), QUEUE_PREFIX: `hcs-shared-${randomUUID().slice(0, 8)}`, TRUST_PROXY: 'loopback' };
 
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_FAILURE_LIMIT_PER_MINUTE: String(LIMIT), QUEUE_PREFIX: `hcs-shared-${randomUUID().slice(0, 8)}`, TRUST_PROXY: 'loopback' });
+    t = await startTestApp(env);
     tenant = await createTenant(t.app);
     agent = await createAgent(t.app, tenant);
   });
@@ -86,4 +88,23 @@ describe('the per-address failure rule and shared addresses', () => {
     await expect(blocked('203.0.113.23')).resolves.toBe(true);
     await expect(blocked('203.0.113.24')).resolves.toBe(false);
   });
+
+  it('lets a valid key through a blocked address on a process that has not seen it yet, once another process has', async () => {
+    const other = await startApiProcess(env);
+    try {
+      const ip = '203.0.113.25';
+      await fail(ip);
+      await expect(blocked(ip)).resolves.toBe(true);
+      const fresh = await createAgent(t.app, tenant);
+      // Served by the other process first (from another address): it tells every process.
+      const res = await fetch(`${other.baseUrl}/v1/properties`, { headers: { Authorization: `Bearer ${fresh.apiKey}` } });
+      expect(res.status).toBe(200);
+      await t.http().get('/v1/properties').set(from(ip)).set('Authorization', `Bearer ${fresh.apiKey}`).expect(200);
+      // A valid key no process has authenticated lately waits for the window (docs/security.md).
+      const unseen = await createAgent(t.app, tenant);
+      expect((await t.http().get('/v1/properties').set(from(ip)).set('Authorization', `Bearer ${unseen.apiKey}`)).status).toBe(429);
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
 });

@@ -40,12 +40,16 @@ export class BearerAuthGuard implements CanActivate {
     // but a credential memory knows to be valid is never refused for other callers' failures.
     const ip = clientIp(req);
     const token = bearerToken(header(req, 'authorization'));
-    if (!(token && (await this.authenticator.recognises(token)))) {
+    const recognised = token !== null && (await this.authenticator.recognises(token));
+    if (!recognised) {
       const throttled = await this.throttle.state(ip);
-      if (throttled.blocked) throw addressThrottled(throttled);
+      // Another api process may have authenticated this very secret lately (one Redis EXISTS).
+      if (throttled.blocked && !(token !== null && (await this.throttle.knownValid(token)))) throw addressThrottled(throttled);
     }
     try {
-      return await this.authenticate(ctx, req, targets);
+      const allowed = await this.authenticate(ctx, req, targets);
+      if (token !== null && !recognised && req.actor) void this.throttle.rememberValid(token);
+      return allowed;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'unauthenticated') await this.throttle.recordFailure(ip);
       throw error;

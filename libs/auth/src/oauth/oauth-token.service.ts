@@ -62,12 +62,14 @@ export class OAuthTokenService {
 
   private async authenticateAndMint(fields: Record<string, string | undefined>, authorization: string | undefined, gate?: AddressGate): Promise<TokenResponse> {
     const client = readClient(fields, authorization);
-    await gate?.admit(this.lookup.recognises(client.clientSecret));
+    const recognised = this.lookup.recognises(client.clientSecret);
+    await gate?.admit(recognised, client.clientSecret);
     const match = isUuid(client.clientId) ? await this.lookup.bySecret(client.clientSecret) : null;
     const agent = match?.principal;
     if (!match || !agent || agent.id !== client.clientId.toLowerCase() || agent.kind !== 'agent' || agent.status !== 'active') {
       throw new OAuthError('invalid_client', 'Client authentication failed.', client.basic);
     }
+    if (!recognised) await gate?.succeeded(client.clientSecret);
     const scopes = grantedScopes(fields.scope, agent.scopes);
     const minted = await this.tokens.mint({ tenantId: agent.tenantId, agentId: agent.id, credentialId: match.credential.id, scopes });
     return { access_token: minted.accessToken, token_type: 'Bearer', expires_in: minted.expiresIn, scope: minted.scope };

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError } from '@hcs/domain';
+import { DomainError, hashSecret } from '@hcs/domain';
 import { AppConfig, REDIS, Redis } from '@hcs/platform';
 import { addressKey } from './address-key';
 
 const WINDOW_SECONDS = 60;
+/** How long a secret that authenticated on any api process is known to all of them (seconds). */
+const KNOWN_VALID_SECONDS = 15 * 60;
 
 export interface ThrottleState {
   blocked: boolean;
@@ -15,10 +17,15 @@ export interface ThrottleState {
 
 /** The address rule as seen by a route that authenticates its own credentials. */
 export interface AddressGate {
-  /** Refuses a blocked address (`rate_limited`) unless the credential is recognised as valid from memory. */
-  admit(recognised: boolean): Promise<void>;
+  /**
+   * Refuses a blocked address (`rate_limited`) unless the credential is recognised as valid from
+   * memory, or `secret` authenticated on some api process lately.
+   */
+  admit(recognised: boolean, secret?: string): Promise<void>;
   /** Counts one failed authentication. */
   failed(): Promise<void>;
+  /** Notes a secret that authenticated, for the other api processes. */
+  succeeded(secret: string): Promise<void>;
 }
 
 /**
@@ -34,8 +41,13 @@ export interface AddressGate {
 export class AuthFailureThrottle {
   private readonly logger = new Logger(AuthFailureThrottle.name);
   private readonly limiter: RateLimiterRedis;
+  private readonly knownPrefix: string;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    config: AppConfig,
+  ) {
+    this.knownPrefix = `${config.queuePrefix}:rl:known-valid:`;
     const points = config.authFailureLimitPerMinute;
     this.limiter = new RateLimiterRedis({
       storeClient: redis,
@@ -63,13 +75,32 @@ export class AuthFailureThrottle {
   /** The address rule for one request of a route that authenticates by itself (`POST /oauth/token`). */
   gate(ip: string): AddressGate {
     return {
-      admit: async (recognised) => {
+      admit: async (recognised, secret) => {
         if (recognised) return;
         const state = await this.state(ip);
-        if (state.blocked) throw addressThrottled(state);
+        if (state.blocked && !(secret !== undefined && (await this.knownValid(secret)))) throw addressThrottled(state);
       },
       failed: () => this.recordFailure(ip),
+      succeeded: (secret) => this.rememberValid(secret),
     };
+  }
+
+  /**
+   * Whether `secret` authenticated on some api process within KNOWN_VALID_SECONDS (one Redis
+   * EXISTS, asked only for a blocked address): a valid key behind a blocked address is let through
+   * by a process that has not seen it yet. Stored as the SHA-256 digest, as in the database.
+   */
+  async knownValid(secret: string): Promise<boolean> {
+    try {
+      return (await this.redis.exists(`${this.knownPrefix}${hashSecret(secret)}`)) === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Notes a secret that just authenticated (once per process and recognition window, not per request). */
+  async rememberValid(secret: string): Promise<void> {
+    await this.redis.set(`${this.knownPrefix}${hashSecret(secret)}`, '1', 'EX', KNOWN_VALID_SECONDS).catch(() => undefined);
   }
 
   /** Counts one failed authentication of the address. */
