@@ -1,5 +1,5 @@
 import type { NextAction } from '@hcs/contracts';
-import { encodeAdvisorCursor } from './advisor-cursor';
+import { encodeAdvisorCursor } from './rules/advisor-cursor';
 import type { AdvisorSessionRecord, AdvisorSuggestion } from './advisor.types';
 
 /**
