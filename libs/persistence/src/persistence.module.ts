@@ -81,6 +81,7 @@ import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-end
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
+import { SqlClient } from './sql/sql-client';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -138,7 +139,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: repositories,
-  exports: repositories.map((r) => r.provide),
+  providers: [SqlClient, ...repositories],
+  exports: [SqlClient, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

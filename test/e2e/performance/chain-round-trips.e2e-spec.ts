@@ -20,8 +20,8 @@ import { startTestApp, TestApp } from '../../support/test-app';
  * quote -> hold -> booking, BEGIN and COMMIT included, counted at the `pg` client. A change that
  * adds a statement to the chain fails here and has to raise the budget on purpose.
  */
-const BUDGET = { quote: 2, hold: 2, booking: 7 };
-const CHAIN_BUDGET = 11;
+const BUDGET = { quote: 2, hold: 2, booking: 6 };
+const CHAIN_BUDGET = 10;
 
 describe('SQL round trips of the booking chain', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert } from './audit-rows.sql';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
 import { json } from './sql';
@@ -15,12 +15,8 @@ import { refusedBy } from './statement-refusal';
  */
 @Injectable()
 export class SqlBookingConversion extends BookingConversion {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   async begin(input: BeginConversion): Promise<BeginConversionResult> {
@@ -69,7 +65,7 @@ export class SqlBookingConversion extends BookingConversion {
             booking_request = EXCLUDED.booking_request, started_at = now()
       RETURNING ${ATTEMPT_COLUMNS}`;
     try {
-      const rows = (await this.m.query(sql, p.values)) as AttemptRow[];
+      const rows = await this.sql.rows<AttemptRow>(sql, p.values);
       return rows[0] ? { ok: true, attempt: toAttempt(rows[0]) } : { ok: false, reason: 'hold_not_live' };
     } catch (error) {
       if (refusedBy(error, 'authorization_taken')) return { ok: false, reason: 'authorization_taken' };
@@ -155,7 +151,7 @@ export class SqlBookingConversion extends BookingConversion {
       }
       SELECT id FROM bk`;
     try {
-      const rows = (await this.m.query(sql, p.values)) as Array<{ id: string }>;
+      const rows = await this.sql.rows<{ id: string }>(sql, p.values);
       return rows.length === 1;
     } catch (error) {
       // A counter out of step with the holds is a bug; say so in words an operator can search for.
