@@ -20,5 +20,14 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       setupFiles: ['<rootDir>/test/support/test-env.ts'],
     },
+    {
+      // Repositories and SQL adapters against the real test database, without HTTP
+      // (docs/architecture.md "Tests"): same database, migrations and environment as e2e.
+      ...shared,
+      displayName: 'persistence',
+      testMatch: ['<rootDir>/test/persistence/**/*.persistence-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+    },
   ],
 };
