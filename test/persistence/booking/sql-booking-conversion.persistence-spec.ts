@@ -20,7 +20,14 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
   async function heldChain(): Promise<{ chain: SeededChain; hold: HoldRecord }> {
     const chain = await seedChain(tier, { defaultInventory: 2 });
     const result = await tier.get(HoldReservation).reserve({
-      hold: { tenantId: chain.tenantId, agentId: chain.agentId, quoteId: chain.quote.id, roomTypeId: chain.roomType.id, stay: chain.quote.stay, ttlSeconds: 600 },
+      hold: {
+        tenantId: chain.tenantId,
+        agentId: chain.agentId,
+        quoteId: chain.quote.id,
+        roomTypeId: chain.roomType.id,
+        stay: chain.quote.stay,
+        ttlSeconds: 600,
+      },
       nights: NIGHTS,
       audit: { type: 'hold.created', actor: { kind: 'agent', id: chain.agentId }, traceId: trace(), data: {} },
     });
@@ -105,7 +112,9 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     expect(first.attempt).toMatchObject({ holdId: hold.id, idempotencyKey: 'key-1', state: 'pending', amount: chain.quote.priceBreakdown.total });
-    await expect(tier.query(`SELECT state, converting_key FROM holds WHERE id = $1`, [hold.id])).resolves.toEqual([{ state: 'converting', converting_key: 'key-1' }]);
+    await expect(tier.query(`SELECT state, converting_key FROM holds WHERE id = $1`, [hold.id])).resolves.toEqual([
+      { state: 'converting', converting_key: 'key-1' },
+    ]);
     await expect(conversion.begin(begin(chain, hold, 'key-2'))).resolves.toEqual({ ok: false, reason: 'hold_not_live' });
   });
 
@@ -117,10 +126,10 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
 
     await expect(conversion.complete(input)).resolves.toBe(true);
 
-    await expect(tier.query(`SELECT state, converting_key FROM holds WHERE id = $1`, [hold.id])).resolves.toEqual([{ state: 'converted', converting_key: null }]);
-    await expect(
-      tier.query(`SELECT held, sold FROM inventory_nights WHERE room_type_id = $1 ORDER BY night`, [chain.roomType.id]),
-    ).resolves.toEqual([
+    await expect(tier.query(`SELECT state, converting_key FROM holds WHERE id = $1`, [hold.id])).resolves.toEqual([
+      { state: 'converted', converting_key: null },
+    ]);
+    await expect(tier.query(`SELECT held, sold FROM inventory_nights WHERE room_type_id = $1 ORDER BY night`, [chain.roomType.id])).resolves.toEqual([
       { held: 0, sold: 1 },
       { held: 0, sold: 1 },
     ]);
@@ -129,7 +138,10 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
     ]);
     await expect(tier.query(`SELECT id, state FROM bookings WHERE hold_id = $1`, [hold.id])).resolves.toEqual([{ id: input.booking.id, state: 'confirmed' }]);
     await expect(tier.query(`SELECT id FROM payments WHERE booking_id = $1`, [input.booking.id])).resolves.toEqual([{ id: input.payment.id }]);
-    const audit = await tier.query<{ type: string }>(`SELECT type FROM audit_events WHERE tenant_id = $1 AND quote_id = $2 ORDER BY id`, [chain.tenantId, chain.quote.id]);
+    const audit = await tier.query<{ type: string }>(`SELECT type FROM audit_events WHERE tenant_id = $1 AND quote_id = $2 ORDER BY id`, [
+      chain.tenantId,
+      chain.quote.id,
+    ]);
     expect(audit.map((a) => a.type)).toEqual(['quote.created', 'hold.created', 'payment.captured', 'booking.confirmed']);
     // The event's sequence is the chain's audit seq of its entry: quote, hold, payment, booking -> 4.
     await expect(tier.query(`SELECT type, sequence FROM outbox_events WHERE aggregate_id = $1`, [input.booking.id])).resolves.toEqual([
@@ -145,8 +157,8 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
     await expect(conversion.complete(complete(chain, hold, 'key-other', started.attempt.id))).resolves.toBe(false);
 
     await expect(tier.query(`SELECT count(*)::int AS n FROM bookings WHERE hold_id = $1`, [hold.id])).resolves.toEqual([{ n: 0 }]);
-    await expect(tier.query(`SELECT held, sold FROM inventory_nights WHERE room_type_id = $1 AND night = $2`, [chain.roomType.id, NIGHTS[0]])).resolves.toEqual([
-      { held: 1, sold: 0 },
-    ]);
+    await expect(tier.query(`SELECT held, sold FROM inventory_nights WHERE room_type_id = $1 AND night = $2`, [chain.roomType.id, NIGHTS[0]])).resolves.toEqual(
+      [{ held: 1, sold: 0 }],
+    );
   });
 });
