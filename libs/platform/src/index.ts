@@ -3,6 +3,7 @@ export * from './config/config.module';
 export * from './config/production-rules';
 export * from './context/request-context';
 export * from './context/request-context.module';
+export * from './context/sandbox-scenario.context';
 export * from './logging/error-serializer';
 export * from './logging/logging.module';
 export * from './logging/redaction';
