@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, resolvedOutboundUrlProblem, SecretBox } from '@hcs/platform';
-import { FieldError, validationFailed } from '../../errors/domain-error';
+import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { requireKind } from '../../identity/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
@@ -14,7 +14,10 @@ export interface CreateWebhookEndpointCommand {
   description?: string | null;
 }
 
-/** Registers a receiver; the signing secret is returned here once and stored only sealed. */
+/**
+ * Registers a receiver; the signing secret is returned here once and stored only sealed. A tenant
+ * has at most `WEBHOOK_MAX_ENDPOINTS_PER_TENANT` endpoints (webhook_endpoint_limit_reached).
+ */
 @Injectable()
 export class CreateWebhookEndpoint {
   constructor(
@@ -26,6 +29,9 @@ export class CreateWebhookEndpoint {
   async execute(caller: Caller, command: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
     requireKind(caller, 'admin');
     await assertValidTarget(command.url, command.events, this.config.webhookAllowPrivate);
+    const limit = this.config.webhookMaxEndpointsPerTenant;
+    const count = await this.endpoints.countForTenant(caller.tenantId);
+    if (count >= limit) throw new DomainError('webhook_endpoint_limit_reached', { detail: { limit, count } });
     const secret = newWebhookSecret();
     const endpoint = await this.endpoints.create({
       tenantId: caller.tenantId,

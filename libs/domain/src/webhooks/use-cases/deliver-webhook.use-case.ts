@@ -11,6 +11,7 @@ import {
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
+import { EndpointHealth } from './endpoint-health';
 import { ATTEMPT_TIMEOUT_MS } from './signing-secrets';
 
 export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
@@ -19,7 +20,8 @@ export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
  * One attempt of one delivery (docs/events.md "Retries"): claims it, signs the event with the
  * endpoint's secrets (`webhook-id` = event id, the same on every attempt), POSTs it with a 10 s
  * budget, records the attempt and decides: succeeded, retry on the schedule with jitter (pending),
- * failed (final answer; 410 also disables the endpoint) or dead (schedule spent).
+ * failed (final answer; 410 also disables the endpoint) or dead (schedule spent). The endpoint's
+ * failing run is kept after each attempt (`EndpointHealth`).
  */
 @Injectable()
 export class DeliverWebhook {
@@ -32,6 +34,7 @@ export class DeliverWebhook {
     private readonly queue: WebhookDeliveryQueue,
     private readonly box: SecretBox,
     private readonly config: AppConfig,
+    private readonly health: EndpointHealth,
   ) {}
 
   async execute(ref: DeliveryJobRef): Promise<DeliveryStep> {
@@ -56,8 +59,8 @@ export class DeliverWebhook {
       nextAttemptAt,
     });
     if (!recorded) return 'stale';
-    if (verdict === 'gone') {
-      await this.endpoints.update(ref.tenantId, claimed.endpointId, { status: 'disabled', disabledReason: 'the receiver answered 410 Gone' });
+    if (claimed.endpoint?.status === 'enabled' && claimed.event) {
+      await this.health.afterAttempt(ref.tenantId, claimed.endpointId, verdict, claimed.endpoint.failingSince);
     }
     if (state === 'pending' && nextAttemptAt) {
       // A lost enqueue is not lost work: the catch-up finds overdue pending deliveries.
