@@ -15,6 +15,7 @@ import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFin
 import { SingleStatementChain1764380000000 } from './1764380000000-SingleStatementChain';
 import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
 import { WebhookEndpointHealth1764421800000 } from './1764421800000-WebhookEndpointHealth';
+import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   SingleStatementChain1764380000000,
   GuestFollowUps1764370000000,
   WebhookEndpointHealth1764421800000,
+  SealKeysAtRest1764421800001,
 ];

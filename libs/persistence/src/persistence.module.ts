@@ -45,7 +45,7 @@ import {
   AfterCommit,
   FollowUpRepository,
 } from '@hcs/domain';
-import { AppConfig, Metrics } from '@hcs/platform';
+import { AppConfig, Metrics, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
 import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
 import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
@@ -83,6 +83,7 @@ import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availabili
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
@@ -142,6 +143,9 @@ const repositories = [
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
   guestNotifierProvider,
+  // Secrets at rest and the master-key rotation (docs/security.md "Keys at rest").
+  SecretBox,
+  MasterKeyRotation,
 ];
 
 /**

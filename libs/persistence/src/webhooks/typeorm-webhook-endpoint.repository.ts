@@ -52,8 +52,8 @@ export class TypeOrmWebhookEndpointRepository extends WebhookEndpointRepository 
 
   async create(e: NewWebhookEndpoint): Promise<WebhookEndpointRecord> {
     const rows = (await this.m.query(
-      `INSERT INTO webhook_endpoints (tenant_id, url, events, description, secret_ciphertext) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [e.tenantId, e.url, e.events, e.description, e.sealedSecret],
+      `INSERT INTO webhook_endpoints (id, tenant_id, url, events, description, secret_ciphertext) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [e.id, e.tenantId, e.url, e.events, e.description, e.sealedSecret],
     )) as Row[];
     return toRecord(rows[0]);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
 import { productionProblems } from './production-rules';
+import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-key';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -124,7 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
-    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? DEVELOPMENT_MASTER_KEY,
     webhookSecretKeyPrevious: env.WEBHOOK_SECRET_KEY_PREVIOUS ?? null,
     webhookTenantConcurrency: env.WEBHOOK_TENANT_CONCURRENCY,
     webhookMaxEndpointsPerTenant: env.WEBHOOK_MAX_ENDPOINTS_PER_TENANT,

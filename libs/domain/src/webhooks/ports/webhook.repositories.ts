@@ -15,6 +15,7 @@ export interface ListPosition {
 }
 
 export interface NewWebhookEndpoint {
+  id: string;
   tenantId: string;
   url: string;
   events: string[];

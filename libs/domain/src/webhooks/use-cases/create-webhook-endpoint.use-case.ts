@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, resolvedOutboundUrlProblem, SecretBox } from '@hcs/platform';
+import { randomUUID } from 'node:crypto';
+import { AppConfig, resolvedOutboundUrlProblem, rowLabel, SecretBox } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { requireKind } from '../../identity/access';
 import type { Caller } from '../../identity/principal';
@@ -33,12 +34,15 @@ export class CreateWebhookEndpoint {
     const count = await this.endpoints.countForTenant(caller.tenantId);
     if (count >= limit) throw new DomainError('webhook_endpoint_limit_reached', { detail: { limit, count } });
     const secret = newWebhookSecret();
+    // The id is chosen here so the sealed secret can name its row (docs/security.md "Keys at rest").
+    const id = randomUUID();
     const endpoint = await this.endpoints.create({
+      id,
       tenantId: caller.tenantId,
       url: command.url,
       events: command.events,
       description: command.description ?? null,
-      sealedSecret: this.box.seal(secret),
+      sealedSecret: this.box.seal(secret, rowLabel('webhook_endpoints', id)),
     });
     return { endpoint, secret };
   }

@@ -45,7 +45,7 @@ class FakeEndpoints extends WebhookEndpointRepository {
   async create(e: NewWebhookEndpoint) {
     const now = new Date();
     const row = {
-      id: nextId(),
+      id: e.id,
       tenantId: e.tenantId,
       url: e.url,
       events: e.events,

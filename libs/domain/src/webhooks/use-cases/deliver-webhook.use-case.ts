@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, SecretBox } from '@hcs/platform';
+import { AppConfig, rowLabel, SecretBox } from '@hcs/platform';
 import {
   ClaimedDelivery,
   SendResult,
@@ -71,9 +71,11 @@ export class DeliverWebhook {
     return state;
   }
 
-  private async attempt({ endpoint, event }: ClaimedDelivery): Promise<SendResult> {
+  private async attempt({ endpointId, endpoint, event }: ClaimedDelivery): Promise<SendResult> {
     if (!endpoint || endpoint.status !== 'enabled' || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
-    const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) => this.box.open(s));
+    const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) =>
+      this.box.open(s, rowLabel('webhook_endpoints', endpointId)),
+    );
     return this.sender.send({ url: endpoint.url, webhookId: event.id, body: JSON.stringify(eventEnvelope(event)), secrets, timeoutMs: ATTEMPT_TIMEOUT_MS });
   }
 }
