@@ -8,7 +8,7 @@ import { loadConfig, masterKey, rowLabel, SecretBox } from '@hcs/platform';
 import { MIGRATIONS } from '../../../migrations';
 import { createTenant } from '../../support/factories';
 import { runCli } from '../../support/processes';
-import { startTestApp, TestApp } from '../../support/test-app';
+import { startTestApp } from '../../support/test-app';
 import { ADMIN_DATABASE_URL, TEST_DATABASE_URL, TEST_DB_NAME } from '../../support/test-database';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 
