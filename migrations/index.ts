@@ -16,6 +16,7 @@ import { SingleStatementChain1764380000000 } from './1764380000000-SingleStateme
 import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
 import { WebhookEndpointHealth1764421800000 } from './1764421800000-WebhookEndpointHealth';
 import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
+import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   GuestFollowUps1764370000000,
   WebhookEndpointHealth1764421800000,
   SealKeysAtRest1764421800001,
+  FollowUpSettings1764421800002,
 ];

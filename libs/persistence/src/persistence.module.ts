@@ -44,6 +44,8 @@ import {
   WebhookSender,
   AfterCommit,
   FollowUpRepository,
+  FollowUpQuota,
+  FollowUpSettingsRepository,
 } from '@hcs/domain';
 import { AppConfig, Metrics, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
@@ -84,6 +86,7 @@ import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { HttpWebhookSender } from './webhooks/http-webhook.sender';
 import { MasterKeyRotation } from './keys/master-key-rotation';
+import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
@@ -141,6 +144,8 @@ const repositories = [
   { provide: WebhookSender, useClass: HttpWebhookSender },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: FollowUpSettingsRepository, useClass: SqlFollowUpSettingsRepository },
+  { provide: FollowUpQuota, useClass: SqlFollowUpQuota },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
   guestNotifierProvider,
   // Secrets at rest and the master-key rotation (docs/security.md "Keys at rest").
