@@ -4,6 +4,10 @@ import type { FollowUpSettings, TenantFollowUpSettings } from '../ports/follow-u
 export const SENDER_NAME_MAX = 100;
 export const LINK_DOMAINS_MAX = 20;
 
+/** Characters a display name may not hold: controls (header injection), quotes, backslashes, angle brackets. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_NAME_CHARS = new RegExp('[\\u0000-\\u001f\\u007f<>"\\\\]', 'g');
+
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/;
 const EMAIL = /^[^\s@<>"(),;:\\[\]]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -20,7 +24,7 @@ export function parseFollowUpSettings(input: FollowUpSettingsInput): { problems:
   if (senderName !== null) {
     if (typeof senderName !== 'string' || senderName.trim().length < 1 || senderName.length > SENDER_NAME_MAX) {
       problems.push({ path: 'sender_name', message: `must be 1 to ${SENDER_NAME_MAX} characters` });
-    } else if (/[\u0000-\u001f\u007f<>"\\]/.test(senderName)) {
+    } else if (new RegExp(UNSAFE_NAME_CHARS.source).test(senderName)) {
       problems.push({ path: 'sender_name', message: 'must not contain control characters, quotes, backslashes or angle brackets' });
     }
   }
@@ -56,6 +60,6 @@ export function envelopeAddress(followUpFrom: string): string {
 
 /** The From header of a tenant's mails: its sender name (default: the tenant's name) at the shared envelope address. */
 export function senderFor(settings: TenantFollowUpSettings, followUpFrom: string): { from: string; replyTo: string | null } {
-  const name = (settings.senderName ?? settings.tenantName).replace(/[\u0000-\u001f\u007f<>"\\]/g, '').trim();
+  const name = (settings.senderName ?? settings.tenantName).replace(UNSAFE_NAME_CHARS, '').trim();
   return { from: `"${name}" <${envelopeAddress(followUpFrom)}>`, replyTo: settings.replyTo };
 }
