@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository, ReceiptKeyRetirement } from '@hcs/domain';
 import { rowLabel, SecretBox } from '@hcs/platform';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 /** How long a process keeps a key it read: a rotation or a retirement reaches every process within this. */
 const KEY_CACHE_MS = 30_000;
@@ -32,7 +32,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   private seal(kid: string, secret: string): string {

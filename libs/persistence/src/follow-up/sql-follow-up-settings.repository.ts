@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FollowUpQuota, FollowUpSettings, FollowUpSettingsRepository, RequestCount, TenantFollowUpSettings } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface SettingsRow {
   tenant_name: string;
@@ -17,7 +17,7 @@ export class SqlFollowUpSettingsRepository extends FollowUpSettingsRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async get(tenantId: string): Promise<TenantFollowUpSettings | null> {
@@ -51,7 +51,7 @@ export class SqlFollowUpQuota extends FollowUpQuota {
   }
 
   async countRecent(tenantId: string, bookingId: string, since: Date): Promise<{ booking: RequestCount; tenant: RequestCount }> {
-    const m = (this.tx as Tx).tx;
+    const m = this.tx.tx;
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('follow-up-quota'), hashtext($1))`, [tenantId]);
     const rows = (await m.query(
       `SELECT count(*)::int AS tenant_count, min(created_at) AS tenant_oldest,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rowLabel, SecretBox } from '@hcs/platform';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 /** Every column that holds a secret sealed under the master key, with the row id naming it. */
 const SEALED_COLUMNS = [
@@ -38,12 +38,14 @@ export class MasterKeyRotation {
   ) {}
 
   async rotate(): Promise<MasterKeyRotationReport> {
-    const host = this.tx as Tx;
+    const host = this.tx;
     return host.withTransaction(async () => {
       const report: MasterKeyRotationReport = { resealed: {}, current: 0 };
       const unreadable: string[] = [];
       for (const { table, id, column } of SEALED_COLUMNS) {
-        const rows = (await host.tx.query(`SELECT ${id} AS id, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${id} FOR UPDATE`)) as Array<{
+        const rows = (await host.tx.query(
+          `SELECT ${id} AS id, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${id} FOR UPDATE`,
+        )) as Array<{
           id: string;
           sealed: string;
         }>;
