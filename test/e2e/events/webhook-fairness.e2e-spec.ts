@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { loadConfig, REDIS, type Redis } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
-import { TenantDeliverySlots } from '../../../apps/worker/src/webhooks/tenant-delivery-slots';
+import { SLOTS_KEPT_FREE, TenantDeliverySlots, WEBHOOK_WORKER_CONCURRENCY } from '../../../apps/worker/src/webhooks/tenant-delivery-slots';
 import { createTenant } from '../../support/factories';
 import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -91,7 +91,7 @@ describe('webhook fairness between tenants', () => {
     return { p50: pick(0.5), p99: pick(0.99) };
   };
 
-  it("keeps tenant B's p99 while tenant A's receiver hangs on a backlog, and A never holds more than its share", async () => {
+  it("keeps tenant B's p99 while tenant A's receiver hangs on a backlog; A never holds the slots kept free", async () => {
     const idle = await measureB();
 
     const hangStarted = Date.now();
@@ -105,7 +105,8 @@ describe('webhook fairness between tenants', () => {
       50,
     );
     const loaded = await measureB();
-    // Within the first attempt budget (10 s) A's receiver saw at most its share of requests.
+    // Within the first attempt budget (10 s) A held at most the worker's slots minus those kept free
+    // for others (its share, plus what it borrowed while the worker was idle).
     const hangingAtOnce = receiver.at('/hang').filter((r) => r.at < hangStarted + 9_000).length;
 
     // The numbers docs/events.md reports.
@@ -114,7 +115,7 @@ describe('webhook fairness between tenants', () => {
         `with tenant A hanging (${HANGING_EVENTS} deliveries, share ${SHARE}) p50 ${loaded.p50} ms p99 ${loaded.p99} ms; ` +
         `A requests open in its first 9 s: ${hangingAtOnce}`,
     );
-    expect(hangingAtOnce).toBeLessThanOrEqual(SHARE);
+    expect(hangingAtOnce).toBeLessThanOrEqual(WEBHOOK_WORKER_CONCURRENCY - SLOTS_KEPT_FREE);
     // Without shares B's p99 was 10.7 s here (behind A's 64 hanging attempts); with them it stays
     // within 3x idle. The 2 s floor absorbs one relay drain on a loaded machine.
     expect(loaded.p99).toBeLessThanOrEqual(Math.max(3 * idle.p99, 2_000));
@@ -131,6 +132,9 @@ describe('webhook fairness between tenants', () => {
     await slots.release(tenant, holders[0]!);
     await expect(slots.acquire(tenant, 'job-new')).resolves.toBe(true);
     await expect(slots.acquire(tenant, 'job-late')).resolves.toBe(false);
+    // Past its share only when the worker may lend an idle slot.
+    await expect(slots.acquire(tenant, 'job-borrow', true)).resolves.toBe(true);
+    await slots.release(tenant, 'job-borrow');
     // A holder that died: its lease lapses (here: backdated) and the slot is free again.
     const redis = worker.get<Redis>(REDIS);
     const key = `${loadConfig(process.env).queuePrefix}:webhook-slots:${tenant}`;

@@ -51,4 +51,20 @@ describe('WebhookDeliveryProcessor fairness (docs/events.md "Fairness between te
     await expect(new WebhookDeliveryProcessor(failing, context, new Metrics(), free).process(deferred)).rejects.toThrow('db down');
     expect(free.release).toHaveBeenCalledWith('t', 'job-1');
   });
+
+  it('lets a tenant borrow past its share only while the worker keeps 16 of its 64 slots free', async () => {
+    const gates: Array<() => void> = [];
+    const deliver = { execute: jest.fn(() => new Promise((resolve) => gates.push(() => resolve('succeeded')))) } as unknown as DeliverWebhook;
+    const acquire = jest.fn().mockResolvedValue(true);
+    const slots = { acquire, release: jest.fn().mockResolvedValue(undefined) } as unknown as TenantDeliverySlots;
+    const processor = new WebhookDeliveryProcessor(deliver, context, new Metrics(), slots);
+    const jobs = Array.from({ length: 50 }, (_, i) => ({ ...job, id: `j${i}` }) as unknown as Job<WebhookDeliveryJob>);
+    const running = jobs.map((j) => processor.process(j));
+    await new Promise((r) => setImmediate(r));
+    const borrowFlags = acquire.mock.calls.map((c) => c[2] as boolean);
+    expect(borrowFlags.slice(0, 48)).toEqual(Array(48).fill(true));
+    expect(borrowFlags.slice(48)).toEqual([false, false]);
+    gates.forEach((open) => open());
+    await Promise.all(running);
+  });
 });

@@ -7,11 +7,21 @@ import { AppConfig, REDIS, type Redis } from '@hcs/platform';
  */
 export const SLOT_LEASE_MS = 30_000;
 
+/** Attempts one worker runs at once. */
+export const WEBHOOK_WORKER_CONCURRENCY = 64;
+
+/**
+ * Slots a worker never lends to a tenant past its share: they stay free for other tenants'
+ * attempts. A tenant alone uses the rest (48 of 64), so fairness costs a busy tenant little
+ * throughput while a hanging one cannot take the whole worker.
+ */
+export const SLOTS_KEPT_FREE = 16;
+
 /**
  * Takes a slot when the tenant has fewer than `share` live leases: drops lapsed leases, renews
  * the holder's own lease (a stalled job taken over by another worker), else adds one if there is
- * room. Atomic, so workers never over-admit. KEYS[1] = the tenant's lease set; ARGV = now,
- * lease end, share, holder.
+ * room (below the share, or at any count when the caller may borrow). Atomic, so workers never
+ * over-admit. KEYS[1] = the tenant's lease set; ARGV = now, lease end, share, holder, borrow (1/0).
  */
 const ACQUIRE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -19,7 +29,7 @@ if redis.call('ZSCORE', KEYS[1], ARGV[4]) then
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
   return 1
 end
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if ARGV[5] ~= '1' and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ${SLOT_LEASE_MS * 2})
 return 1
@@ -45,11 +55,15 @@ export class TenantDeliverySlots {
     return `${this.config.queuePrefix}:webhook-slots:${tenantId}`;
   }
 
-  /** True when the holder may deliver now. A Redis failure admits (fairness is lost, never a delivery). */
-  async acquire(tenantId: string, holder: string): Promise<boolean> {
+  /**
+   * True when the holder may deliver now: within the tenant's share, or past it when `mayBorrow`
+   * (the worker has idle slots to lend). A Redis failure admits (fairness is lost, never a delivery).
+   */
+  async acquire(tenantId: string, holder: string, mayBorrow = false): Promise<boolean> {
     const now = Date.now();
     try {
-      const taken = await this.redis.eval(ACQUIRE, 1, this.key(tenantId), now, now + SLOT_LEASE_MS, this.config.webhookTenantConcurrency, holder);
+      const share = this.config.webhookTenantConcurrency;
+      const taken = await this.redis.eval(ACQUIRE, 1, this.key(tenantId), now, now + SLOT_LEASE_MS, share, holder, mayBorrow ? '1' : '0');
       return taken === 1;
     } catch (error) {
       this.logger.warn({ tenant_id: tenantId, err: error }, 'tenant delivery slot could not be checked; delivering anyway');
