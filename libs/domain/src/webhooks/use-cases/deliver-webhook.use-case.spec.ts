@@ -11,7 +11,7 @@ import { ReplayWebhookDelivery } from './replay-webhook-delivery.use-case';
 import { RotateWebhookSecret } from './rotate-webhook-secret.use-case';
 import { TestWebhookEndpoint } from './test-webhook-endpoint.use-case';
 import { loadConfig, RequestContext, SecretBox } from '@hcs/platform';
-import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/chain.repositories';
+import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/outbox-writer';
 import {
   AttemptResult,
   DeliveryListFilter,

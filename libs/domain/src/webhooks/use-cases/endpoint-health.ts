@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AppConfig, RequestContext } from '@hcs/platform';
-import { OutboxWriter } from '../../booking/ports/chain.repositories';
+import { OutboxWriter } from '../../booking/ports/outbox-writer';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { AttemptVerdict } from '../rules/delivery-outcome';
 import { failingRunExpired, FAILURE_DISABLE_REASON, GONE_DISABLE_REASON } from '../rules/endpoint-health';
