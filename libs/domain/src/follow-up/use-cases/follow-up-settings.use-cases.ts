@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { DomainError, validationFailed } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { FollowUpSettingsRepository, TenantFollowUpSettings } from '../ports/follow-up-settings.repository';
 import { FollowUpSettingsInput, parseFollowUpSettings, senderFor } from '../rules/follow-up-settings';

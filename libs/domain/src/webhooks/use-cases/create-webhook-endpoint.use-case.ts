@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig, resolvedOutboundUrlProblem, rowLabel, SecretBox } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
 import { eventListProblems } from '../rules/endpoint-input';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookDeliveryQueue, WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { WebhookDeliveryRecord } from '../webhook.types';
