@@ -45,7 +45,10 @@ export function describeStatus(status: number): string {
   return `HTTP ${status} from the receiver`;
 }
 
-const OWN_WORDS = new Set<string>([...Object.values(DESCRIPTIONS), 'the endpoint is disabled or deleted']);
+/** The sandbox `webhook_receiver_down` scenario's attempt error (docs/sandbox.md). */
+export const SANDBOX_RECEIVER_DOWN = 'sandbox scenario webhook_receiver_down: the receiver is down until this delivery is replayed';
+
+const OWN_WORDS = new Set<string>([...Object.values(DESCRIPTIONS), 'the endpoint is disabled or deleted', SANDBOX_RECEIVER_DOWN]);
 
 /**
  * An attempt error as admins read it: our own words pass; an older row's free text (written

@@ -8,6 +8,7 @@ import {
   WebhookEndpointRepository,
   WebhookSender,
 } from '../ports/webhook.repositories';
+import { SANDBOX_RECEIVER_DOWN } from '../rules/attempt-error';
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
@@ -83,4 +84,4 @@ export class DeliverWebhook {
 
 const ENDPOINT_DISABLED = 'the endpoint is disabled or deleted';
 /** Sandbox `webhook_receiver_down` (docs/sandbox.md): nothing is sent, the attempt fails as a 503 would. */
-const RECEIVER_DOWN = 'sandbox scenario webhook_receiver_down: the receiver is down until this delivery is replayed';
+const RECEIVER_DOWN = SANDBOX_RECEIVER_DOWN;
