@@ -21,7 +21,7 @@ export class AdminBookingAuthorizationsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Let one agent make one booking above its booking limit.', description: 'Errors: agent_not_found (404), validation_failed.' })
+  @ApiOperation({ summary: 'Let one agent make one booking above its booking limit.' })
   @ApiEnvelope(BookingAuthorizationModel, { status: 201, description: 'The authorization (single use).', errors: ['validation_failed', 'agent_not_found'] })
   create(@Body() body: CreateBookingAuthorizationRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.createAuthorization.execute(
@@ -37,7 +37,7 @@ export class AdminBookingAuthorizationsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A booking authorization and whether it was used.', description: 'Errors: booking_authorization_not_found (404).' })
+  @ApiOperation({ summary: 'A booking authorization and whether it was used.' })
   @ApiEnvelope(BookingAuthorizationModel, { description: 'The authorization.', errors: ['validation_failed', 'booking_authorization_not_found'] })
   get(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getAuthorization.execute({ id }, actor);

@@ -62,11 +62,16 @@ export class AdminBookingsController {
   @HttpCode(200)
   @ApiOperation({
     summary: "Cancel a booking on its traveler's behalf (no delegation); same fee and refund rules as the agent cancel.",
-    description: 'Errors: booking_not_found (404), booking_not_cancellable (409, detail.state and detail.reason).',
   })
   @ApiEnvelope(BookingModel, {
     description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_refund, get_audit.',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'refund_exceeds_remaining', 'payment_provider_error'],
+    errors: [
+      'validation_failed',
+      'booking_not_found',
+      ['booking_not_cancellable', 'detail.state and detail.reason'],
+      'refund_exceeds_remaining',
+      'payment_provider_error',
+    ],
     receipt: true,
   })
   cancel(@Param('id', UuidParamPipe) id: string, @Body() body: AdminCancelBookingRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {

@@ -34,12 +34,11 @@ export class AdminOversellController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Report a night as oversold: opens its incident (201) or answers the open one (200).',
-    description: 'Errors: room_type_not_found (404), oversell_not_detected (409, the night is not oversold; detail has its counters).',
   })
   @ApiEnvelope(OversellIncidentModel, {
     status: 200,
     description: 'The incident already open for the night.',
-    errors: ['validation_failed', 'room_type_not_found', 'oversell_not_detected'],
+    errors: ['validation_failed', 'room_type_not_found', ['oversell_not_detected', 'the night is not oversold; detail has its counters']],
   })
   @ApiEnvelope(OversellIncidentModel, { status: 201, description: 'The incident this report opened (with an oversell.detected event).' })
   report(@CurrentActor() actor: Actor, @Body() body: ReportOversellRequestDto): Promise<Outcome> {
@@ -47,7 +46,7 @@ export class AdminOversellController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read an oversell incident.', description: 'Errors: oversell_incident_not_found (404).' })
+  @ApiOperation({ summary: 'Read an oversell incident.' })
   @ApiEnvelope(OversellIncidentModel, { description: 'The incident.', errors: ['validation_failed', 'oversell_incident_not_found'] })
   get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     return this.getIncident.execute({ id }, actor);
@@ -57,7 +56,6 @@ export class AdminOversellController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Resolve an incident with a note (a resolved incident is answered unchanged).',
-    description: 'Errors: oversell_incident_not_found (404).',
   })
   @ApiEnvelope(OversellIncidentModel, { description: 'The resolved incident.', errors: ['validation_failed', 'oversell_incident_not_found'] })
   resolve(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ResolveOversellIncidentRequestDto): Promise<Outcome> {

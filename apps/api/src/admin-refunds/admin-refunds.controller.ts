@@ -22,8 +22,7 @@ export class AdminRefundsController {
   @Idempotent({ required: false })
   @ApiOperation({
     summary: "Refund part or all of a booking's captured payment (signed refund_issued receipt).",
-    description:
-      'Payment state captured → partially_refunded → refunded; concurrent refunds never exceed the capture. Optional Idempotency-Key. Errors: booking_not_found (404), no_capturable_payment, payment_not_refundable (detail.state), refund_exceeds_remaining (detail.remaining) (409), payment_provider_error (502), idempotency_conflict (409).',
+    description: 'Payment state captured → partially_refunded → refunded; concurrent refunds never exceed the capture. Optional Idempotency-Key.',
   })
   @ApiEnvelope(RefundModel, {
     status: 201,
@@ -32,8 +31,8 @@ export class AdminRefundsController {
       'validation_failed',
       'booking_not_found',
       'no_capturable_payment',
-      'payment_not_refundable',
-      'refund_exceeds_remaining',
+      ['payment_not_refundable', 'detail.state'],
+      ['refund_exceeds_remaining', 'detail.remaining'],
       'idempotency_conflict',
       'payment_provider_error',
     ],

@@ -33,7 +33,7 @@ export class AdvisorController {
   })
   @ApiOperation({
     summary: 'Open an advisor session on a property.',
-    description: 'Errors: property_not_found (404). The session lives ADVISOR_SESSION_TTL_SECONDS after its last message (envelope expires_at).',
+    description: 'The session lives ADVISOR_SESSION_TTL_SECONDS after its last message (envelope expires_at).',
   })
   @ApiEnvelope(AdvisorSessionModel, {
     status: 201,
@@ -55,13 +55,16 @@ export class AdvisorController {
   })
   @ApiOperation({
     summary: 'Ask a question; the answer names the facts it used and suggests next steps.',
-    description:
-      'Errors: advisor_session_not_found (404, also for another principal or tenant), advisor_session_expired (410), advisor_session_full (409: the session holds ADVISOR_SESSION_MAX_MESSAGES messages; start a new one).',
   })
   @ApiEnvelope(AdvisorSessionModel, {
     status: 201,
     description: 'The session fields with `messages` = the question and its answer only, and `next_cursor`; next_actions: get, search.',
-    errors: ['validation_failed', 'advisor_session_not_found', 'advisor_session_expired', 'advisor_session_full'],
+    errors: [
+      'validation_failed',
+      ['advisor_session_not_found', 'also for another principal or tenant'],
+      'advisor_session_expired',
+      ['advisor_session_full', 'the session holds ADVISOR_SESSION_MAX_MESSAGES messages; start a new one'],
+    ],
     expiresAt: true,
   })
   message(@Param('id') id: string, @Body() body: AdvisorMessageRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
@@ -72,7 +75,7 @@ export class AdvisorController {
   @Capability({ id: 'get_advisor_session', description: 'Read an advisor session with every message so far.', next_rel: 'search', idempotent: true })
   @ApiOperation({
     summary: 'Read an advisor session.',
-    description: 'With `cursor` and/or `limit`: the messages after the cursor only. Errors: advisor_session_not_found (404), advisor_session_expired (410).',
+    description: 'With `cursor` and/or `limit`: the messages after the cursor only.',
   })
   @ApiEnvelope(AdvisorSessionModel, {
     description: 'The session; next_actions: get, search.',

@@ -46,7 +46,7 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Pay for a live hold and confirm the booking (signed booking_confirmed receipt).',
     description:
-      'Optional client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent): a second confirmation with it answers the booking already made for it (no second charge), and Idempotency-Key becomes optional. Errors: hold_not_found (404), hold_expired (410), hold_not_active (409), client_reference_conflict (409: the reference names another hold), quote_mismatch (409), payment_failed (402, detail.provider_message), payment_provider_error (502), payment_timeout (504: replay with the same Idempotency-Key), authorization_required / booking_authorization_invalid (409, detail.reason), delegation_required / delegation_invalid / delegation_issuer_unknown (401), idempotency_conflict (409).',
+      'Optional client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent): a second confirmation with it answers the booking already made for it (no second charge), and Idempotency-Key becomes optional. Without a valid traveler delegation: delegation_required, delegation_invalid or delegation_issuer_unknown (401).',
   })
   @ApiEnvelope(BookingModel, {
     status: 201,
@@ -56,14 +56,14 @@ export class BookingsController {
       'hold_not_found',
       'quote_mismatch',
       'hold_not_active',
-      'authorization_required',
-      'booking_authorization_invalid',
+      ['authorization_required', 'detail.reason'],
+      ['booking_authorization_invalid', 'detail.reason'],
       'idempotency_conflict',
-      'client_reference_conflict',
+      ['client_reference_conflict', 'the reference names another hold'],
       'hold_expired',
-      'payment_failed',
+      ['payment_failed', 'detail.provider_message'],
       'payment_provider_error',
-      'payment_timeout',
+      ['payment_timeout', 'replay with the same Idempotency-Key'],
     ],
     receipt: true,
   })
@@ -95,11 +95,11 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Find your booking by the client_reference you confirmed it with.',
     description:
-      'Answers the definite state forever after: confirmed (data.booking), failed (data.error_code, data.error_detail) or pending (data.retry_after seconds). Errors: booking_not_found (404: nothing was recorded for this reference; confirming with it is safe), validation_failed.',
+      'Answers the definite state forever after: confirmed (data.booking), failed (data.error_code, data.error_detail) or pending (data.retry_after seconds).',
   })
   @ApiEnvelope(ClientReferenceModel, {
     description: 'The state of the reference; next_actions: cancel, get_audit once confirmed; retry while pending.',
-    errors: ['validation_failed', 'booking_not_found'],
+    errors: ['validation_failed', ['booking_not_found', 'nothing was recorded for this reference; confirming with it is safe']],
   })
   find(@Query() query: FindBookingQueryDto, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.findByClientReference.execute({ clientReference: query.client_reference }, actor);
@@ -116,7 +116,7 @@ export class BookingsController {
   })
   @ApiOperation({
     summary: 'The current state of a booking.',
-    description: "Errors: booking_not_found (404), resource_access_denied (another agent's booking).",
+    description: "Another agent's booking answers resource_access_denied (403).",
   })
   @ApiEnvelope(BookingModel, {
     description: 'The booking; next_actions: cancel (while confirmed), get_audit, get_refund (once refunded).',
@@ -143,12 +143,18 @@ export class BookingsController {
   })
   @ApiOperation({
     summary: 'Cancel for the same traveler; fee from the frozen policy snapshot, the rest refunded (booking_cancelled receipt).',
-    description:
-      'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state), payment_provider_error (502: the refund could not be made; nothing changed, retry).',
+    description: 'Another agent or traveler answers resource_access_denied (403).',
   })
   @ApiEnvelope(BookingModel, {
     description: 'The cancelled booking with its cancellation and booking_cancelled receipt; next_actions: get_audit, get_refund (when a refund was issued).',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable', 'idempotency_conflict', 'refund_exceeds_remaining', 'payment_provider_error'],
+    errors: [
+      'validation_failed',
+      'booking_not_found',
+      ['booking_not_cancellable', 'detail.state'],
+      'idempotency_conflict',
+      'refund_exceeds_remaining',
+      ['payment_provider_error', 'the refund could not be made; nothing changed, retry'],
+    ],
     receipt: true,
   })
   cancel(
@@ -190,11 +196,11 @@ export class BookingsController {
   @ApiOperation({
     summary: 'Preview the fee and refund of cancelling now (same rule and access as cancel; changes nothing).',
     description:
-      'Needs the delegation of the traveler who booked, as cancel does, so a successful preview means the cancel will be accepted. Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_cancellable (409, detail.state, detail.reason).',
+      'Needs the delegation of the traveler who booked, as cancel does, so a successful preview means the cancel will be accepted. Another agent or traveler answers resource_access_denied (403).',
   })
   @ApiEnvelope(CancellationPreviewModel, {
     description: 'fee, refund, policy_version and, while cancelling is free, free_until; next_actions: cancel, get.',
-    errors: ['validation_failed', 'booking_not_found', 'booking_not_cancellable'],
+    errors: ['validation_failed', 'booking_not_found', ['booking_not_cancellable', 'detail.state, detail.reason']],
   })
   preview(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor, @CurrentTraveler() traveler: Traveler): Promise<Outcome> {
     return this.previewCancellation.execute({ bookingId: id }, actor, traveler);
@@ -216,17 +222,16 @@ export class BookingsController {
   })
   @ApiOperation({
     summary: 'Move the booking to another stay of the same number of nights and the same total.',
-    description:
-      'Errors: booking_not_found (404), resource_access_denied (other agent or traveler), booking_not_modifiable (409, detail.state and detail.reason: cancelled, stay_started, non_refundable), booking_modification_price_change (409, detail.old_total, detail.new_total), allotment_exhausted (409, detail.dates), idempotency_conflict (409).',
+    description: 'Another agent or traveler answers resource_access_denied (403).',
   })
   @ApiEnvelope(BookingModel, {
     description: 'The booking with its new stay, price breakdown and policy snapshot; next_actions: cancel, get_audit.',
     errors: [
       'validation_failed',
       'booking_not_found',
-      'booking_not_modifiable',
-      'booking_modification_price_change',
-      'allotment_exhausted',
+      ['booking_not_modifiable', 'detail.state and detail.reason: cancelled, stay_started, non_refundable'],
+      ['booking_modification_price_change', 'detail.old_total, detail.new_total'],
+      ['allotment_exhausted', 'detail.dates'],
       'idempotency_conflict',
     ],
   })

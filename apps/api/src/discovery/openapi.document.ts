@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { catalogEntry, ErrorCode } from '@hcs/contracts';
 import type { AppConfig } from '@hcs/platform';
 import { errorExample } from '../http/openapi/api-envelope.decorator';
+import { withRouteErrors } from '../http/openapi/route-errors';
 import { ErrorEnvelopeModel } from '../http/openapi/envelope.models';
 import { RouteInfo, RouteTable } from './route-table';
 
@@ -31,6 +32,8 @@ function completeOperation(operation: Operation, route: RouteInfo | undefined): 
   const add = (status: number, codes: ErrorCode[]) => {
     if (!responses[String(status)]) responses[String(status)] = errorResponse(codes);
   };
+  // The route's own errors, listed once on `ApiEnvelope`, end its description.
+  if (route && route.errors.length > 0) operation.description = withRouteErrors(operation.description, route.errors);
   const isPublic = route?.public ?? false;
   if (isPublic) {
     operation.security = [];

@@ -5,6 +5,7 @@ import { AUTH_METADATA, DelegationOptions } from '@hcs/auth';
 import type { HttpMethod } from '@hcs/contracts';
 import type { PrincipalKind, Scope } from '@hcs/domain';
 import { BARE_RESPONSE } from '../http/bare.decorator';
+import { ROUTE_ERRORS, RouteError } from '../http/openapi/route-errors';
 import { IDEMPOTENT, IdempotentOptions } from '../idempotency/idempotent.decorator';
 import { CAPABILITY_METADATA, CapabilityOptions } from './capability.decorator';
 
@@ -25,6 +26,8 @@ export interface RouteInfo {
   idempotency: IdempotentOptions | null;
   bare: boolean;
   capability: CapabilityOptions | null;
+  /** The route's own errors as `ApiEnvelope` lists them (`route-errors.ts`). */
+  errors: readonly RouteError[];
 }
 
 const METHODS: Record<number, RouteInfo['method']> = {
@@ -95,6 +98,7 @@ export class RouteTable {
               idempotency: this.reflector.get<IdempotentOptions | undefined>(IDEMPOTENT, handler) ?? null,
               bare: this.reflector.getAllAndOverride<boolean>(BARE_RESPONSE, targets) === true,
               capability: this.reflector.get<CapabilityOptions | undefined>(CAPABILITY_METADATA, handler) ?? null,
+              errors: this.reflector.get<readonly RouteError[] | undefined>(ROUTE_ERRORS, handler) ?? [],
             });
           }
         }

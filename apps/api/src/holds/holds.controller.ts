@@ -35,13 +35,12 @@ export class HoldsController {
   })
   @ApiOperation({
     summary: 'Reserve the quoted room on every night of the stay for HOLD_TTL_SECONDS.',
-    description:
-      "Errors: quote_not_found (404), resource_access_denied (another agent's quote), quote_expired (410), allotment_exhausted (409, detail.dates), allocation_failed (409), idempotency_conflict (409). Next: confirm, release, requote.",
+    description: "Another agent's quote answers resource_access_denied (403). Next: confirm, release, requote.",
   })
   @ApiEnvelope(HoldModel, {
     status: 201,
     description: 'The hold (state held), valid until expires_at; next_actions: confirm, release, requote.',
-    errors: ['validation_failed', 'quote_not_found', 'quote_expired', 'allotment_exhausted', 'allocation_failed', 'idempotency_conflict'],
+    errors: ['validation_failed', 'quote_not_found', 'quote_expired', ['allotment_exhausted', 'detail.dates'], 'allocation_failed', 'idempotency_conflict'],
     expiresAt: true,
   })
   create(@Body() body: CreateHoldRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
@@ -55,9 +54,11 @@ export class HoldsController {
   @Capability({ id: 'release_hold', description: 'Give a held room back at once (state released).', next_rel: 'requote', idempotent: false })
   @ApiOperation({
     summary: 'Give the held room back at once (state released).',
-    description: 'Errors: hold_not_found (404), hold_not_active (409, detail.state).',
   })
-  @ApiEnvelope(HoldModel, { description: 'The released hold; next_actions: requote.', errors: ['validation_failed', 'hold_not_found', 'hold_not_active'] })
+  @ApiEnvelope(HoldModel, {
+    description: 'The released hold; next_actions: requote.',
+    errors: ['validation_failed', 'hold_not_found', ['hold_not_active', 'detail.state']],
+  })
   release(@Param('id', UuidParamPipe) id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
     return this.releaseHold.execute({ holdId: id }, actor);
   }

@@ -1,3 +1,4 @@
+import { withRouteErrors } from '../http/openapi/route-errors';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
@@ -113,7 +114,7 @@ export class McpServerFactory {
     return {
       name: tool.name,
       title: tool.title,
-      description: tool.description,
+      description: withRouteErrors(tool.description, route.errors),
       inputSchema: inputSchema as Tool['inputSchema'],
       outputSchema: outputSchemaFor(this.openApi.document, route) as Tool['outputSchema'],
       annotations: { title: tool.title, ...tool.annotations },

@@ -30,13 +30,18 @@ export class QuotesController {
   })
   @ApiOperation({
     summary: 'Price one room for a stay and freeze price and cancellation terms.',
-    description:
-      'Errors: property_not_found, room_type_not_found, rate_plan_not_found (404), validation_failed (stay rules, occupancy), policy_not_found_for_rate_plan (409). Next: create_hold before expires_at.',
+    description: 'Next: create_hold before expires_at.',
   })
   @ApiEnvelope(QuoteModel, {
     status: 201,
     description: 'The quote, valid until expires_at; next_actions: create_hold.',
-    errors: ['validation_failed', 'property_not_found', 'room_type_not_found', 'rate_plan_not_found', 'policy_not_found_for_rate_plan'],
+    errors: [
+      ['validation_failed', 'stay rules, occupancy'],
+      'property_not_found',
+      'room_type_not_found',
+      'rate_plan_not_found',
+      'policy_not_found_for_rate_plan',
+    ],
     expiresAt: true,
   })
   create(@Body() body: CreateQuoteRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {

@@ -20,7 +20,10 @@ export class RefundsController {
   @PrincipalKinds('agent', 'admin')
   @Scopes('booking:read')
   @Capability({ id: 'get_refund', description: 'Read a refund of a booking with its signed refund_issued receipt.', next_rel: 'get', idempotent: true })
-  @ApiOperation({ summary: 'A refund of a booking, with its refund_issued receipt.', description: 'Errors: refund_not_found (404), resource_access_denied.' })
+  @ApiOperation({
+    summary: 'A refund of a booking, with its refund_issued receipt.',
+    description: "Another agent's refund answers resource_access_denied (403).",
+  })
   @ApiEnvelope(RefundModel, {
     description: 'The refund with its refund_issued receipt; next_actions: get (the booking).',
     errors: ['validation_failed', 'refund_not_found'],

@@ -3,6 +3,7 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { catalogEntry, ErrorCode, errorDocsUrl } from '@hcs/contracts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@hcs/persistence';
 import { ErrorEnvelopeModel, SuccessEnvelopeModel } from './envelope.models';
+import { RouteError, routeErrorCode, RouteErrors } from './route-errors';
 
 const EXAMPLE_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 
@@ -33,11 +34,17 @@ const DETAIL_EXAMPLES: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   principal_kind_not_allowed: { principal_kind: 'agent', allowed: ['admin'] },
 };
 
-/** Error responses of the given codes, grouped by status, each code an example of the envelope. */
-export function ApiErrors(...codes: ErrorCode[]) {
+/**
+ * Error responses of the route's errors, grouped by status, each code an example of the envelope;
+ * the list is kept on the route for the description and MCP (`route-errors.ts`).
+ */
+export function ApiErrors(...errors: RouteError[]) {
+  const codes = errors.map(routeErrorCode);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(catalogEntry(code).status, [...(byStatus.get(catalogEntry(code).status) ?? []), code]);
   return applyDecorators(
+    // A second `ApiEnvelope` on the route (another success status) lists no errors: keep the first's.
+    ...(errors.length > 0 ? [RouteErrors(errors)] : []),
     ApiExtraModels(ErrorEnvelopeModel),
     ...[...byStatus.entries()].map(([status, list]) =>
       ApiResponse({
@@ -53,8 +60,12 @@ export function ApiErrors(...codes: ErrorCode[]) {
 export interface ApiEnvelopeOptions {
   status?: number;
   description: string;
-  /** The route's own error codes; the shared 400/401/403/413/415/429/500 are added from the route table. */
-  errors?: ErrorCode[];
+  /**
+   * The route's own errors, listed once: the error responses, the operation description's
+   * "Errors:" sentence and the MCP tool's error documentation are derived from this list
+   * (`route-errors.ts`). The shared 400/401/403/413/415/429/500 are added from the route table.
+   */
+  errors?: RouteError[];
   /** The envelope always carries a signed `receipt` (booking confirmation, cancellation, refund). */
   receipt?: boolean;
   /** The envelope always carries `expires_at` (quotes, holds). */
