@@ -10,3 +10,4 @@ export * from './service-core.module';
 export * from './queues/bullmq-webhook-delivery.queue';
 export * from './database-unavailable';
 export * from './queues/bullmq-follow-up.dispatcher';
+export * from './replica/read-replica';

@@ -90,6 +90,7 @@ import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-i
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
+import { ReadReplica } from './replica/read-replica';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -142,6 +143,8 @@ const repositories = [
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
   guestNotifierProvider,
+  // The optional streaming replica of DATABASE_READ_URL (docs/scaling.md).
+  ReadReplica,
 ];
 
 /**

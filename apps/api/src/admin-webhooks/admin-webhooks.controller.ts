@@ -30,6 +30,7 @@ import {
   WebhookEndpointWithSecretModel,
   WebhookTestResultModel,
 } from './dto/admin-webhooks.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 const getEndpoint = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/webhooks/${id}` });
 const listDeliveries = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/webhooks/${id}/deliveries` });
@@ -67,6 +68,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List the webhook endpoints of the tenant, oldest first (cursor paged; no secrets).' })
   @ApiEnvelope(WebhookEndpointPageModel, {
     description: '`limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
@@ -124,6 +126,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks/:id/deliveries')
+  @ReadsFromReplica()
   @ApiOperation({ summary: "List an endpoint's deliveries with every attempt, oldest first (cursor paged, optional `state`)." })
   @ApiEnvelope(WebhookDeliveryPageModel, { description: 'Deliveries with attempts.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
   async deliveries(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: ListDeliveriesQueryDto): Promise<Outcome> {

@@ -5,6 +5,7 @@ import { ListPublicDelegationIssuers } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { publicIssuerJson } from './delegation-issuer.presenter';
 import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
 @ApiTags('discovery')
@@ -12,6 +13,7 @@ import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.
 // Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
 @SkipRateLimit()
 @Bare()
+@ReadsFromReplica()
 @Controller('.well-known')
 export class DelegationIssuersDiscoveryController {
   constructor(private readonly issuers: ListPublicDelegationIssuers) {}

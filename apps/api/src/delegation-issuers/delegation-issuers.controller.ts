@@ -9,6 +9,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { issuerJson } from './delegation-issuer.presenter';
 import { RegisterDelegationIssuerRequestDto, UpdateDelegationIssuerRequestDto } from './dto/delegation-issuers.request.dto';
 import { DelegationIssuerListModel, DelegationIssuerModel } from './dto/delegation-issuers.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 const getIssuer = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/delegation-issuers/${id}` });
 
@@ -46,6 +47,7 @@ export class DelegationIssuersController {
   }
 
   @Get()
+  @ReadsFromReplica()
   @ApiOperation({ summary: "List this tenant's delegation issuers." })
   @ApiEnvelope(DelegationIssuerListModel, { description: "The tenant's own issuers (platform issuers are at /.well-known/delegation-issuers)." })
   async index(@CurrentActor() actor: Actor): Promise<Outcome> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { AppConfig, liveWorkers, REDIS, Redis } from '@hcs/platform';
+import { ReadReplica } from '@hcs/persistence';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
 
@@ -16,7 +17,8 @@ const STATE: Record<string, DependencyState> = { up: 'ok', degraded: 'degraded',
 
 /**
  * Readiness through terminus: Postgres and Redis answer within 1.5 s, and the queues have a live
- * worker (without one, jobs wait: `degraded`). Any dependency `down` makes the service `down`.
+ * worker (without one, jobs wait: `degraded`), and the read replica when one is configured
+ * (skipped: `degraded`). Any dependency `down` makes the service `down`.
  */
 @Injectable()
 export class ReadinessService {
@@ -26,6 +28,7 @@ export class ReadinessService {
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
+    private readonly replica: ReadReplica,
   ) {}
 
   async check(): Promise<Readiness> {
@@ -39,6 +42,7 @@ export class ReadinessService {
           })
           .withTimeout(PROBE_TIMEOUT_MS),
         () => this.queues(),
+        ...(this.replica.currentState === null ? [] : [() => this.readReplica()]),
       ])
       .catch((error: unknown) => {
         if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
@@ -51,6 +55,18 @@ export class ReadinessService {
     const states = Object.values(dependencies).map((d) => d.state);
     const status: DependencyState = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ok';
     return { status, service: this.config.serviceName, timestamp: new Date().toISOString(), dependencies };
+  }
+
+  /**
+   * The read replica (only when DATABASE_READ_URL is set), from its last lag check: never `down`,
+   * since its reads fall back to the primary (docs/scaling.md). States only, no address.
+   */
+  private readReplica() {
+    const session = this.indicators.check('postgres_replica');
+    const state = this.replica.currentState;
+    if (state === 'ok') return session.up();
+    if (state === 'lagging') return session.degraded({ message: 'replica lags more than DATABASE_READ_MAX_LAG_SECONDS: reads go to the primary' });
+    return session.degraded({ message: 'replica unavailable: reads go to the primary' });
   }
 
   private async queues() {

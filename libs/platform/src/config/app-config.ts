@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchema } from './env.schema';
+import { Env, envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
 import { productionProblems } from './production-rules';
 
@@ -65,6 +65,14 @@ export class AppConfig {
   readonly smtpUrl!: string | null;
   readonly followUpFrom!: string;
   readonly followUpSweepIntervalSeconds!: number;
+  /** A streaming replica for reads that tolerate lag; null sends every read to the primary (docs/scaling.md). */
+  readonly databaseReadUrl!: string | null;
+  /** Past this replication lag the replica is skipped and its reads go to the primary. */
+  readonly databaseReadMaxLagSeconds!: number;
+  /** `API_WORKERS` as written: `auto` (one per core) or a number of api processes sharing the port. */
+  readonly apiWorkers!: 'auto' | number;
+  /** `WORKER_CONCURRENCY_<QUEUE>` overrides by queue name; a queue not named keeps its default. */
+  readonly workerConcurrency!: Partial<Record<string, number>>;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -124,8 +132,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL ?? null,
     followUpFrom: env.FOLLOW_UP_FROM,
     followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
+    databaseReadUrl: env.DATABASE_READ_URL ?? null,
+    databaseReadMaxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,
+    apiWorkers: env.API_WORKERS.toLowerCase() === 'auto' ? 'auto' : Number(env.API_WORKERS),
+    workerConcurrency: workerConcurrencySetting(env),
   });
 }
+
+/** `WORKER_CONCURRENCY_HOLD_EXPIRY=32` → `{ 'hold-expiry': 32 }` (the queue name in upper snake case). */
+function workerConcurrencySetting(env: Env): Partial<Record<string, number>> {
+  const settings: Partial<Record<string, number>> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!key.startsWith(WORKER_CONCURRENCY_PREFIX) || typeof value !== 'number') continue;
+    settings[key.slice(WORKER_CONCURRENCY_PREFIX.length).toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return settings;
+}
+
+export const WORKER_CONCURRENCY_PREFIX = 'WORKER_CONCURRENCY_';
 
 /** TRUST_PROXY as Express reads it: a boolean, a hop count, or the address list as written. */
 function trustProxySetting(value: string): boolean | number | string {
