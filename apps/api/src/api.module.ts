@@ -4,7 +4,7 @@ import { AppConfig } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
 import { ReadsFromReplicaInterceptor } from './http/reads-from-replica.interceptor';
-import { ServiceCoreModule } from '@hcs/persistence';
+import { ServiceCoreModule } from '@hcs/adapters';
 import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { AdminCatalogModule } from './admin-catalog/admin-catalog.module';

@@ -12,6 +12,7 @@ import { traceMiddleware } from './http/trace.middleware';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
+import { mcpOriginCheck } from './mcp/mcp-origin.middleware';
 
 export const BODY_LIMIT = '256kb';
 
@@ -41,6 +42,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
+  // DNS rebinding protection: a foreign browser Origin never reaches MCP (docs/mcp.md).
+  app.use('/mcp', mcpOriginCheck(config));
   app.use(contentTypeMiddleware);
   // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
   app.use('/mcp', mcpMethodNotAllowed);

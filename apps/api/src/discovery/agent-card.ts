@@ -3,6 +3,7 @@ import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import type { AppConfig } from '@hcs/platform';
 import type { CapabilityOptions } from './capability.decorator';
 import type { RouteInfo } from './route-table';
+import { MCP_PROTOCOL_VERSIONS } from '../mcp/mcp-protocol';
 
 type CapabilityRoute = RouteInfo & { capability: CapabilityOptions };
 
@@ -153,6 +154,11 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools:
         description:
           'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
       },
+      mcp: {
+        endpoint: `${config.mcpUrl}/mcp`,
+        protocol_versions: [...MCP_PROTOCOL_VERSIONS],
+        description: `${MCP_PROTOCOL_VERSIONS[0]}: stateless, no initialize; send _meta io.modelcontextprotocol/protocolVersion and clientCapabilities and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers on every request; server/discover lists versions and capabilities. ${MCP_PROTOCOL_VERSIONS.slice(1).join(' and ')}: the initialize handshake, no session. Another version gets -32022 with data.supported; a JSON-RPC batch is refused (-32600); a browser Origin outside MCP_ALLOWED_ORIGINS gets 403.`,
+      },
       pagination: {
         strategy: 'cursor',
         description: 'Lists take limit (1-100, default 20) and an opaque cursor; data.next_cursor is the cursor of the next page, null on the last.',
@@ -194,9 +200,9 @@ function buildTransports(config: AppConfig, capabilities: CapabilityRoute[], mcp
       type: 'mcp',
       url: `${config.mcpUrl}/mcp`,
       protocol: 'streamable-http',
+      protocol_versions: [...MCP_PROTOCOL_VERSIONS],
       stateless: true,
-      description:
-        'MCP (streamable HTTP, stateless) with the same bearer: each tool runs its capability; structuredContent is the REST success envelope, a failure is isError with the REST error envelope.',
+      description: `MCP (streamable HTTP, stateless) with the same bearer, protocol revisions ${MCP_PROTOCOL_VERSIONS.join(', ')}: ${MCP_PROTOCOL_VERSIONS[0]} needs no initialize (server/discover, per-request _meta, Mcp-Method and Mcp-Name headers), the older ones use the initialize handshake. Each tool runs its capability; structuredContent is the REST success envelope (content[0] is its JSON text copy), a failure is isError with the REST error envelope. One JSON-RPC message per POST (batches are refused).`,
       tools,
     },
   ];

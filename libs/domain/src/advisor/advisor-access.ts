@@ -2,11 +2,10 @@ import { DomainError } from '../errors/domain-error';
 import { isUuid } from '../identity/uuid';
 import type { AdvisorSessionRepository } from './advisor-session.repository';
 import type { AdvisorSessionRecord } from './advisor.types';
+import type { Caller } from '../identity/principal';
 
-export interface AdvisorActor {
-  tenantId: string;
-  principalId: string;
-}
+/** The advisor's caller is the one actor type of every use case (tenant, principal and its kind). */
+export type AdvisorActor = Caller;
 
 /**
  * A session is its principal's, in its tenant: anyone else gets `advisor_session_not_found` (no

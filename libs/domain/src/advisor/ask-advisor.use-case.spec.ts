@@ -42,7 +42,7 @@ class ScriptedModel extends AdvisorModel {
 }
 
 const TENANT = '00000000-0000-4000-8000-00000000000a';
-const actor = { tenantId: TENANT, principalId: '00000000-0000-4000-8000-0000000000b1' };
+const actor = { tenantId: TENANT, principalId: '00000000-0000-4000-8000-0000000000b1', kind: 'agent' as const };
 const config = { advisorSessionTtlSeconds: 60 } as AppConfig;
 const property = { execute: (tenantId: string, slug: string) => Promise.resolve(new Outcome(factsOf({ slug }))) } as unknown as GetPropertyFull;
 

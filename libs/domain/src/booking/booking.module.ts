@@ -19,6 +19,7 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
+import { SettleBookingAttempt } from './use-cases/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
 const useCases = [
@@ -45,6 +46,9 @@ const useCases = [
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
-@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({
+  imports: [FollowUpModule],
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt],
+  exports: [...useCases, ReceiptSigner],
+})
 export class BookingModule {}

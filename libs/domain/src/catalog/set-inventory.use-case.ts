@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error';
 import type { AllotmentConflict, DateRange, InventoryNight } from './catalog';
 import { InventoryRepository, RoomTypeRepository } from './catalog.repository';
 import { assertDateRange } from './catalog-input';
-import { OversellReconciler } from '../oversell/oversell-reconciler';
+import { OversellReconciler } from '../oversell/use-cases/oversell-reconciler';
 
 /** `validation_failed` naming the nights whose held + sold exceed the requested allotment. */
 export function allotmentConflictError(path: string, conflicts: AllotmentConflict[]): DomainError {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AreaMatch, AvailabilitySearchRepository, OfferQuery, PropertyOffer } from '@hcs/domain';
 import type { QueryRunner } from 'typeorm';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { ReadReplica } from '../replica/read-replica';
 import { isConnectionFailure } from '../replica/replica-routing';
 
@@ -173,7 +173,7 @@ export class TypeOrmAvailabilitySearchRepository extends AvailabilitySearchRepos
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   /**

@@ -56,7 +56,7 @@ export class AuditActorModel {
   @ApiProperty() id: string;
 }
 
-/** `AuditEventRecord` (libs/domain/src/booking/ports/chain.repositories.ts). */
+/** `AuditEventRecord` (libs/domain/src/booking/ports/audit-log.ts). */
 export class AuditItemModel {
   @ApiProperty({ type: 'integer', minimum: 1, description: '1-based position in the timeline.' }) seq: number;
   @ApiProperty({

@@ -1,7 +1,8 @@
 import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PlannedFollowUp } from './stay-follow-ups';
-import type { NewOutboxEvent, NewPaymentAttempt, PaymentAttemptRecord } from './chain.repositories';
+import type { NewOutboxEvent } from './outbox-writer';
+import type { NewPaymentAttempt, PaymentAttemptRecord } from './payment.repository';
 
 export interface BeginConversion {
   attempt: NewPaymentAttempt;

@@ -4,7 +4,7 @@ import { DomainError, validationFailed } from '../../errors/domain-error';
 import { PrincipalRepository } from '../../identity/identity.repository';
 import type { Money } from '../../money/money';
 import type { ChainActor } from '../chain-actor';
-import { BookingAuthorizationRepository } from '../ports/chain.repositories';
+import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { bookingAuthorizationView } from '../views';
 
 export interface CreateBookingAuthorizationCommand {

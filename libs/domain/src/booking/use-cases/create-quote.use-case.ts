@@ -6,12 +6,13 @@ import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, st
 import type { ChainActor } from '../chain-actor';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { QuoteRepository } from '../ports/chain.repositories';
+import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
+import { auditActor, auditEntry } from '../rules/audit-entry';
 
 export interface CreateQuoteCommand {
   hotelId: string;
@@ -86,12 +87,15 @@ export class CreateQuote {
         policySnapshot: snapshot,
         ttlSeconds: this.config.quoteTtlSeconds,
       },
-      {
-        type: 'quote.created',
-        actor: { kind: actor.kind, id: actor.principalId },
-        traceId: this.context.traceId,
-        data: { total: price.total, policy_version: snapshot.version, stay: { check_in: command.stay.check_in, check_out: command.stay.check_out } },
-      },
+      auditEntry(
+        'quote.created',
+        { actor: auditActor(actor), traceId: this.context.traceId },
+        {
+          total: price.total,
+          policy_version: snapshot.version,
+          stay: { check_in: command.stay.check_in, check_out: command.stay.check_out },
+        },
+      ),
     );
     return new Outcome(quoteView(quote), { expires_at: quote.expiresAt.toISOString(), next_actions: [nextActions.createHold(quote)] });
   }

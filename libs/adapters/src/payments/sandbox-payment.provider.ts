@@ -1,0 +1,179 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { modify, TransactionHost } from '@hcs/persistence';
+
+/** Test tokens of the sandbox (Stripe-style names). */
+export const SANDBOX_TOKENS = {
+  tok_visa: 'succeeds',
+  tok_mastercard: 'succeeds',
+  tok_chargeDeclined: 'declined: Your card was declined.',
+  tok_insufficientFunds: 'declined: Your card has insufficient funds.',
+  tok_providerError: 'provider error',
+  tok_timeout: 'succeeds after PAYMENT_TIMEOUT_MS + 2 s',
+} as const;
+
+const DECLINES: Record<string, string> = {
+  tok_chargeDeclined: 'Your card was declined.',
+  tok_insufficientFunds: 'Your card has insufficient funds.',
+};
+/** The decline message of a token, or null when the sandbox accepts it (unknown tokens are never echoed). */
+function declineFor(token: string): string | null {
+  return DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : 'No such card token.');
+}
+
+const SLOW_EXTRA_MS = 2000;
+const POLL_MS = 100;
+
+interface ChargeRow {
+  charge_id: string;
+  amount: string;
+  currency: string;
+  token_fingerprint: string;
+  state: 'processing' | 'succeeded' | 'declined';
+  decline_message: string | null;
+  stale: boolean;
+}
+
+/** The sandbox ledger keeps a SHA-256 of the card token, never the token (docs/security.md). */
+const fingerprint = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The built-in payment provider. Like a real one, it keeps its own ledger (`sandbox_charges`,
+ * keyed by tenant + idempotency key, in Postgres so that it holds across processes) and never
+ * charges twice for one key: a repeated key returns the first outcome, waiting for it if the
+ * first call is still in flight. A call left in flight by a dead process is taken over once it is
+ * clearly stale. It runs outside any database transaction.
+ */
+@Injectable()
+export class SandboxPaymentProvider extends PaymentProvider {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  private get m() {
+    return this.tx.tx;
+  }
+
+  private get staleAfterMs(): number {
+    return this.config.paymentTimeoutMs + SLOW_EXTRA_MS + 10_000;
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const chargeId = `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+    const immediate = this.immediateOutcome(request.token);
+    // A token whose outcome is known at once is recorded final in one write (docs/performance.md); a
+    // slow or failing one is recorded `processing` first, so a concurrent or later call with the same
+    // key waits for it.
+    const inserted = (await this.m.query(
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'processing' THEN NULL ELSE now() END) ON CONFLICT DO NOTHING RETURNING charge_id`,
+      [
+        request.tenantId,
+        request.idempotencyKey,
+        chargeId,
+        request.amount.amount,
+        request.amount.currency,
+        fingerprint(request.token),
+        immediate?.state ?? 'processing',
+        immediate?.decline ?? null,
+      ],
+    )) as unknown[];
+    if (inserted.length === 1) {
+      if (!immediate) return this.process(request, chargeId);
+      return immediate.decline ? { outcome: 'declined', message: immediate.decline } : { outcome: 'succeeded', reference: chargeId };
+    }
+    return this.existing(request);
+  }
+
+  /** The final state of a token the sandbox decides without waiting; null for the slow and failing ones. */
+  private immediateOutcome(token: string): { state: 'succeeded' | 'declined'; decline: string | null } | null {
+    if (token === 'tok_timeout' || token === 'tok_providerError') return null;
+    const decline = declineFor(token);
+    return { state: decline ? 'declined' : 'succeeded', decline };
+  }
+
+  private async existing(request: ChargeRequest): Promise<ChargeResult> {
+    for (;;) {
+      const rows = (await this.m.query(
+        `SELECT charge_id, amount, currency, token_fingerprint, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
+           FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2`,
+        [request.tenantId, request.idempotencyKey, this.staleAfterMs],
+      )) as ChargeRow[];
+      const row = rows[0];
+      if (!row) return this.charge(request);
+      if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
+        return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
+      }
+      if (row.state === 'succeeded') return { outcome: 'succeeded', reference: row.charge_id };
+      if (row.state === 'declined') return { outcome: 'declined', message: row.decline_message ?? 'Your card was declined.' };
+      if (row.stale) {
+        const taken = await modify(
+          this.m,
+          `UPDATE sandbox_charges SET created_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'
+             AND created_at < now() - make_interval(secs => $3::double precision / 1000) RETURNING charge_id`,
+          [request.tenantId, request.idempotencyKey, this.staleAfterMs],
+        );
+        if (taken.length === 1) return this.process(request, row.charge_id);
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  private async process(request: ChargeRequest, chargeId: string): Promise<ChargeResult> {
+    const token = request.token;
+    if (token === 'tok_providerError') {
+      // Nothing was charged: forget the key so that a retry is a fresh call.
+      await this.m.query(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [
+        request.tenantId,
+        request.idempotencyKey,
+      ]);
+      return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
+    }
+    if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
+    const decline = declineFor(token);
+    await this.m.query(
+      `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
+      [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
+    );
+    return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: chargeId };
+  }
+
+  /**
+   * Refunds part of a succeeded charge. The ledger (`sandbox_refunds`) is keyed by tenant +
+   * idempotency key: a repeated key answers the first refund. Like a real provider it refuses an
+   * unknown charge and refunds beyond what was charged.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const existing = (await this.m.query(`SELECT refund_ref FROM sandbox_refunds WHERE tenant_id = $1 AND idempotency_key = $2`, [
+      request.tenantId,
+      request.idempotencyKey,
+    ])) as Array<{ refund_ref: string }>;
+    if (existing[0]) return { outcome: 'succeeded', reference: existing[0].refund_ref };
+    const charge = (await this.m.query(
+      `SELECT c.amount, COALESCE((SELECT sum(r.amount) FROM sandbox_refunds r WHERE r.tenant_id = c.tenant_id AND r.charge_id = c.charge_id), 0) AS refunded
+         FROM sandbox_charges c WHERE c.tenant_id = $1 AND c.charge_id = $2 AND c.state = 'succeeded' FOR UPDATE`,
+      [request.tenantId, request.chargeReference],
+    )) as Array<{ amount: string; refunded: string }>;
+    if (!charge[0]) return { outcome: 'error', message: `No such charge: '${request.chargeReference}'.` };
+    if (Number(charge[0].refunded) + request.amount.amount > Number(charge[0].amount)) {
+      return { outcome: 'error', message: 'The refund exceeds the amount charged.' };
+    }
+    const reference = `re_sandbox_${randomUUID().replace(/-/g, '')}`;
+    await this.m.query(`INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      request.tenantId,
+      request.idempotencyKey,
+      reference,
+      request.chargeReference,
+      request.amount.amount,
+      request.amount.currency,
+    ]);
+    return { outcome: 'succeeded', reference };
+  }
+}

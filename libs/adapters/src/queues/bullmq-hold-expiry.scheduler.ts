@@ -1,0 +1,51 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { HoldExpiryScheduler } from '@hcs/domain';
+import { HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
+
+/**
+ * A queue that never reached Redis waits for its first connection before any command; the
+ * enqueue gives up after this (the worker's sweep expires a hold whose job is missing).
+ */
+const ENQUEUE_TIMEOUT_MS = 2000;
+
+/**
+ * One delayed job per hold at its TTL (deterministic id, payload ids only). The job only cleans
+ * up: expiry itself is decided in SQL. Retries cover a job that fires a little before the
+ * database clock says the hold is due.
+ */
+@Injectable()
+export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
+  constructor(@InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>) {
+    super();
+  }
+
+  async schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`queue did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([this.enqueue(tenantId, holdId, expiresAt, traceId), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async enqueue(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+    await this.queue.add(
+      HOLD_EXPIRY_JOBS.expire,
+      { tenant_id: tenantId, hold_id: holdId, trace_id: traceId },
+      {
+        jobId: jobIds.holdExpiry(holdId),
+        delay: Math.max(0, expiresAt.getTime() - Date.now()),
+        attempts: 8,
+        backoff: { type: 'fixed', delay: 250 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
+    );
+  }
+}
