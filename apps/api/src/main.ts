@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig } from '@hcs/platform';
+import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { createApiApp } from './bootstrap';
 import { apiProcessCount, runApiPrimary } from './cluster/api-processes';
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { role: 'api' });
+  const warning = developmentDefaultsWarning(process.env);
+  if (warning && !cluster.isWorker) process.stderr.write(`${warning}\n`);
   // API_WORKERS > 1: this process only supervises; its forks serve the port (docs/scaling.md).
   const processes = apiProcessCount(config.apiWorkers);
   if (processes > 1 && cluster.isPrimary) {

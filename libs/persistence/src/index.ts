@@ -7,3 +7,5 @@ export * from './database-unavailable';
 export * from './metrics/scrape-collectors';
 export { modify } from './booking/sql';
 export * from './replica/read-replica';
+export * from './sql/sql-client';
+export * from './sql/statement';

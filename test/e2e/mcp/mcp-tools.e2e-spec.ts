@@ -54,6 +54,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'create_hold',
       'release_hold',
       'confirm_booking',
+      'find_booking',
       'get_booking',
       'get_cancellation_preview',
       'cancel_booking',
@@ -65,7 +66,10 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'get_advisor_session',
     ]);
     const booking = tools.find((tool) => tool.name === 'confirm_booking')!;
-    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment', 'idempotency_key']));
+    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment']));
+    // idempotency_key or client_reference: either makes a retry safe (docs/booking-chain.md)
+    expect(booking.inputSchema.properties).toHaveProperty('idempotency_key');
+    expect(booking.inputSchema.properties).toHaveProperty('client_reference');
     expect(booking.inputSchema.properties).toHaveProperty('delegation_token');
     expect(booking.outputSchema).toMatchObject({ type: 'object' });
     expect(booking.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
@@ -247,10 +251,10 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(session.envelope.data).toMatchObject({ property_slug: slug, messages: [{ role: 'assistant' }] });
     const id = session.envelope.data.session_id;
     const pets = await callTool(client, 'ask_advisor', { session_id: id, message: '¿A qué hora es el check-in?' });
-    expect(pets.envelope.data.messages[2]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
+    expect(pets.envelope.data.messages[1]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
     expect((pets.result.content[1] as { text: string }).text).toBe('El check-in es a partir de las 15:00.');
     const price = await callTool(client, 'ask_advisor', { session_id: id, message: '¿Cuánto cuesta?' });
-    expect(price.envelope.data.messages[4].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
+    expect(price.envelope.data.messages[1].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
     expect((await callTool(client, 'get_advisor_session', { session_id: id })).envelope.data.messages).toHaveLength(5);
     const tooLong = await callTool(client, 'ask_advisor', { session_id: id, message: 'x'.repeat(2001) });
     expect(tooLong.envelope.error.detail.field_errors).toEqual([{ path: 'message', message: expect.any(String) }]);

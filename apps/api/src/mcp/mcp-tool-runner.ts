@@ -2,12 +2,14 @@ import { Injectable, Logger, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { DomainError, validationFailed } from '@hcs/domain';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { DomainError, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
+import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
+import { nulProblems } from '../http/nul-bytes';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD, checkedKey } from '../idempotency/idempotency-key';
 import { IdempotencyService } from '../idempotency/idempotency.service';
+import { sandboxScenariosOf } from '../sandbox/sandbox-scenario.decorator';
 import type { McpTool, RestRequest } from './mcp-tool';
 
 /** The argument that carries a traveler delegation JWT when the MCP request has no X-Delegated-User. */
@@ -52,10 +54,14 @@ export class McpToolRunner {
     try {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
+      // Postgres refuses U+0000 in text: refused here like every REST body (docs/security.md).
+      const nul = nulProblems(args);
+      if (nul.length > 0) throw validationFailed(nul);
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
+      await this.acceptSandboxScenario(tool, args, request);
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
-      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required) : null;
+      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required && !requiredKeyWaived(restRequest, route)) : null;
       const input = tool.validate(restRequest);
       const execute = () =>
         tool.execute({
@@ -75,7 +81,7 @@ export class McpToolRunner {
 
   /** The same service, scope and request hash as the REST interceptor, so a key replays across transports. */
   private async runIdempotent(route: RouteInfo, request: RestRequest, key: string, actor: Actor, execute: () => Promise<Outcome>): Promise<ToolAnswer> {
-    const { response } = await this.idempotency.run({
+    const { response, thrown } = await this.idempotency.run({
       tenantId: actor.tenantId,
       principalId: actor.principalId,
       route: `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
@@ -87,9 +93,21 @@ export class McpToolRunner {
       defaultStatus: route.method === 'POST' ? 201 : 200,
       execute,
     });
+    // As the REST interceptor rethrows to the filter: a failure of this very call is logged once.
+    if (thrown) return this.failure(thrown.error, this.context.traceId);
     return response.status < 300
       ? { ok: true, envelope: response.body as SuccessEnvelope }
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
+  }
+
+  /** The `sandbox_scenario` argument, accepted or refused as the route's `Sandbox-Scenario` header (docs/sandbox.md). */
+  private async acceptSandboxScenario(tool: McpTool, args: Record<string, unknown>, request: McpRequestContext): Promise<void> {
+    const accepted = sandboxScenariosOf(tool.mirrors.controller, tool.mirrors.handler);
+    const value = args[SANDBOX_SCENARIO_ARGUMENT];
+    if (accepted === null || value === undefined) return;
+    const problem = sandboxScenarioProblem(value, accepted, this.config.nodeEnv === 'production');
+    if (problem) throw validationFailed([{ path: SANDBOX_SCENARIO_ARGUMENT, message: problem }]);
+    await this.moduleRef.get(SandboxScenarios, { strict: false }).accepted(value as string, request.actor.tenantId);
   }
 
   private async verifiedDelegation(args: Record<string, unknown>, request: McpRequestContext): Promise<VerifiedDelegation> {
@@ -107,16 +125,29 @@ export class McpToolRunner {
   }
 
   private failure(error: unknown, traceId: string): ToolAnswer {
-    const failure = toFailure(error);
-    if (failure.unexpected !== undefined) this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure in an MCP tool');
-    const { status, body } = renderError(failure, traceId, this.config.docsUrl);
+    const { status, body } = this.rendered(error, traceId);
     return { ok: false, envelope: body, status };
+  }
+
+  /** The error envelope of a failure; an unforeseen one is logged (through the one error serializer), never shown. */
+  private rendered(error: unknown, traceId: string) {
+    const failure = toFailure(error);
+    if (failure.unexpected !== undefined)
+      this.logger.error({ err: serializeError(failure.unexpected), trace_id: traceId }, 'unexpected failure in an MCP tool');
+    return renderError(failure, traceId, this.config.docsUrl);
   }
 }
 
+/** The arguments without those the MCP layer itself takes (the delegation, the sandbox scenario). */
 function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
-  const { [DELEGATION_ARGUMENT]: _omitted, ...rest } = args;
+  const { [DELEGATION_ARGUMENT]: _omitted, [SANDBOX_SCENARIO_ARGUMENT]: _scenario, ...rest } = args;
   return rest;
+}
+
+/** A required key may be left out when the arguments carry the route's `unlessBodyField` (confirm_booking: client_reference). */
+function requiredKeyWaived(request: RestRequest, route: RouteInfo): boolean {
+  const field = route.idempotency?.unlessBodyField;
+  return field !== undefined && request.body[field] !== undefined;
 }
 
 /** The `idempotency_key` argument, required or optional as on the REST route. */

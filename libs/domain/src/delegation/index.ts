@@ -2,6 +2,7 @@ export * from './delegation-issuer.view';
 export * from './delegation.module';
 export * from './next-actions';
 export * from './ports/delegation-issuer.repository';
+export * from './ports/issuer-change-notifier';
 export * from './rules/issuer-rules';
 export * from './use-cases/get-delegation-issuer.use-case';
 export * from './use-cases/list-delegation-issuers.use-case';

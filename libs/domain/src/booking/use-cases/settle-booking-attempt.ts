@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { withContinuation } from '../../errors/pending-outcome';
 import { stayNights } from '../../stay/stay-rules';
@@ -31,6 +31,7 @@ import {
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { ClientReferences } from '../ports/client-references';
 
 const TIMED_OUT = Symbol('timed-out');
 
@@ -57,6 +58,7 @@ export class SettleBookingAttempt {
     private readonly config: AppConfig,
     private readonly context: RequestContext,
     private readonly followUps: StayFollowUps,
+    private readonly references: ClientReferences,
   ) {}
 
   /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
@@ -64,7 +66,7 @@ export class SettleBookingAttempt {
     const work = this.charge(attempt, ctx);
     // Whoever awaits `work` sees its failure; this only keeps an unobserved one from crashing the process.
     work.catch((error: unknown) => {
-      if (!(error instanceof DomainError)) this.logger.error(`booking attempt ${attempt.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof DomainError)) this.logger.error({ err: serializeError(error), attempt_id: attempt.id }, `booking attempt ${attempt.id} failed`);
     });
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
@@ -160,6 +162,12 @@ export class SettleBookingAttempt {
   private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: ChainActor): Promise<void> {
     const tenantId = attempt.tenantId;
     await this.payments.completeAttempt(tenantId, attempt.id, outcome, null, message);
+    // the attempt's client_reference (if any) ends with the failure the caller gets
+    await this.references.failAttempt(tenantId, attempt.id, {
+      code: outcome === 'declined' ? 'payment_failed' : 'payment_provider_error',
+      status: outcome === 'declined' ? 402 : 502,
+      detail: { hold_id: attempt.holdId, provider_message: message },
+    });
     const hold = await this.holds.transition(tenantId, attempt.holdId, holdStatesAllowing('abort_conversion'), holdTarget('abort_conversion'), {
       requireConvertingKey: attempt.idempotencyKey,
     });

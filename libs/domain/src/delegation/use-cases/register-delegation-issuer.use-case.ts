@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { validationFailed } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { issuerNextActions } from '../next-actions';
 import { DelegationIssuerRepository, JwkSet } from '../ports/delegation-issuer.repository';
+import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
 import { issuerKeysProblems } from '../rules/issuer-rules';
 
 export interface RegisterIssuerCommand {
@@ -29,6 +30,7 @@ export class RegisterDelegationIssuer {
   constructor(
     private readonly issuers: DelegationIssuerRepository,
     private readonly config: AppConfig,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
   ) {}
 
   async execute(command: RegisterIssuerCommand, caller: Caller): Promise<Outcome<DelegationIssuerView>> {
@@ -48,6 +50,7 @@ export class RegisterDelegationIssuer {
       allowedAudiences: [...new Set(command.allowedAudiences)],
     });
     if (!created) throw validationFailed([{ path: 'iss', message: 'an issuer with this iss is already registered for this tenant' }]);
+    await this.changes?.issuersChanged();
     return new Outcome(delegationIssuerView(created), { next_actions: [issuerNextActions.get(created.id)] });
   }
 }

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { validationFailed } from '../../errors/domain-error';
 import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
+import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
 import { checkIssuerCommand, RegisterIssuerCommand } from './register-delegation-issuer.use-case';
 
 /** The operator trusts an issuer for every tenant (operator CLI only: no HTTP route does this). */
@@ -10,6 +11,7 @@ export class RegisterPlatformIssuer {
   constructor(
     private readonly issuers: DelegationIssuerRepository,
     private readonly config: AppConfig,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
   ) {}
 
   async execute(command: RegisterIssuerCommand): Promise<DelegationIssuer> {
@@ -23,6 +25,7 @@ export class RegisterPlatformIssuer {
       allowedAudiences: [...new Set(command.allowedAudiences)],
     });
     if (!created) throw validationFailed([{ path: 'iss', message: 'a platform issuer with this iss is already registered' }]);
+    await this.changes?.issuersChanged();
     return created;
   }
 }

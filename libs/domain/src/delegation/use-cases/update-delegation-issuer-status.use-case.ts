@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError, validationFailed } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
-import { isUuid } from '../../identity/uuid';
+import { isUuid } from '../../identity/rules/uuid';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { issuerNextActions } from '../next-actions';
 import { DelegationIssuerRepository, IssuerStatus } from '../ports/delegation-issuer.repository';
+import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
 
 export interface UpdateDelegationIssuerStatusCommand {
   issuerId: string;
@@ -24,7 +25,10 @@ export function issuerTransitionAllowed(from: IssuerStatus, to: IssuerStatus): b
  */
 @Injectable()
 export class UpdateDelegationIssuerStatus {
-  constructor(private readonly issuers: DelegationIssuerRepository) {}
+  constructor(
+    private readonly issuers: DelegationIssuerRepository,
+    @Optional() private readonly changes?: IssuerChangeNotifier,
+  ) {}
 
   async execute({ issuerId, status }: UpdateDelegationIssuerStatusCommand, caller: Caller): Promise<Outcome<DelegationIssuerView>> {
     requireKind(caller, 'admin');
@@ -35,6 +39,7 @@ export class UpdateDelegationIssuerStatus {
     }
     const updated = await this.issuers.updateStatus(caller.tenantId, current.id, status);
     if (!updated) throw new DomainError('delegation_issuer_not_found', { detail: { issuer_id: issuerId } });
+    await this.changes?.issuersChanged();
     return new Outcome(delegationIssuerView(updated), { next_actions: [issuerNextActions.get(updated.id)] });
   }
 }
