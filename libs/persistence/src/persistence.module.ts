@@ -89,6 +89,7 @@ import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.reposit
 import { SqlClientReferences } from './booking/sql-client-references';
 import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
+import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
 
 const repositories = [
@@ -136,6 +137,8 @@ const repositories = [
   // Secrets at rest and the master-key rotation (docs/security.md "Keys at rest").
   { provide: SecretBox, useClass: SecretBox },
   { provide: MasterKeyRotation, useClass: MasterKeyRotation },
+  // The optional streaming replica of DATABASE_READ_URL (docs/scaling.md).
+  { provide: ReadReplica, useClass: ReadReplica },
 ];
 
 /**
