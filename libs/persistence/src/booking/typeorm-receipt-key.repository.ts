@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 
 const SIGNING_KEY_CACHE_MS = 30_000;
 
@@ -15,12 +15,8 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   private readonly byKid = new Map<string, ReceiptKey>();
   private signing: { key: ReceiptKey; until: number } | null = null;
 
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   /**
@@ -28,7 +24,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
    * transaction could be rolled back after it had signed (and been cached).
    */
   async onApplicationBootstrap(): Promise<void> {
-    await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
+    await this.sql.affected(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
       DEFAULT_RECEIPT_KID,
       randomBytes(32).toString('base64url'),
     ]);
@@ -46,7 +42,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   async findByKid(kid: string): Promise<ReceiptKey | null> {
     const cached = this.byKid.get(kid);
     if (cached) return cached;
-    const rows = (await this.m.query(`SELECT kid, secret FROM receipt_keys WHERE kid = $1`, [kid])) as ReceiptKey[];
+    const rows = await this.sql.rows<ReceiptKey>(`SELECT kid, secret FROM receipt_keys WHERE kid = $1`, [kid]);
     if (!rows[0]) return null;
     this.byKid.set(kid, rows[0]);
     return rows[0];
@@ -55,11 +51,11 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   async rotate(): Promise<ReceiptKey> {
     // Two rotations at once would pick the same next kid: the one that loses tries the next number.
     for (let attempt = 0; ; attempt++) {
-      const rows = (await this.m.query(
+      const rows = await this.sql.rows<ReceiptKey>(
         `INSERT INTO receipt_keys (kid, secret) SELECT 'receipt-v' || (count(*) + 1 + $2::int), $1 FROM receipt_keys
          ON CONFLICT (kid) DO NOTHING RETURNING kid, secret`,
         [randomBytes(32).toString('base64url'), attempt],
-      )) as ReceiptKey[];
+      );
       if (rows[0]) {
         this.signing = null;
         return rows[0];
@@ -69,9 +65,10 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   }
 
   private async newest(): Promise<ReceiptKey | null> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<ReceiptKey>(
       `SELECT kid, secret FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`,
-    )) as ReceiptKey[];
+      [],
+    );
     return rows[0] ?? null;
   }
 }
