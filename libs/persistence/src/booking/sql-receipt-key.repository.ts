@@ -11,7 +11,7 @@ const SIGNING_KEY_CACHE_MS = 30_000;
  * on (other instances pick it up within 30 s) while older keys keep verifying.
  */
 @Injectable()
-export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements OnApplicationBootstrap {
+export class SqlReceiptKeyRepository extends ReceiptKeyRepository implements OnApplicationBootstrap {
   private readonly byKid = new Map<string, ReceiptKey>();
   private signing: { key: ReceiptKey; until: number } | null = null;
 

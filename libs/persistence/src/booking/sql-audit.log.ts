@@ -16,7 +16,7 @@ interface Row {
 
 /** The audit timeline: rows are only ever inserted (a trigger refuses UPDATE and DELETE). */
 @Injectable()
-export class TypeOrmAuditLog extends AuditLog {
+export class SqlAuditLog extends AuditLog {
   constructor(private readonly sql: SqlClient) {
     super();
   }

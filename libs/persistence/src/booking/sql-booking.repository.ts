@@ -57,7 +57,7 @@ const toBooking = (r: Row): BookingRecord => ({
 });
 
 @Injectable()
-export class TypeOrmBookingRepository extends BookingRepository {
+export class SqlBookingRepository extends BookingRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

@@ -32,7 +32,7 @@ const toRefund = (r: Row): RefundRecord => ({
 });
 
 @Injectable()
-export class TypeOrmRefundRepository extends RefundRepository {
+export class SqlRefundRepository extends RefundRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

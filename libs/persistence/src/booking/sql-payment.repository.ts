@@ -4,7 +4,7 @@ import { SqlClient } from '../sql/sql-client';
 import { ATTEMPT_COLUMNS, AttemptRow, PAYMENT_COLUMNS, PaymentRow, toAttempt, toPayment } from './payment-rows';
 
 @Injectable()
-export class TypeOrmPaymentRepository extends PaymentRepository {
+export class SqlPaymentRepository extends PaymentRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

@@ -40,7 +40,7 @@ const toAuthorization = (r: Row): BookingAuthorizationRecord => ({
 });
 
 @Injectable()
-export class TypeOrmBookingAuthorizationRepository extends BookingAuthorizationRepository {
+export class SqlBookingAuthorizationRepository extends BookingAuthorizationRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

@@ -15,7 +15,7 @@ const uuidOrNull = (value: unknown) => (typeof value === 'string' && UUID.test(v
  * when none has that type; null for events outside a booking chain. Writers pass only the view.
  */
 @Injectable()
-export class TypeOrmOutboxWriter extends OutboxWriter {
+export class SqlOutboxWriter extends OutboxWriter {
   constructor(private readonly sql: SqlClient) {
     super();
   }
