@@ -54,6 +54,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'create_hold',
       'release_hold',
       'confirm_booking',
+      'find_booking',
       'get_booking',
       'get_cancellation_preview',
       'cancel_booking',
@@ -65,7 +66,10 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'get_advisor_session',
     ]);
     const booking = tools.find((tool) => tool.name === 'confirm_booking')!;
-    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment', 'idempotency_key']));
+    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment']));
+    // idempotency_key or client_reference: either makes a retry safe (docs/booking-chain.md)
+    expect(booking.inputSchema.properties).toHaveProperty('idempotency_key');
+    expect(booking.inputSchema.properties).toHaveProperty('client_reference');
     expect(booking.inputSchema.properties).toHaveProperty('delegation_token');
     expect(booking.outputSchema).toMatchObject({ type: 'object' });
     expect(booking.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });

@@ -52,7 +52,11 @@ describe('SQL round trips of the booking chain', () => {
     return { result, statements: [...counter.statements] };
   }
 
-  it(`sends at most ${CHAIN_BUDGET} statements for quote -> hold -> booking`, async () => {
+  // A client_reference rides in the booking's existing statements (docs/booking-chain.md "After a timeout").
+  it.each([
+    ['', {}],
+    [' with a client_reference', { client_reference: `round-trips-${randomUUID()}` }],
+  ])(`sends at most ${CHAIN_BUDGET} statements for quote -> hold -> booking%s`, async (_name, extra) => {
     const auth = `Bearer ${agent.apiKey}`;
     const quote = await counted(() =>
       t
@@ -77,7 +81,7 @@ describe('SQL round trips of the booking chain', () => {
         .set('authorization', auth)
         .set('idempotency-key', randomUUID())
         .set(DELEGATION_HEADER, traveler)
-        .send({ hold_id: hold.result.body.data.hold_id, quote_id: quote.result.body.data.quote_id, guest: GUEST, payment: CARD() }),
+        .send({ hold_id: hold.result.body.data.hold_id, quote_id: quote.result.body.data.quote_id, guest: GUEST, payment: CARD(), ...extra }),
     );
     expect(booking.result.status).toBe(201);
 

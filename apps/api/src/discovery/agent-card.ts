@@ -35,7 +35,15 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
         capability: 'confirm_booking',
         method: 'POST',
         href: '/v1/bookings',
-        description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.',
+        description:
+          'Book the hold for the traveler (X-Delegated-User; a client_reference of your own and/or an Idempotency-Key); the answer carries a booking_confirmed receipt.',
+      },
+      {
+        capability: 'find_booking',
+        method: 'GET',
+        href: '/v1/bookings?client_reference={client_reference}',
+        description:
+          'Recovery: after a timeout or a lost answer, look up by client_reference before retrying: confirmed (the booking), failed (error_code) or pending (ask again after retry_after). Retry the confirmation only when it is failed or unknown (booking_not_found), with the same client_reference.',
       },
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking.' },
     ],
@@ -138,7 +146,8 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools:
         header: 'Idempotency-Key',
         scoped_endpoints: routes.filter((r) => r.idempotency !== null).map((r) => `${r.method} ${r.path}`),
         description:
-          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
+          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings unless the body carries a client_reference. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key. ' +
+          'A client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent) names the booking across keys: the same reference answers the booking already made for it (client_reference_conflict when it names another hold), and GET /v1/bookings?client_reference= tells confirmed, failed or pending forever after; after a timeout, look it up before retrying.',
       },
       trace_context: {
         propagation: 'w3c-traceparent',

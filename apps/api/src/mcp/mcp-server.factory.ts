@@ -19,6 +19,8 @@ import { outputSchemaFor } from './mcp-output-schema';
 import { negotiatedLegacyVersion } from './mcp-protocol';
 import { registerPropertyResource } from './property.resource';
 import { MCP_TOOLS } from './tools';
+import { SANDBOX_SCENARIO_ARGUMENT } from '@hcs/domain';
+import { sandboxScenariosOf } from '../sandbox/sandbox-scenario.decorator';
 
 export const SERVER_INSTRUCTIONS =
   'Hotel commerce for agents. Book with search -> create_quote -> create_hold -> confirm_booking, each answer naming the next step in next_actions; before cancel_booking, get_cancellation_preview tells the fee and refund. ' +
@@ -90,7 +92,15 @@ export class McpServerFactory {
         .min(1)
         .max(255)
         .describe('Your idempotency key (1-255 characters): a retry with the same key and arguments returns the first answer and never acts twice.');
-      shape[BODY_KEY_FIELD] = route.idempotency.required ? key : key.optional();
+      // required unless the route waives it for another field (confirm_booking: client_reference)
+      shape[BODY_KEY_FIELD] = route.idempotency.required && !route.idempotency.unlessBodyField ? key : key.optional();
+    }
+    const scenarios = sandboxScenariosOf(tool.mirrors.controller, tool.mirrors.handler);
+    if (scenarios && scenarios.length > 0) {
+      shape[SANDBOX_SCENARIO_ARGUMENT] = z
+        .string()
+        .optional()
+        .describe(`Outside production only: rehearse a documented failure with all its real effects (docs/sandbox.md): ${scenarios.join(', ')}.`);
     }
     if (route.delegation) {
       shape[DELEGATION_ARGUMENT] = z

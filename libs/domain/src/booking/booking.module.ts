@@ -3,6 +3,9 @@ import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
+import { ClientReferenceGate } from './use-cases/client-reference-gate';
+import { SandboxScenarios } from './use-cases/sandbox-scenarios';
+import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
 import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
 import { CreateHold } from './use-cases/create-hold.use-case';
@@ -40,6 +43,7 @@ const useCases = [
   IssueRefund,
   ModifyBooking,
   PreviewCancellation,
+  FindBookingByClientReference,
 ];
 
 /**
@@ -48,7 +52,7 @@ const useCases = [
  */
 @Module({
   imports: [FollowUpModule],
-  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt],
-  exports: [...useCases, ReceiptSigner],
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
+  exports: [...useCases, ReceiptSigner, SandboxScenarios],
 })
 export class BookingModule {}

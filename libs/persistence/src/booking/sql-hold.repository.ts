@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import { ClientReferenceRecord, HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import { toClientReference } from './client-reference-row';
 import { quoteFromJson } from './quote-row';
 import { SqlClient } from '../sql/sql-client';
 import { HOLD_COLUMNS as COLUMNS, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
@@ -25,10 +26,14 @@ export class SqlHoldRepository extends HoldRepository {
     return rows[0] ? toHold(rows[0]) : null;
   }
 
-  async findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null> {
-    const rows = await this.sql.run(holdWithQuote, [tenantId, id]);
+  async findWithQuote(
+    tenantId: string,
+    id: string,
+    reference: { agentId: string; clientReference: string } | null = null,
+  ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference: ClientReferenceRecord | null } | null> {
+    const rows = await this.sql.run(holdWithQuote, [tenantId, id, reference?.agentId ?? null, reference?.clientReference ?? null]);
     const r = rows[0];
-    return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null } : null;
+    return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null, reference: r.reference ? toClientReference(r.reference) : null } : null;
   }
 
   async transition(

@@ -1,5 +1,6 @@
 import type { Stay } from '../../stay/stay-rules';
 import type { HoldRecord, HoldState, QuoteRecord } from '../chain.types';
+import type { ClientReferenceRecord } from '../rules/client-reference';
 
 export interface NewHold {
   tenantId: string;
@@ -15,7 +16,12 @@ export abstract class HoldRepository {
   abstract create(input: NewHold): Promise<HoldRecord>;
   abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
   /** The hold and the quote it was taken from, in one read (the quote is null only if it vanished). */
-  abstract findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null>;
+  abstract findWithQuote(
+    tenantId: string,
+    id: string,
+    /** The agent's client_reference to bring along (docs/booking-chain.md "After a timeout"): no extra round trip. */
+    reference?: { agentId: string; clientReference: string } | null,
+  ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference?: ClientReferenceRecord | null } | null>;
   /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
   abstract transition(
     tenantId: string,

@@ -28,6 +28,8 @@ export function conversionStart({ hold, quote, command, actor, traveler }: Booki
       command.delegation?.jti && command.delegation
         ? { iss: traveler.iss, jti: command.delegation.jti, expiresAt: command.delegation.expiresAt, principalId: actor.principalId }
         : null,
+    // the agent's client_reference is claimed by the same statement (docs/booking-chain.md "After a timeout")
+    clientReference: command.clientReference ? { agentId: actor.principalId, value: command.clientReference } : null,
     attempt: {
       tenantId: hold.tenantId,
       holdId: hold.id,

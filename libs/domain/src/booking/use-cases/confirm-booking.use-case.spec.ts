@@ -5,6 +5,9 @@ import { agentActor, eur, holdRecord, quoteRecord, TRAVELER } from '../../testin
 import { FakeAudit, FakeBookings, FakeNights, FakeOutbox, FakePayments, FakeProvider, fakeContext, fakeSigner } from '../../testing/fake-chain-ports';
 import { FakeAuthorizations, FakeConversion, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
 import type { ChainActor } from '../chain-actor';
+import { FakeClientReferences } from '../../testing/fake-client-references';
+import { fakeSandbox } from '../../testing/fake-sandbox';
+import { ClientReferenceGate } from './client-reference-gate';
 import { ConfirmBooking, ConfirmBookingCommand } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
 import { SettleBookingAttempt } from './settle-booking-attempt';
@@ -26,6 +29,7 @@ function setup(paymentTimeoutMs = 1000) {
   const context = fakeContext();
   const expire = new ExpireHold(holds, quotes, nights, audit, outbox, context);
   const config = { paymentTimeoutMs } as AppConfig;
+  const references = new FakeClientReferences();
   const settlement = new SettleBookingAttempt(
     holds,
     bookings,
@@ -39,8 +43,10 @@ function setup(paymentTimeoutMs = 1000) {
     config,
     context,
     followUps,
+    references,
   );
-  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement);
+  const gate = new ClientReferenceGate(references, bookings, payments, config);
+  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement, gate, fakeSandbox());
   const quote = quoteRecord();
   const hold = holdRecord(quote);
   quotes.rows.push(quote);

@@ -11,7 +11,9 @@ import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.reposi
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { BookingAttempt, conversionStart, resumedAttempt } from '../rules/booking-attempt';
 import { BookingView } from '../views';
+import { ClientReferenceGate } from './client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
+import { SandboxScenarios } from './sandbox-scenarios';
 import { SettleBookingAttempt } from './settle-booking-attempt';
 
 export interface ConfirmBookingCommand {
@@ -24,6 +26,8 @@ export interface ConfirmBookingCommand {
   idempotencyKey: string;
   /** The delegation's `jti` and expiry: a jti pays for one booking only (docs/identity.md). */
   delegation?: { jti: string | null; expiresAt: Date } | null;
+  /** The agent's name for this booking (docs/booking-chain.md "After a timeout"); null when none. */
+  clientReference?: string | null;
 }
 
 /**
@@ -53,16 +57,43 @@ export class ConfirmBooking {
     private readonly conversion: BookingConversion,
     private readonly expire: ExpireHold,
     private readonly settlement: SettleBookingAttempt,
+    private readonly referenceGate: ClientReferenceGate,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
+  /** A confirmation with a client_reference also settles what the reference stands for (ClientReferenceGate). */
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
-    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId);
+    const clientReference = command.clientReference;
+    if (!clientReference) return this.attempt(command, actor, traveler);
+    try {
+      return await this.attempt(command, actor, traveler);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return this.referenceGate.afterFailure(error, { clientReference, holdId: command.holdId, idempotencyKey: command.idempotencyKey }, actor);
+    }
+  }
+
+  private async attempt(request: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+    // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
+    const command = { ...request, payment: { ...request.payment, provider_token: this.sandbox.paymentToken(request.payment.provider_token) } };
+    const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
+    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
-    const { hold, quote } = found;
+    const { quote } = found;
+    let hold = found.hold;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
+    if (reference) {
+      const decided = await this.referenceGate.before(
+        found.reference ?? null,
+        { ...reference, holdId: hold.id, idempotencyKey: command.idempotencyKey },
+        actor,
+      );
+      if (decided) return decided;
+    }
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
+    hold = await this.sandbox.beforeBooking(hold); // sandbox `hold_expired` (docs/sandbox.md)
     const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {
@@ -113,6 +144,9 @@ export class ConfirmBooking {
         message: 'This delegation (jti) has already been used for another booking; mint a new one.',
         detail: { reason: 'expired', jti_reused: true },
       });
+    }
+    if (result.reason === 'client_reference_taken') {
+      throw new DomainError('client_reference_conflict', { detail: { client_reference: command.clientReference, hold_id: hold.id } });
     }
     const current = await this.holds.findById(hold.tenantId, hold.id);
     if (current && current.state === 'held' && current.expired) return 'expired';

@@ -16,6 +16,7 @@ import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
+import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -44,12 +45,15 @@ export class CreateHold {
     private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateHoldCommand, actor: ChainActor): Promise<Outcome<HoldView>> {
-    const quote = await this.quotes.findById(actor.tenantId, command.quoteId);
-    if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
-    if (quote.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: quote.id } });
+    const found = await this.quotes.findById(actor.tenantId, command.quoteId);
+    if (!found) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
+    if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
+    // sandbox `quote_expired` / `sold_out` (docs/sandbox.md)
+    const quote = await this.sandbox.beforeHold(found, stayNights(found.stay));
     if (quote.expired) {
       throw new DomainError('quote_expired', {
         detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() },

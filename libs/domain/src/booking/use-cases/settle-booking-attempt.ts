@@ -31,6 +31,7 @@ import {
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { ClientReferences } from '../ports/client-references';
 
 const TIMED_OUT = Symbol('timed-out');
 
@@ -57,6 +58,7 @@ export class SettleBookingAttempt {
     private readonly config: AppConfig,
     private readonly context: RequestContext,
     private readonly followUps: StayFollowUps,
+    private readonly references: ClientReferences,
   ) {}
 
   /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
@@ -160,6 +162,12 @@ export class SettleBookingAttempt {
   private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: ChainActor): Promise<void> {
     const tenantId = attempt.tenantId;
     await this.payments.completeAttempt(tenantId, attempt.id, outcome, null, message);
+    // the attempt's client_reference (if any) ends with the failure the caller gets
+    await this.references.failAttempt(tenantId, attempt.id, {
+      code: outcome === 'declined' ? 'payment_failed' : 'payment_provider_error',
+      status: outcome === 'declined' ? 402 : 502,
+      detail: { hold_id: attempt.holdId, provider_message: message },
+    });
     const hold = await this.holds.transition(tenantId, attempt.holdId, holdStatesAllowing('abort_conversion'), holdTarget('abort_conversion'), {
       requireConvertingKey: attempt.idempotencyKey,
     });

@@ -1,4 +1,4 @@
-import type { Jwk } from '../../identity/signing-key.repository';
+import type { Jwk } from '../../identity/ports/signing-key.repository';
 
 export const ISSUER_STATUSES = ['active', 'suspended', 'revoked'] as const;
 export type IssuerStatus = (typeof ISSUER_STATUSES)[number];

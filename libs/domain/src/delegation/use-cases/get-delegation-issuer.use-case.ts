@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
-import { isUuid } from '../../identity/uuid';
+import { isUuid } from '../../identity/rules/uuid';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 

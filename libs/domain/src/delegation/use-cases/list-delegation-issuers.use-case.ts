@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { DelegationIssuerRepository } from '../ports/delegation-issuer.repository';

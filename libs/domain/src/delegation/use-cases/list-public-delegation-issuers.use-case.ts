@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../identity/uuid';
-import { TenantRepository } from '../../tenancy/tenant';
+import { isUuid } from '../../identity/rules/uuid';
+import { TenantRepository } from '../../tenancy/ports/tenant.repository';
 import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 
 /**

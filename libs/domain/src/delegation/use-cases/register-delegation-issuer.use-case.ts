@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { validationFailed } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { issuerNextActions } from '../next-actions';
