@@ -81,7 +81,7 @@ import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
-import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
+import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
 import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
@@ -125,7 +125,7 @@ const repositories = [
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
-  { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
 ];
 
