@@ -80,7 +80,7 @@ import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
-import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
+import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
 import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
@@ -124,7 +124,7 @@ const repositories = [
   { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
-  { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
+  { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
 ];
