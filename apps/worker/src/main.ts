@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@hcs/platform';
+import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { role: 'worker' });
+  const warning = developmentDefaultsWarning(process.env);
+  if (warning) process.stderr.write(`${warning}\n`);
   await createWorkerApp(config);
   process.stderr.write(`worker started (queues on ${new URL(config.redisUrl).host}, prefix ${config.queuePrefix})\n`);
 }

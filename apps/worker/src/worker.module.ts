@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
 import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/adapters';
@@ -11,6 +12,7 @@ import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
+import { JobFailureLog } from './processors/job-failure-log';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -18,7 +20,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
+      imports: [DiscoveryModule, ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,
@@ -30,6 +32,7 @@ export class WorkerModule {
         WebhookDeliveryProcessor,
         OversellSweepProcessor,
         GuestFollowUpProcessor,
+        JobFailureLog,
       ],
     };
   }

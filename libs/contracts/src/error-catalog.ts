@@ -339,6 +339,12 @@ export const ERROR_CATALOG = {
     remediation: 'Start a new session with POST /v1/advisor/sessions; detail.expired_at says when this one ended.',
     next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
   },
+  advisor_session_full: {
+    status: 409,
+    message: 'The advisor session holds as many messages as a session may (ADVISOR_SESSION_MAX_MESSAGES).',
+    remediation: 'Start a new session with POST /v1/advisor/sessions; detail.max_messages is the cap.',
+    next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
+  },
   service_unavailable: {
     status: 503,
     message: 'A backing service (the database) is unreachable or did not answer in time.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
-import { productionProblems } from './production-rules';
+import { ProcessRole, productionProblems } from './production-rules';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -46,8 +46,12 @@ export class AppConfig {
   readonly metricsToken!: string | null;
   /** Port of the worker's own `/metrics`; 0 switches it off. */
   readonly workerMetricsPort!: number;
+  /** Address the worker's `/metrics` listens on (docs/operations.md). */
+  readonly workerMetricsHost!: string;
   /** Advisor sessions expire this long after their last message (docs/advisor.md). */
   readonly advisorSessionTtlSeconds!: number;
+  /** Most messages an advisor session holds, its welcome included (docs/advisor.md). */
+  readonly advisorSessionMaxMessages!: number;
   /** An OpenAI-compatible endpoint for the advisor (off when unset; docs/advisor.md). */
   readonly advisorLlmUrl!: string | null;
   readonly advisorLlmModel!: string;
@@ -75,14 +79,14 @@ export class AppConfig {
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { role?: ProcessRole } = {}): AppConfig {
   const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
   }
   const env = parsed.data;
-  const refused = productionProblems(env);
+  const refused = productionProblems(env, options.role);
   if (refused.length > 0) throw new ConfigError(refused);
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
   return new AppConfig({
@@ -111,7 +115,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN ?? null,
     workerMetricsPort: env.WORKER_METRICS_PORT,
+    workerMetricsHost: env.WORKER_METRICS_HOST,
     advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
+    advisorSessionMaxMessages: env.ADVISOR_SESSION_MAX_MESSAGES,
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,

@@ -26,6 +26,7 @@ describe('SecretBox', () => {
       BASE_URL: 'https://api.example.com',
       DELEGATION_AUDIENCE: 'https://api.example.com',
       PAYMENTS_SANDBOX: 'true',
+      METRICS_TOKEN: 'm'.repeat(16),
     };
     expect(loadConfig({ ...production, WEBHOOK_SECRET_KEY: 'p'.repeat(32) }).webhookSecretKey).toBe('p'.repeat(32));
   });
