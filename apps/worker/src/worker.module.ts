@@ -12,6 +12,8 @@ import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
+import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
+import { WorkerConcurrency } from './processors/worker-concurrency';
 import { JobFailureLog } from './processors/job-failure-log';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
@@ -30,8 +32,10 @@ export class WorkerModule {
         OutboxListener,
         OutboxRelayProcessor,
         WebhookDeliveryProcessor,
+        TenantDeliverySlots,
         OversellSweepProcessor,
         GuestFollowUpProcessor,
+        WorkerConcurrency,
         JobFailureLog,
       ],
     };

@@ -266,6 +266,12 @@ export const ERROR_CATALOG = {
     remediation: 'Choose another rate plan, or ask the tenant admin to attach a policy.',
     next_actions: [search],
   },
+  webhook_endpoint_limit_reached: {
+    status: 409,
+    message: 'The tenant already has as many webhook endpoints as it may (WEBHOOK_MAX_ENDPOINTS_PER_TENANT).',
+    remediation: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more events; detail.limit is the cap.',
+    next_actions: [{ rel: 'get', method: 'GET', href: '/v1/admin/webhooks' }],
+  },
   webhook_delivery_not_replayable: {
     status: 409,
     message: 'The delivery is pending or in flight.',

@@ -31,6 +31,7 @@ import {
   WebhookEndpointWithSecretModel,
   WebhookTestResultModel,
 } from './dto/admin-webhooks.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** Tenant admins manage webhook receivers and their deliveries (docs/events.md "Admin routes"). */
 @ApiTags('admin')
@@ -56,8 +57,9 @@ export class AdminWebhooksController {
   @ApiOperation({ summary: 'Register a webhook receiver; the signing secret is shown only in this answer.' })
   @ApiEnvelope(WebhookEndpointWithSecretModel, {
     status: 201,
-    description: 'The endpoint with its `whsec_` secret; next_actions: get.',
-    errors: ['validation_failed'],
+    description:
+      'The endpoint with its `whsec_` secret; next_actions: get. At most WEBHOOK_MAX_ENDPOINTS_PER_TENANT per tenant (webhook_endpoint_limit_reached).',
+    errors: ['validation_failed', 'webhook_endpoint_limit_reached'],
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookRequestDto): Promise<Outcome> {
     const { endpoint, secret } = await this.createEndpoint.execute(actor, { url: body.url, events: body.events, description: body.description });
@@ -65,6 +67,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List the webhook endpoints of the tenant, oldest first (cursor paged; no secrets).' })
   @ApiEnvelope(WebhookEndpointPageModel, {
     description: '`limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
@@ -122,6 +125,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks/:id/deliveries')
+  @ReadsFromReplica()
   @ApiOperation({ summary: "List an endpoint's deliveries with every attempt, oldest first (cursor paged, optional `state`)." })
   @ApiEnvelope(WebhookDeliveryPageModel, { description: 'Deliveries with attempts.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
   async deliveries(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: ListDeliveriesQueryDto): Promise<Outcome> {
@@ -132,7 +136,10 @@ export class AdminWebhooksController {
   @Post('webhooks/:id/deliveries/replay')
   @HttpCode(200)
   @ApiOperation({ summary: "Replay the endpoint's dead letter (`state: dead`) or its failed deliveries, each as a new attempt chain." })
-  @ApiEnvelope(ReplayedDeliveriesModel, { description: 'The deliveries now pending again.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
+  @ApiEnvelope(ReplayedDeliveriesModel, {
+    description: 'The deliveries now pending again, paced at WEBHOOK_REPLAY_PER_SECOND (each next_attempt_at).',
+    errors: ['validation_failed', 'webhook_endpoint_not_found'],
+  })
   async replayAll(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ReplayDeliveriesRequestDto): Promise<Outcome> {
     const replayed = await this.replay.executeAll(actor, id, body.state);
     return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [webhookNextActions.listDeliveries(id)] });

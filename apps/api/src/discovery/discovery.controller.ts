@@ -8,6 +8,7 @@ import { MCP_TOOLS } from '../mcp/tools';
 import { AgentCard, buildAgentCard } from './agent-card';
 import { buildA2aCard, buildAcpDiscovery, buildAiPlugin, buildApiCatalog, buildServiceIndex } from './discovery-documents';
 import { RouteTable } from './route-table';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 const obj = (description: string, required: string[] = []) => ({ description, schema: { type: 'object' as const, required, additionalProperties: true } });
 
@@ -20,6 +21,7 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width=
 // Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
 @SkipRateLimit()
 @Bare()
+@ReadsFromReplica()
 @Controller()
 export class DiscoveryController {
   private agentCard: AgentCard | null = null;
