@@ -33,7 +33,7 @@ const secondsList = z
   .regex(/^\d+(\s*,\s*\d+)*$/, 'expected a comma-separated list of seconds')
   .transform((v) => v.split(',').map((s) => Number(s.trim())));
 
-/** Every environment variable the api, worker and CLI read (CONTRACT §1), with its default. */
+/** Every environment variable the api, worker and CLI read (docs/api-contract.md "Configuration"), with its default. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
