@@ -27,7 +27,10 @@ export interface PostgresReplicaPair {
   database: string;
   /** Waits until the replica has replayed everything the primary has written so far. */
   waitForCatchUp: (timeoutMs?: number) => Promise<void>;
-  /** Sum of pg_stat_statements calls on one server for statements whose text matches `pattern` (ILIKE). */
+  /**
+   * Sum of pg_stat_statements calls on one server for statements whose text matches `pattern`
+   * (ILIKE), leaving out the service's own replica health check and this helper's queries.
+   */
   statementCalls: (server: 'primary' | 'replica', pattern: string) => Promise<number>;
   /** Forgets the statement counts on both servers. */
   resetStatements: () => Promise<void>;
@@ -192,7 +195,8 @@ export async function startPostgresReplica(options: { database?: string } = {}):
     const rows = await query<{ calls: string | null }>(
       url,
       `SELECT sum(s.calls)::text AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-        WHERE d.datname = $1 AND s.query ILIKE $2 AND s.query NOT ILIKE '%pg_stat_statements%'`,
+        WHERE d.datname = $1 AND s.query ILIKE $2 AND s.query NOT ILIKE '%pg_stat_statements%'
+          AND s.query NOT ILIKE '%pg_is_in_recovery%' AND s.query NOT ILIKE '%pg_current_wal_lsn%'`,
       [database, pattern],
     );
     return Number(rows[0]?.calls ?? 0);

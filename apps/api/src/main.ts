@@ -1,14 +1,22 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { createApiApp } from './bootstrap';
+import { apiProcessCount, runApiPrimary } from './cluster/api-processes';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { role: 'api' });
   const warning = developmentDefaultsWarning(process.env);
-  if (warning) process.stderr.write(`${warning}\n`);
+  if (warning && !cluster.isWorker) process.stderr.write(`${warning}\n`);
+  // API_WORKERS > 1: this process only supervises; its forks serve the port (docs/scaling.md).
+  const processes = apiProcessCount(config.apiWorkers);
+  if (processes > 1 && cluster.isPrimary) {
+    runApiPrimary(processes);
+    return;
+  }
   const app = await createApiApp(config);
   await app.listen(config.port, '0.0.0.0');
-  process.stderr.write(`api listening on ${config.baseUrl} (port ${config.port})\n`);
+  process.stderr.write(`api listening on ${config.baseUrl} (port ${config.port}${cluster.isWorker ? `, process ${process.pid}` : ''})\n`);
 }
 
 main().catch((error: unknown) => {

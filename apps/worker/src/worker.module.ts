@@ -13,6 +13,7 @@ import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processo
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
 import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
+import { WorkerConcurrency } from './processors/worker-concurrency';
 import { JobFailureLog } from './processors/job-failure-log';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
@@ -34,6 +35,7 @@ export class WorkerModule {
         TenantDeliverySlots,
         OversellSweepProcessor,
         GuestFollowUpProcessor,
+        WorkerConcurrency,
         JobFailureLog,
       ],
     };

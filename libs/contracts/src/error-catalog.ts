@@ -14,8 +14,8 @@ const search: NextAction = { rel: 'search', method: 'POST', href: '/v1/search' }
 const retry = (href: string, method: NextAction['method'] = 'POST'): NextAction => ({ rel: 'retry', method, href });
 
 /**
- * The one table of error code -> HTTP status, message and remediation (SPEC "Errors" plus the
- * transport codes of CONTRACT §9). `GET /.well-known/errors` renders it; the error filter and the
+ * The one table of error code -> HTTP status, message and remediation (docs/api-contract.md "Errors", with the
+ * transport codes of "Envelopes"). `GET /.well-known/errors` renders it; the error filter and the
  * MCP tools read it; a test proves every code thrown in the code base is listed here.
  */
 export const ERROR_CATALOG = {

@@ -9,8 +9,9 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { agentJson, credentialJson } from './agent.presenter';
 import { CreateAgentRequestDto, UpdateAgentRequestDto } from './dto/admin-agents.request.dto';
 import { AgentDetailModel, AgentListModel, AgentModel, AgentWithSecretModel, CredentialModel } from './dto/admin-agents.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
-/** Tenant admins manage their agents and the agents' credentials (CONTRACT §3). */
+/** Tenant admins manage their agents and the agents' credentials (docs/api-contract.md "Identity, tenancy and scopes"). */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiTenantHeader()
@@ -51,6 +52,7 @@ export class AdminAgentsController {
   }
 
   @Get()
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List the agents of the tenant.' })
   @ApiEnvelope(AgentListModel, { description: 'Every agent of the tenant, oldest first.' })
   async list(@CurrentActor() actor: Actor): Promise<Outcome> {

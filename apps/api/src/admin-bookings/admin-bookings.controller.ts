@@ -9,6 +9,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { AdminCancelBookingRequestDto, ListBookingsQueryDto } from './dto/admin-bookings.request.dto';
 import { BookingPageModel } from './dto/admin-bookings.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** Tenant admins find bookings and cancel them on the traveler's behalf (docs/booking-chain.md). */
 @ApiTags('admin')
@@ -24,6 +25,7 @@ export class AdminBookingsController {
   ) {}
 
   @Get()
+  @ReadsFromReplica()
   @ApiOperation({
     summary: 'Find bookings by id, agent, traveler, state or stay dates, newest first (cursor paged).',
     description: 'Filters combine with AND; stay_from/stay_to keep stays with at least one night in the range.',

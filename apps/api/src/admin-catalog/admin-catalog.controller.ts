@@ -46,6 +46,7 @@ import {
   PolicyRevisionModel,
   RateCalendarModel,
 } from './dto/admin-catalog.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** A PATCH may clear nullable fields with null, never the required ones. */
 function refuseNulls(body: object, required: string[]): void {
@@ -77,6 +78,7 @@ export class AdminCatalogController {
   ) {}
 
   @Get('properties')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List every property of the tenant, promoted or not' })
   @ApiEnvelope(AdminPropertyPageModel, { description: 'One page, ordered by slug.', errors: ['validation_failed'] })
   listProperties(@CurrentActor() actor: Actor, @Query() query: PageQueryDto) {
@@ -161,6 +163,7 @@ export class AdminCatalogController {
   }
 
   @Get('room-types/:id/inventory')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'Read the inventory calendar of a room type (inclusive range)' })
   @ApiEnvelope(InventoryCalendarModel, { description: 'Allotment, held, sold and available per night.', errors: ['validation_failed', 'room_type_not_found'] })
   readInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
@@ -179,6 +182,7 @@ export class AdminCatalogController {
   }
 
   @Get('rate-plans/:id/rates')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'Read the nightly rates of a rate plan (inclusive range)' })
   @ApiEnvelope(RateCalendarModel, { description: 'Rate per night, per-date or base.', errors: ['validation_failed', 'rate_plan_not_found'] })
   readRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
@@ -196,6 +200,7 @@ export class AdminCatalogController {
   }
 
   @Get('fx-rates')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'Read the FX table used for display conversion' })
   @ApiEnvelope(FxTableModel, { description: 'Effective rates of this tenant.' })
   readFx(@CurrentActor() actor: Actor): Promise<Outcome> {

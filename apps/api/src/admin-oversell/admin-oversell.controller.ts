@@ -8,6 +8,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ListOversellIncidentsQueryDto, ReportOversellRequestDto, ResolveOversellIncidentRequestDto } from './dto/admin-oversell.request.dto';
 import { OversellIncidentModel, OversellIncidentPageModel } from './dto/admin-oversell.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** Oversell incidents of the tenant (docs/back-office.md). */
 @ApiTags('admin')
@@ -24,6 +25,7 @@ export class AdminOversellController {
   ) {}
 
   @Get()
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List oversell incidents, newest first (cursor paged, optionally by state).' })
   @ApiEnvelope(OversellIncidentPageModel, { description: 'One page; data.next_cursor names the next one.', errors: ['validation_failed'] })
   list(@CurrentActor() actor: Actor, @Query() query: ListOversellIncidentsQueryDto): Promise<Outcome> {

@@ -31,6 +31,7 @@ import {
   WebhookEndpointWithSecretModel,
   WebhookTestResultModel,
 } from './dto/admin-webhooks.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** Tenant admins manage webhook receivers and their deliveries (docs/events.md "Admin routes"). */
 @ApiTags('admin')
@@ -66,6 +67,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks')
+  @ReadsFromReplica()
   @ApiOperation({ summary: 'List the webhook endpoints of the tenant, oldest first (cursor paged; no secrets).' })
   @ApiEnvelope(WebhookEndpointPageModel, {
     description: '`limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
@@ -123,6 +125,7 @@ export class AdminWebhooksController {
   }
 
   @Get('webhooks/:id/deliveries')
+  @ReadsFromReplica()
   @ApiOperation({ summary: "List an endpoint's deliveries with every attempt, oldest first (cursor paged, optional `state`)." })
   @ApiEnvelope(WebhookDeliveryPageModel, { description: 'Deliveries with attempts.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
   async deliveries(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: ListDeliveriesQueryDto): Promise<Outcome> {

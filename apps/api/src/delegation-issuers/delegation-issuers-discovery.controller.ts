@@ -4,6 +4,7 @@ import { Public, SkipRateLimit } from '@hcs/auth';
 import { ListPublicDelegationIssuers, publicDelegationIssuerView } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
 @ApiTags('discovery')
@@ -11,6 +12,7 @@ import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.
 // Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
 @SkipRateLimit()
 @Bare()
+@ReadsFromReplica()
 @Controller('.well-known')
 export class DelegationIssuersDiscoveryController {
   constructor(private readonly issuers: ListPublicDelegationIssuers) {}

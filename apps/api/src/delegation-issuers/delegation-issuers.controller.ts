@@ -8,6 +8,7 @@ import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { RegisterDelegationIssuerRequestDto, UpdateDelegationIssuerRequestDto } from './dto/delegation-issuers.request.dto';
 import { DelegationIssuerListModel, DelegationIssuerModel } from './dto/delegation-issuers.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /** Tenant admins register the identity providers whose traveler delegations their tenant trusts. */
 @ApiTags('admin')
@@ -36,6 +37,7 @@ export class DelegationIssuersController {
   }
 
   @Get()
+  @ReadsFromReplica()
   @ApiOperation({ summary: "List this tenant's delegation issuers." })
   @ApiEnvelope(DelegationIssuerListModel, { description: "The tenant's own issuers (platform issuers are at /.well-known/delegation-issuers)." })
   index(@CurrentActor() actor: Actor): Promise<Outcome> {

@@ -8,7 +8,7 @@ import { withRouteErrors } from '../http/openapi/route-errors';
 import { ErrorEnvelopeModel } from '../http/openapi/envelope.models';
 import { RouteInfo, RouteTable } from './route-table';
 
-/** Version of the API description document (SPEC "Versioning"). */
+/** Version of the API description document (docs/api-contract.md "Versioning"). */
 export const OPENAPI_DOCUMENT_VERSION = '0.0.0';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;

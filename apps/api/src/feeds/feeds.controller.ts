@@ -13,6 +13,7 @@ import { FeedResponseInterceptor } from './feed-response.interceptor';
 import { ariXml } from './xml/ari.xml';
 import { hotelListXml } from './xml/hotel-list.xml';
 import { pointOfSaleXml } from './xml/point-of-sale.xml';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 const xmlDocument = (description: string) =>
   ApiOkResponse({
@@ -41,6 +42,7 @@ function conditional(ifNoneMatch?: string, ifModifiedSince?: string): Conditiona
 @Public()
 @Bare()
 @UseInterceptors(FeedResponseInterceptor)
+@ReadsFromReplica()
 @Controller('feeds/google')
 export class FeedsController {
   constructor(

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { AppConfig, liveWorkers, maskQuotedInput, REDIS, Redis } from '@hcs/platform';
+import { ReadReplica } from '@hcs/persistence';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
 
@@ -19,7 +20,8 @@ const SHOWN_FIELDS = new Set(['live_workers']);
 
 /**
  * Readiness through terminus: Postgres and Redis answer within 1.5 s, and the queues have a live
- * worker (without one, jobs wait: `degraded`). Any dependency `down` makes the service `down`.
+ * worker (without one, jobs wait: `degraded`), and the read replica when one is configured
+ * (skipped: `degraded`). Any dependency `down` makes the service `down`.
  * The answer carries states only: a driver's error text (hosts, addresses, user names) is logged,
  * never shown to the anonymous caller of `/readyz`.
  */
@@ -34,6 +36,7 @@ export class ReadinessService {
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
+    private readonly replica: ReadReplica,
   ) {}
 
   async check(): Promise<Readiness> {
@@ -47,6 +50,7 @@ export class ReadinessService {
           })
           .withTimeout(PROBE_TIMEOUT_MS),
         () => this.queues(),
+        ...(this.replica.currentState === null ? [] : [() => this.readReplica()]),
       ])
       .catch((error: unknown) => {
         if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
@@ -72,6 +76,18 @@ export class ReadinessService {
     if (text === this.lastLogged) return;
     this.lastLogged = text;
     if (text !== '{}') this.logger.warn({ dependencies: problems }, 'readiness: a dependency is not ok');
+  }
+
+  /**
+   * The read replica (only when DATABASE_READ_URL is set), from its last lag check: never `down`,
+   * since its reads fall back to the primary (docs/scaling.md). States only, no address.
+   */
+  private readReplica() {
+    const session = this.indicators.check('postgres_replica');
+    const state = this.replica.currentState;
+    if (state === 'ok') return session.up();
+    if (state === 'lagging') return session.degraded({ message: 'replica lags more than DATABASE_READ_MAX_LAG_SECONDS: reads go to the primary' });
+    return session.degraded({ message: 'replica unavailable: reads go to the primary' });
   }
 
   private async queues() {

@@ -9,6 +9,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../http/dto/page.query.dto';
 import { CurrencyQueryDto, PropertyIdParamsDto, PropertySlugParamsDto } from './dto/properties.request.dto';
 import { PropertyDetailModel, PropertyFullModel, PropertyPageModel } from './dto/properties.response.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 /**
  * Public catalog reads. Every caller (agent, admin or anonymous with X-Tenant-Id) sees only the
@@ -17,6 +18,7 @@ import { PropertyDetailModel, PropertyFullModel, PropertyPageModel } from './dto
 @ApiTags('properties')
 @AnonymousCatalogRead()
 @Scopes('catalog:read')
+@ReadsFromReplica()
 @Controller('v1/properties')
 export class PropertiesController {
   constructor(

@@ -10,8 +10,10 @@ import { FlatSearchRequestDto, SearchRequestDto } from './dto/search.request.dto
 import { SearchResultsModel } from './dto/search.response.dto';
 import { SearchBodyPipe, ValidatedSearchBody } from './search-body.pipe';
 import { searchCriteria } from './search-criteria';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 @ApiTags('search')
+@ReadsFromReplica()
 @Controller('v1/search')
 export class SearchController {
   constructor(private readonly search: SearchAvailability) {}

@@ -38,10 +38,19 @@ export class WebhookDeliveryProcessor extends WorkerHost {
     super();
   }
 
+  /** The worker's concurrency now (WORKER_CONCURRENCY_WEBHOOK_DELIVERY may change the default 64). */
+  private concurrency(): number {
+    try {
+      return this.worker.concurrency;
+    } catch {
+      return WEBHOOK_WORKER_CONCURRENCY; // not registered with BullMQ (unit tests)
+    }
+  }
+
   async process(job: Job<WebhookDeliveryJob>, token?: string): Promise<{ step: DeliveryStep }> {
     const d = job.data;
     const holder = job.id ?? `${d.delivery_id}-${d.chain}-${d.attempt}`;
-    const mayBorrow = this.active < WEBHOOK_WORKER_CONCURRENCY - SLOTS_KEPT_FREE;
+    const mayBorrow = this.active < this.concurrency() - SLOTS_KEPT_FREE;
     this.active += 1;
     let admitted = false;
     try {

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AreaMatch, AvailabilitySearchRepository, OfferQuery, PropertyOffer } from '@hcs/domain';
+import type { QueryRunner } from 'typeorm';
 import { TransactionHost } from '../transaction-host';
+import { ReadReplica } from '../replica/read-replica';
+import { isConnectionFailure } from '../replica/replica-routing';
 
 type Strategy = 'per_room' | 'aggregate';
 
@@ -162,7 +165,10 @@ interface OfferRow {
 
 @Injectable()
 export class TypeOrmAvailabilitySearchRepository extends AvailabilitySearchRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly replica: ReadReplica,
+  ) {
     super();
   }
 
@@ -179,8 +185,20 @@ export class TypeOrmAvailabilitySearchRepository extends AvailabilitySearchRepos
    */
   private async query<T>(text: string, name: string | null, values: unknown[]): Promise<T[]> {
     if (name === null) return (await this.db.query(text, values)) as T[];
-    const runner = this.db.queryRunner ?? this.db.connection.createQueryRunner();
-    const owned = this.db.queryRunner === undefined;
+    if (this.db.queryRunner) return this.prepared<T>(this.db.queryRunner, false, name, text, values);
+    // Outside a transaction the search may read on the replica (docs/scaling.md); a replica that
+    // fails to answer sends it to the primary.
+    const mode = this.replica.answers(text) ? 'slave' : 'master';
+    try {
+      return await this.prepared<T>(this.db.connection.createQueryRunner(mode), true, name, text, values);
+    } catch (error) {
+      if (mode === 'master' || !isConnectionFailure(error)) throw error;
+      this.replica.markDown(error instanceof Error ? error.message : String(error));
+      return this.prepared<T>(this.db.connection.createQueryRunner('master'), true, name, text, values);
+    }
+  }
+
+  private async prepared<T>(runner: QueryRunner, owned: boolean, name: string, text: string, values: unknown[]): Promise<T[]> {
     try {
       const client = (await runner.connect()) as { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: T[] }> };
       return (await client.query({ name, text, values })).rows;

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT defaults', () => {
+  it('applies the documented defaults', () => {
     const config = loadConfig({});
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/hotel_commerce');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
@@ -50,5 +50,32 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     for (const name of ['PORT', 'HOLD_TTL_SECONDS', 'REDIS_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('reads the scaling settings: replica, api processes, per-queue worker concurrency (docs/scaling.md)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.databaseReadUrl).toBeNull();
+    expect(defaults.databaseReadMaxLagSeconds).toBe(5);
+    expect(defaults.apiWorkers).toBe(1);
+    expect(defaults.workerConcurrency).toEqual({});
+    const set = loadConfig({
+      DATABASE_READ_URL: 'postgres://reader@replica:5432/hotel_commerce',
+      DATABASE_READ_MAX_LAG_SECONDS: '2.5',
+      API_WORKERS: 'auto',
+      WORKER_CONCURRENCY_WEBHOOK_DELIVERY: '128',
+      WORKER_CONCURRENCY_HOLD_EXPIRY: '8',
+    });
+    expect(set.databaseReadUrl).toBe('postgres://reader@replica:5432/hotel_commerce');
+    expect(set.databaseReadMaxLagSeconds).toBe(2.5);
+    expect(set.apiWorkers).toBe('auto');
+    expect(set.workerConcurrency).toEqual({ 'webhook-delivery': 128, 'hold-expiry': 8 });
+    expect(loadConfig({ API_WORKERS: '4' }).apiWorkers).toBe(4);
+    let error: unknown;
+    try {
+      loadConfig({ API_WORKERS: 'many', WORKER_CONCURRENCY_OUTBOX_RELAY: '0', DATABASE_READ_URL: 'mysql://x' });
+    } catch (e) {
+      error = e;
+    }
+    for (const name of ['API_WORKERS', 'WORKER_CONCURRENCY_OUTBOX_RELAY', 'DATABASE_READ_URL']) expect((error as Error).message).toContain(name);
   });
 });

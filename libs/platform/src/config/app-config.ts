@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchema } from './env.schema';
+import { Env, envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
 import { ProcessRole, productionProblems } from './production-rules';
 import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-key';
@@ -84,6 +84,14 @@ export class AppConfig {
   readonly followUpMaxPerBookingPerDay!: number;
   readonly followUpMaxPerTenantPerDay!: number;
   readonly followUpSweepIntervalSeconds!: number;
+  /** A streaming replica for reads that tolerate lag; null sends every read to the primary (docs/scaling.md). */
+  readonly databaseReadUrl!: string | null;
+  /** Past this replication lag the replica is skipped and its reads go to the primary. */
+  readonly databaseReadMaxLagSeconds!: number;
+  /** `API_WORKERS` as written: `auto` (one per core) or a number of api processes sharing the port. */
+  readonly apiWorkers!: 'auto' | number;
+  /** `WORKER_CONCURRENCY_<QUEUE>` overrides by queue name; a queue not named keeps its default. */
+  readonly workerConcurrency!: Partial<Record<string, number>>;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
@@ -153,8 +161,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     followUpMaxPerBookingPerDay: env.FOLLOW_UP_MAX_PER_BOOKING_PER_DAY,
     followUpMaxPerTenantPerDay: env.FOLLOW_UP_MAX_PER_TENANT_PER_DAY,
     followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
+    databaseReadUrl: env.DATABASE_READ_URL ?? null,
+    databaseReadMaxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,
+    apiWorkers: env.API_WORKERS.toLowerCase() === 'auto' ? 'auto' : Number(env.API_WORKERS),
+    workerConcurrency: workerConcurrencySetting(env),
   });
 }
+
+/** `WORKER_CONCURRENCY_HOLD_EXPIRY=32` → `{ 'hold-expiry': 32 }` (the queue name in upper snake case). */
+function workerConcurrencySetting(env: Env): Partial<Record<string, number>> {
+  const settings: Partial<Record<string, number>> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!key.startsWith(WORKER_CONCURRENCY_PREFIX) || typeof value !== 'number') continue;
+    settings[key.slice(WORKER_CONCURRENCY_PREFIX.length).toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return settings;
+}
+
+export const WORKER_CONCURRENCY_PREFIX = 'WORKER_CONCURRENCY_';
 
 /** TRUST_PROXY as Express reads it: a boolean, a hop count, or the address list as written. */
 function trustProxySetting(value: string): boolean | number | string {

@@ -33,7 +33,7 @@ const secondsList = z
   .regex(/^\d+(\s*,\s*\d+)*$/, 'expected a comma-separated list of seconds')
   .transform((v) => v.split(',').map((s) => Number(s.trim())));
 
-/** Every environment variable the api, worker and CLI read (CONTRACT §1), with its default. */
+/** Every environment variable the api, worker and CLI read (docs/api-contract.md "Configuration"), with its default. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
@@ -95,6 +95,19 @@ export const envSchema = z.object({
   FOLLOW_UP_MAX_PER_BOOKING_PER_DAY: positiveInt.default(10),
   FOLLOW_UP_MAX_PER_TENANT_PER_DAY: positiveInt.default(500),
   FOLLOW_UP_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
+  // Scaling (docs/scaling.md): a streaming replica for lag-tolerant reads, api processes per
+  // machine, and per-queue concurrency of each worker process.
+  DATABASE_READ_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number({ message: 'expected a number' }).positive('expected > 0').default(5),
+  API_WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/i, 'expected auto or a number of processes (1-999)')
+    .default('1'),
+  WORKER_CONCURRENCY_HOLD_EXPIRY: positiveInt.optional(),
+  WORKER_CONCURRENCY_OUTBOX_RELAY: positiveInt.optional(),
+  WORKER_CONCURRENCY_WEBHOOK_DELIVERY: positiveInt.optional(),
+  WORKER_CONCURRENCY_OVERSELL_SWEEP: positiveInt.optional(),
+  WORKER_CONCURRENCY_GUEST_FOLLOW_UP: positiveInt.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,7 +18,7 @@ export class ReadinessModel {
   @ApiProperty({
     type: 'object',
     additionalProperties: { $ref: '#/components/schemas/DependencyStateModel' },
-    description: 'postgres, redis and queues; any `down` makes the answer 503.',
+    description: 'postgres, redis, queues and (with DATABASE_READ_URL) postgres_replica; any `down` makes the answer 503.',
   })
   dependencies: Record<string, DependencyStateModel>;
 }

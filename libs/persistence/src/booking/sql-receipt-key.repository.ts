@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository, ReceiptKeyRetirement } from '@hcs/domain';
 import { rowLabel, SecretBox } from '@hcs/platform';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 
 /** How long a process keeps a key it read: a rotation or a retirement reaches every process within this. */
 const KEY_CACHE_MS = 30_000;
@@ -20,19 +20,15 @@ interface Row {
  * signs from then on while older keys keep verifying until an operator retires them.
  */
 @Injectable()
-export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements OnApplicationBootstrap {
+export class SqlReceiptKeyRepository extends ReceiptKeyRepository implements OnApplicationBootstrap {
   private readonly byKid = new Map<string, { key: ReceiptKey; until: number }>();
   private signing: { key: ReceiptKey; until: number } | null = null;
 
   constructor(
-    private readonly tx: TransactionHost,
+    private readonly sql: SqlClient,
     private readonly box: SecretBox,
   ) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   private seal(kid: string, secret: string): string {
@@ -48,7 +44,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
    * transaction could be rolled back after it had signed (and been cached).
    */
   async onApplicationBootstrap(): Promise<void> {
-    await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
+    await this.sql.affected(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
       DEFAULT_RECEIPT_KID,
       this.seal(DEFAULT_RECEIPT_KID, randomBytes(32).toString('base64url')),
     ]);
@@ -56,9 +52,10 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
 
   async signingKey(): Promise<ReceiptKey> {
     if (this.signing && this.signing.until > Date.now()) return this.signing.key;
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT kid, secret, retired_at FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`,
-    )) as Row[];
+      [],
+    );
     if (!rows[0]) throw new Error('no receipt signing key (the default key is created at boot)');
     const key = this.toKey(rows[0]);
     this.signing = { key, until: Date.now() + KEY_CACHE_MS };
@@ -68,7 +65,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   async findByKid(kid: string): Promise<ReceiptKey | null> {
     const cached = this.byKid.get(kid);
     if (cached && cached.until > Date.now()) return cached.key;
-    const rows = (await this.m.query(`SELECT kid, secret, retired_at FROM receipt_keys WHERE kid = $1`, [kid])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT kid, secret, retired_at FROM receipt_keys WHERE kid = $1`, [kid]);
     if (!rows[0]) return null;
     const key = this.toKey(rows[0]);
     this.byKid.set(kid, { key, until: Date.now() + KEY_CACHE_MS });
@@ -77,14 +74,14 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
 
   async rotate(): Promise<ReceiptKey> {
     // Two rotations at once would pick the same next kid: the one that loses tries the next number.
-    const counted = (await this.m.query(`SELECT count(*)::int AS n FROM receipt_keys`)) as Array<{ n: number }>;
+    const counted = await this.sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM receipt_keys`, []);
     for (let attempt = 0; attempt < 10; attempt++) {
       const kid = `receipt-v${(counted[0]?.n ?? 0) + 1 + attempt}`;
       const secret = randomBytes(32).toString('base64url');
-      const rows = (await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING RETURNING kid`, [
+      const rows = await this.sql.rows<{ kid: string }>(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING RETURNING kid`, [
         kid,
         this.seal(kid, secret),
-      ])) as Array<{ kid: string }>;
+      ]);
       if (rows[0]) {
         this.signing = null;
         return { kid, secret, retiredAt: null };
@@ -95,7 +92,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
 
   async retire(kid: string): Promise<ReceiptKeyRetirement> {
     // One statement: two retirements at once cannot leave no key to sign with.
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<{ found: number; was_retired: Date | null; retired: number }>(
       `WITH target AS (SELECT kid, retired_at FROM receipt_keys WHERE kid = $1),
             others AS (SELECT count(*)::int AS n FROM receipt_keys WHERE retired_at IS NULL AND kid <> $1),
             retired AS (
@@ -105,7 +102,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
        SELECT (SELECT count(*) FROM target)::int AS found, (SELECT retired_at FROM target) AS was_retired,
               (SELECT count(*) FROM retired)::int AS retired`,
       [kid],
-    )) as Array<{ found: number; was_retired: Date | null; retired: number }>;
+    );
     const r = rows[0]!;
     this.byKid.delete(kid);
     this.signing = null;
