@@ -89,7 +89,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Create a property (unpromoted)' })
   @ApiEnvelope(AdminPropertyModel, { status: 201, description: 'The new property.', errors: ['validation_failed'] })
   addProperty(@CurrentActor() actor: Actor, @Body() body: CreatePropertyRequestDto) {
-    return this.createProperty.execute(actor.tenantId, body);
+    return this.createProperty.execute({ property: body }, actor);
   }
 
   @Get('properties/:id')
@@ -104,7 +104,7 @@ export class AdminCatalogController {
   @ApiEnvelope(AdminPropertyModel, { description: 'The updated property.', errors: ['validation_failed', 'property_not_found'] })
   changeProperty(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdatePropertyRequestDto) {
     refuseNulls(body, ['slug', 'name', 'timezone', 'default_currency', 'amenities', 'images', 'pets_allowed', 'taxes', 'fees']);
-    return this.updateProperty.execute(actor.tenantId, params.id, body);
+    return this.updateProperty.execute({ propertyId: params.id, patch: body }, actor);
   }
 
   @Post('properties/:id/promote')
@@ -112,7 +112,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Promote a property into reads, search and feeds', description: 'property_not_promotable lists every blocker in detail.reasons.' })
   @ApiEnvelope(AdminPropertyModel, { description: 'The promoted property.', errors: ['validation_failed', 'property_not_found', 'property_not_promotable'] })
   promote(@CurrentActor() actor: Actor, @Param() params: IdParamsDto) {
-    return this.promoteProperty.execute(actor.tenantId, params.id);
+    return this.promoteProperty.execute({ propertyId: params.id }, actor);
   }
 
   @Put('properties/:id/policies/:code')
@@ -126,14 +126,14 @@ export class AdminCatalogController {
     errors: ['validation_failed', 'property_not_found'],
   })
   async revisePolicy(@CurrentActor() actor: Actor, @Param() params: PolicyParamsDto, @Body() body: PutPolicyRequestDto) {
-    return this.putPolicy.execute(actor.tenantId, params.id, params.code, body);
+    return this.putPolicy.execute({ propertyId: params.id, code: params.code, policy: body }, actor);
   }
 
   @Post('properties/:id/room-types')
   @ApiOperation({ summary: 'Create a room type' })
   @ApiEnvelope(AdminRoomTypeModel, { status: 201, description: 'The new room type.', errors: ['validation_failed', 'property_not_found'] })
   addRoomType(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: CreateRoomTypeRequestDto) {
-    return this.createRoomType.execute(actor.tenantId, params.id, body);
+    return this.createRoomType.execute({ propertyId: params.id, roomType: body }, actor);
   }
 
   @Patch('room-types/:id')
@@ -144,14 +144,14 @@ export class AdminCatalogController {
   @ApiEnvelope(AdminRoomTypeModel, { description: 'The updated room type.', errors: ['validation_failed', 'room_type_not_found'] })
   changeRoomType(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdateRoomTypeRequestDto) {
     refuseNulls(body, ['code', 'name', 'max_occupancy', 'amenities', 'images', 'smoking_allowed', 'default_inventory']);
-    return this.updateRoomType.execute(actor.tenantId, params.id, body);
+    return this.updateRoomType.execute({ roomTypeId: params.id, patch: body }, actor);
   }
 
   @Post('room-types/:id/rate-plans')
   @ApiOperation({ summary: 'Create a rate plan' })
   @ApiEnvelope(AdminRatePlanModel, { status: 201, description: 'The new rate plan.', errors: ['validation_failed', 'room_type_not_found'] })
   addRatePlan(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: CreateRatePlanRequestDto) {
-    return this.createRatePlan.execute(actor.tenantId, params.id, body);
+    return this.createRatePlan.execute({ roomTypeId: params.id, ratePlan: body }, actor);
   }
 
   @Patch('rate-plans/:id')
@@ -159,7 +159,7 @@ export class AdminCatalogController {
   @ApiEnvelope(AdminRatePlanModel, { description: 'The updated rate plan.', errors: ['validation_failed', 'rate_plan_not_found'] })
   changeRatePlan(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: UpdateRatePlanRequestDto) {
     refuseNulls(body, ['code', 'name', 'base_rate', 'meal_plan']);
-    return this.updateRatePlan.execute(actor.tenantId, params.id, body);
+    return this.updateRatePlan.execute({ ratePlanId: params.id, patch: body }, actor);
   }
 
   @Get('room-types/:id/inventory')
@@ -178,7 +178,7 @@ export class AdminCatalogController {
   })
   @ApiEnvelope(InventoryCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'room_type_not_found'] })
   setInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetInventoryRequestDto): Promise<Outcome> {
-    return this.inventory.execute(actor.tenantId, params.id, { from: body.from, to: body.to }, body.allotment);
+    return this.inventory.execute({ roomTypeId: params.id, range: { from: body.from, to: body.to }, allotment: body.allotment }, actor);
   }
 
   @Get('rate-plans/:id/rates')
@@ -196,7 +196,7 @@ export class AdminCatalogController {
   })
   @ApiEnvelope(RateCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'rate_plan_not_found'] })
   setRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetRatesRequestDto): Promise<Outcome> {
-    return this.rates.execute(actor.tenantId, params.id, { from: body.from, to: body.to }, body.amount);
+    return this.rates.execute({ ratePlanId: params.id, range: { from: body.from, to: body.to }, amount: body.amount }, actor);
   }
 
   @Get('fx-rates')
@@ -214,6 +214,6 @@ export class AdminCatalogController {
   })
   @ApiEnvelope(FxTableModel, { description: 'Effective rates after the change.', errors: ['validation_failed'] })
   setFx(@CurrentActor() actor: Actor, @Body() body: SetFxRatesRequestDto): Promise<Outcome> {
-    return this.fx.execute(actor.tenantId, body.rates);
+    return this.fx.execute({ rates: body.rates }, actor);
   }
 }

@@ -44,7 +44,7 @@ export class BenchSeed {
     const tenant = await this.createTenant.execute({ name });
     const agent = await this.principals.create({ tenantId: tenant.tenant_id, kind: 'agent', name: BENCH_AGENT_NAME, scopes: [...SCOPES] });
     await this.seeds.insertBenchCatalog(tenant.tenant_id, count, BENCH_CITIES);
-    await this.fxRates.execute(tenant.tenant_id, DEMO_FX_RATES);
+    await this.fxRates.execute({ rates: DEMO_FX_RATES }, { tenantId: tenant.tenant_id, principalId: tenant.admin_principal_id, kind: 'admin' });
     return {
       tenant_id: tenant.tenant_id,
       agent_api_key: await this.issue(tenant.tenant_id, agent.id),

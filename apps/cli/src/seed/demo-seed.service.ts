@@ -75,21 +75,23 @@ export class DemoSeed {
     const agent = await this.principal(tenantId, 'agent', DEMO_AGENT_NAME);
     const adminKey = await this.rotateKey(tenantId, admin, 'admin');
     const agentKey = await this.rotateKey(tenantId, agent, 'agent');
-    await this.fxRates.execute(tenantId, DEMO_FX_RATES);
+    const caller = { tenantId, principalId: admin, kind: 'admin' as const };
+    await this.fxRates.execute({ rates: DEMO_FX_RATES }, caller);
 
     const seeded: Array<{ id: string; slug: string }> = [];
     for (const demo of DEMO_PROPERTIES) {
       const existing = await this.properties.findBySlug(tenantId, demo.property.slug);
-      const propertyId = existing?.id ?? (await this.createProperty.execute(tenantId, demo.property)).data.id;
-      for (const [code, policy] of Object.entries(demo.policies)) await this.putPolicy.execute(tenantId, propertyId, code, policy);
+      const propertyId = existing?.id ?? (await this.createProperty.execute({ property: demo.property }, caller)).data.id;
+      for (const [code, policy] of Object.entries(demo.policies)) await this.putPolicy.execute({ propertyId, code, policy }, caller);
       for (const { room, plans } of demo.rooms) {
         const roomTypeId =
-          (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ?? (await this.createRoomType.execute(tenantId, propertyId, room)).data.id;
+          (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ??
+          (await this.createRoomType.execute({ propertyId, roomType: room }, caller)).data.id;
         for (const plan of plans) {
-          if (!(await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))) await this.createRatePlan.execute(tenantId, roomTypeId, plan);
+          if (!(await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))) await this.createRatePlan.execute({ roomTypeId, ratePlan: plan }, caller);
         }
       }
-      await this.promote.execute(tenantId, propertyId);
+      await this.promote.execute({ propertyId }, caller);
       seeded.push({ id: propertyId, slug: demo.property.slug });
     }
     return {

@@ -4,6 +4,12 @@ import { Outcome } from '@hcs/contracts';
 import { PropertyRepository } from '../ports/catalog.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
 import { fieldError, newPropertyFields, PropertyInput } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
+
+/** A new property (docs/catalog.md). */
+export interface CreatePropertyCommand {
+  property: PropertyInput;
+}
 
 /** Creates an unpromoted property; it shows up in reads and search once promoted. */
 @Injectable()
@@ -11,7 +17,9 @@ export class CreateProperty {
   constructor(private readonly properties: PropertyRepository) {}
 
   @Transactional()
-  async execute(tenantId: string, input: PropertyInput): Promise<Outcome<AdminPropertyView>> {
+  async execute(command: CreatePropertyCommand, actor: Caller): Promise<Outcome<AdminPropertyView>> {
+    const { tenantId } = actor;
+    const { property: input } = command;
     if (await this.properties.findBySlug(tenantId, input.slug)) throw fieldError('slug', `is already used by another property of this tenant`);
     const property = await this.properties.create(tenantId, newPropertyFields(input));
     return new Outcome(adminPropertyView(property), {

@@ -6,6 +6,7 @@ import type { Policy } from '../catalog';
 import { PolicyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
 import { fieldError, RatePlanInput } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
 export async function currentPolicyFor(
@@ -21,6 +22,12 @@ export async function currentPolicyFor(
   return policy;
 }
 
+/** A new rate plan of a room type. */
+export interface CreateRatePlanCommand {
+  roomTypeId: string;
+  ratePlan: RatePlanInput;
+}
+
 @Injectable()
 export class CreateRatePlan {
   constructor(
@@ -30,7 +37,9 @@ export class CreateRatePlan {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, roomTypeId: string, input: RatePlanInput): Promise<Outcome<AdminRatePlanView>> {
+  async execute(command: CreateRatePlanCommand, actor: Caller): Promise<Outcome<AdminRatePlanView>> {
+    const { tenantId } = actor;
+    const { roomTypeId, ratePlan: input } = command;
     const room = await this.roomTypes.findById(tenantId, roomTypeId);
     if (!room) throw new DomainError('room_type_not_found');
     if (await this.ratePlans.findByCode(tenantId, roomTypeId, input.code)) throw fieldError('code', 'is already used by another rate plan of this room type');

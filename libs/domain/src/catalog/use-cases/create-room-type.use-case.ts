@@ -5,6 +5,13 @@ import { DomainError } from '../../errors/domain-error';
 import { PropertyRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
 import { fieldError, newRoomTypeFields, RoomTypeInput } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
+
+/** A new room type of a property. */
+export interface CreateRoomTypeCommand {
+  propertyId: string;
+  roomType: RoomTypeInput;
+}
 
 @Injectable()
 export class CreateRoomType {
@@ -14,7 +21,9 @@ export class CreateRoomType {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, propertyId: string, input: RoomTypeInput): Promise<Outcome<AdminRoomTypeView>> {
+  async execute(command: CreateRoomTypeCommand, actor: Caller): Promise<Outcome<AdminRoomTypeView>> {
+    const { tenantId } = actor;
+    const { propertyId, roomType: input } = command;
     if (!(await this.properties.findById(tenantId, propertyId))) throw new DomainError('property_not_found');
     if (await this.roomTypes.findByCode(tenantId, propertyId, input.code)) throw fieldError('code', 'is already used by another room type of this property');
     const room = await this.roomTypes.create(tenantId, propertyId, newRoomTypeFields(input));

@@ -5,6 +5,12 @@ import { DomainError } from '../../errors/domain-error';
 import { PropertyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
 import { promotionBlockers } from '../rules/promotion-readiness';
+import type { Caller } from '../../identity/principal';
+
+/** The property to show in public reads. */
+export interface PromotePropertyCommand {
+  propertyId: string;
+}
 
 /**
  * Makes a property visible to reads, search and feeds once it is complete; otherwise
@@ -19,7 +25,9 @@ export class PromoteProperty {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, id: string): Promise<Outcome<AdminPropertyView>> {
+  async execute(command: PromotePropertyCommand, actor: Caller): Promise<Outcome<AdminPropertyView>> {
+    const { tenantId } = actor;
+    const { propertyId: id } = command;
     const property = await this.properties.findById(tenantId, id);
     if (!property) throw new DomainError('property_not_found');
     const [rooms, plans] = await Promise.all([this.roomTypes.listByProperties(tenantId, [id]), this.ratePlans.listByProperties(tenantId, [id])]);

@@ -5,12 +5,20 @@ import { DomainError } from '../../errors/domain-error';
 import { PolicyRepository, PropertyRepository, RatePlanRepository } from '../ports/catalog.repository';
 import { AdminPolicyView, adminPolicyView } from '../catalog-views';
 import { PolicyInput, policyFields, samePolicy } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
 
 export interface PolicyRevision extends AdminPolicyView {
   /** True when this call wrote a new version; false when the terms were already current. */
   created: boolean;
   /** Rate plans now pointing at this version. */
   rate_plans_repointed: number;
+}
+
+/** The terms of a policy code of a property (a new version when they change). */
+export interface PutPolicyCommand {
+  propertyId: string;
+  code: string;
+  policy: PolicyInput;
 }
 
 /**
@@ -28,7 +36,9 @@ export class PutPolicy {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, propertyId: string, code: string, input: PolicyInput): Promise<Outcome<PolicyRevision>> {
+  async execute(command: PutPolicyCommand, actor: Caller): Promise<Outcome<PolicyRevision>> {
+    const { tenantId } = actor;
+    const { propertyId, code, policy: input } = command;
     if (!(await this.properties.findById(tenantId, propertyId))) throw new DomainError('property_not_found');
     await this.policies.lockLineage(tenantId, propertyId, code);
     const fields = policyFields(input);

@@ -5,12 +5,20 @@ import { DomainError } from '../../errors/domain-error';
 import type { DailyRate, DateRange } from '../catalog';
 import { DailyRateRepository, RatePlanRepository } from '../ports/catalog.repository';
 import { assertDateRange } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
 
 export interface RateCalendar {
   rate_plan_id: string;
   currency: string;
   base_rate: { amount: number; currency: string };
   nights: DailyRate[];
+}
+
+/** A rate plan's per-date rate over a range of nights (`null`: removed). */
+export interface SetDailyRatesCommand {
+  ratePlanId: string;
+  range: DateRange;
+  amount: number | null;
 }
 
 /** ARI rates: per-date nightly rates of a rate plan, in minor units of its currency. */
@@ -22,7 +30,9 @@ export class SetDailyRates {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, ratePlanId: string, range: DateRange, amount: number | null): Promise<Outcome<RateCalendar>> {
+  async execute(command: SetDailyRatesCommand, actor: Caller): Promise<Outcome<RateCalendar>> {
+    const { tenantId } = actor;
+    const { ratePlanId, range, amount } = command;
     assertDateRange(range);
     const plan = await this.ratePlans.findById(tenantId, ratePlanId);
     if (!plan) throw new DomainError('rate_plan_not_found');

@@ -3,6 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError, FieldError } from '../../errors/domain-error';
 import { FxRateRepository } from '../ports/catalog.repository';
+import type { Caller } from '../../identity/principal';
 
 export interface FxRateInput {
   base: string;
@@ -14,13 +15,20 @@ export interface FxTable {
   rates: Array<{ base: string; quote: string; rate: number; updated_at: string }>;
 }
 
+/** The tenant's FX rates to upsert. */
+export interface SetFxRatesCommand {
+  rates: FxRateInput[];
+}
+
 /** Sets this tenant's FX rates for display conversion (`?currency=`); other pairs stay as they are. */
 @Injectable()
 export class SetFxRates {
   constructor(private readonly fx: FxRateRepository) {}
 
   @Transactional()
-  async execute(tenantId: string, rates: FxRateInput[]): Promise<Outcome<FxTable>> {
+  async execute(command: SetFxRatesCommand, actor: Caller): Promise<Outcome<FxTable>> {
+    const { tenantId } = actor;
+    const { rates } = command;
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     rates.forEach((r, i) => {

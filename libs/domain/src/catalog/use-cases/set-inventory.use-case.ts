@@ -6,6 +6,7 @@ import type { AllotmentConflict, DateRange, InventoryNight } from '../catalog';
 import { InventoryRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import { assertDateRange } from '../catalog-input';
 import { OversellReconciler } from '../../oversell/use-cases/oversell-reconciler';
+import type { Caller } from '../../identity/principal';
 
 /** `validation_failed` naming the nights whose held + sold exceed the requested allotment. */
 export function allotmentConflictError(path: string, conflicts: AllotmentConflict[]): DomainError {
@@ -30,6 +31,13 @@ export interface InventoryCalendar {
   nights: InventoryNight[];
 }
 
+/** A room type's allotment over a range of nights (`null`: back to the default inventory). */
+export interface SetInventoryCommand {
+  roomTypeId: string;
+  range: DateRange;
+  allotment: number | null;
+}
+
 /**
  * ARI availability: per-date allotment overrides of a room type (inclusive range). A lower
  * allotment is the hotel's fact and is accepted even below what is held or sold: in the same
@@ -45,7 +53,9 @@ export class SetInventory {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, roomTypeId: string, range: DateRange, allotment: number | null): Promise<Outcome<InventoryCalendar>> {
+  async execute(command: SetInventoryCommand, actor: Caller): Promise<Outcome<InventoryCalendar>> {
+    const { tenantId } = actor;
+    const { roomTypeId, range, allotment } = command;
     assertDateRange(range);
     const room = await this.roomTypes.findById(tenantId, roomTypeId);
     if (!room) throw new DomainError('room_type_not_found');

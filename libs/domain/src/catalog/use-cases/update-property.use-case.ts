@@ -5,6 +5,13 @@ import { DomainError } from '../../errors/domain-error';
 import { PropertyRepository } from '../ports/catalog.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
 import { fieldError, propertyPatch, PropertyInput } from '../catalog-input';
+import type { Caller } from '../../identity/principal';
+
+/** Fields of a property to change. */
+export interface UpdatePropertyCommand {
+  propertyId: string;
+  patch: Partial<PropertyInput>;
+}
 
 /** Changes the given fields of a property (absent fields stay, `null` clears a nullable one). */
 @Injectable()
@@ -12,7 +19,9 @@ export class UpdateProperty {
   constructor(private readonly properties: PropertyRepository) {}
 
   @Transactional()
-  async execute(tenantId: string, id: string, input: Partial<PropertyInput>): Promise<Outcome<AdminPropertyView>> {
+  async execute(command: UpdatePropertyCommand, actor: Caller): Promise<Outcome<AdminPropertyView>> {
+    const { tenantId } = actor;
+    const { propertyId: id, patch: input } = command;
     const current = await this.properties.findById(tenantId, id);
     if (!current) throw new DomainError('property_not_found');
     if (input.slug !== undefined && input.slug !== current.slug && (await this.properties.findBySlug(tenantId, input.slug))) {

@@ -7,6 +7,13 @@ import { PolicyRepository, RatePlanRepository } from '../ports/catalog.repositor
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
 import { fieldError, RatePlanInput } from '../catalog-input';
 import { currentPolicyFor } from './create-rate-plan.use-case';
+import type { Caller } from '../../identity/principal';
+
+/** Fields of a rate plan to change. */
+export interface UpdateRatePlanCommand {
+  ratePlanId: string;
+  patch: Partial<RatePlanInput>;
+}
 
 /** Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted). */
 @Injectable()
@@ -17,7 +24,9 @@ export class UpdateRatePlan {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, id: string, input: Partial<RatePlanInput>): Promise<Outcome<AdminRatePlanView>> {
+  async execute(command: UpdateRatePlanCommand, actor: Caller): Promise<Outcome<AdminRatePlanView>> {
+    const { tenantId } = actor;
+    const { ratePlanId: id, patch: input } = command;
     const current = await this.ratePlans.findById(tenantId, id);
     if (!current) throw new DomainError('rate_plan_not_found');
     if (input.code !== undefined && input.code !== current.code && (await this.ratePlans.findByCode(tenantId, current.roomTypeId, input.code))) {

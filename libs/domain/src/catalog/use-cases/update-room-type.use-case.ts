@@ -7,6 +7,13 @@ import { InventoryRepository, PropertyRepository, RoomTypeRepository } from '../
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
 import { fieldError, roomTypePatch, RoomTypeInput } from '../catalog-input';
 import { allotmentConflictError } from './set-inventory.use-case';
+import type { Caller } from '../../identity/principal';
+
+/** Fields of a room type to change. */
+export interface UpdateRoomTypeCommand {
+  roomTypeId: string;
+  patch: Partial<RoomTypeInput>;
+}
 
 /**
  * Changes a room type. A new `default_inventory` also moves every night that has no per-date
@@ -22,7 +29,9 @@ export class UpdateRoomType {
   ) {}
 
   @Transactional()
-  async execute(tenantId: string, id: string, input: Partial<RoomTypeInput>): Promise<Outcome<AdminRoomTypeView>> {
+  async execute(command: UpdateRoomTypeCommand, actor: Caller): Promise<Outcome<AdminRoomTypeView>> {
+    const { tenantId } = actor;
+    const { roomTypeId: id, patch: input } = command;
     const current = await this.roomTypes.findById(tenantId, id);
     if (!current) throw new DomainError('room_type_not_found');
     if (input.code !== undefined && input.code !== current.code && (await this.roomTypes.findByCode(tenantId, current.propertyId, input.code))) {
