@@ -13,9 +13,6 @@ import {
   TestWebhookEndpoint,
   UpdateWebhookEndpoint,
   validationFailed,
-  webhookDeliveryView,
-  webhookEndpointView,
-  webhookNextActions,
 } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { PageQueryDto } from '../http/dto/page.query.dto';
@@ -61,9 +58,8 @@ export class AdminWebhooksController {
       'The endpoint with its `whsec_` secret; next_actions: get. At most WEBHOOK_MAX_ENDPOINTS_PER_TENANT per tenant (webhook_endpoint_limit_reached).',
     errors: ['validation_failed', 'webhook_endpoint_limit_reached'],
   })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookRequestDto): Promise<Outcome> {
-    const { endpoint, secret } = await this.createEndpoint.execute(actor, { url: body.url, events: body.events, description: body.description });
-    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { status: 201, next_actions: [webhookNextActions.getEndpoint(endpoint.id)] });
+  create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookRequestDto): Promise<Outcome> {
+    return this.createEndpoint.execute({ url: body.url, events: body.events, description: body.description }, actor);
   }
 
   @Get('webhooks')
@@ -73,16 +69,15 @@ export class AdminWebhooksController {
     description: '`limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
     errors: ['validation_failed'],
   })
-  async list(@CurrentActor() actor: Actor, @Query() query: PageQueryDto): Promise<Outcome> {
-    const page = await this.listEndpoints.execute(actor, { limit: query.limit ?? 20, cursor: query.cursor });
-    return new Outcome({ items: page.items.map(webhookEndpointView), next_cursor: page.nextCursor });
+  list(@CurrentActor() actor: Actor, @Query() query: PageQueryDto): Promise<Outcome> {
+    return this.listEndpoints.execute({ limit: query.limit ?? 20, cursor: query.cursor }, actor);
   }
 
   @Get('webhooks/:id')
   @ApiOperation({ summary: 'Read a webhook endpoint (never its secret).' })
   @ApiEnvelope(WebhookEndpointModel, { description: 'The endpoint; next_actions: its deliveries.', errors: ['webhook_endpoint_not_found'] })
-  async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(webhookEndpointView(await this.getEndpointUseCase.execute(actor, id)), { next_actions: [webhookNextActions.listDeliveries(id)] });
+  get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.getEndpointUseCase.execute({ endpointId: id }, actor);
   }
 
   @Patch('webhooks/:id')
@@ -92,25 +87,23 @@ export class AdminWebhooksController {
   async update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateWebhookRequestDto): Promise<Outcome> {
     if (Object.values(body).every((v) => v === undefined))
       throw validationFailed([{ path: '', message: 'give at least one of url, events, description, status' }]);
-    const endpoint = await this.updateEndpoint.execute(actor, id, { url: body.url, events: body.events, description: body.description, status: body.status });
-    return new Outcome(webhookEndpointView(endpoint), { next_actions: [webhookNextActions.getEndpoint(id)] });
+    return this.updateEndpoint.execute({ endpointId: id, url: body.url, events: body.events, description: body.description, status: body.status }, actor);
   }
 
   @Delete('webhooks/:id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the endpoint and its deliveries.' })
   @ApiEnvelope(WebhookEndpointModel, { description: 'The deleted endpoint as it was.', errors: ['webhook_endpoint_not_found'] })
-  async remove(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(webhookEndpointView(await this.deleteEndpoint.execute(actor, id)));
+  remove(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.deleteEndpoint.execute({ endpointId: id }, actor);
   }
 
   @Post('webhooks/:id/rotate-secret')
   @HttpCode(200)
   @ApiOperation({ summary: 'Issue a new signing secret (shown once); the previous one keeps signing beside it for 24 hours.' })
   @ApiEnvelope(WebhookEndpointWithSecretModel, { description: 'The endpoint with the new secret; next_actions: get.', errors: ['webhook_endpoint_not_found'] })
-  async rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    const { endpoint, secret } = await this.rotateSecret.execute(actor, id);
-    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { next_actions: [webhookNextActions.getEndpoint(id)] });
+  rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.rotateSecret.execute({ endpointId: id }, actor);
   }
 
   @Post('webhooks/:id/test')
@@ -120,17 +113,16 @@ export class AdminWebhooksController {
     description: 'The receiver answered 2xx. Anything else is notification_delivery_failed with detail.status.',
     errors: ['webhook_endpoint_not_found', 'notification_delivery_failed'],
   })
-  async test(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(await this.testEndpoint.execute(actor, id), { next_actions: [webhookNextActions.getEndpoint(id)] });
+  test(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.testEndpoint.execute({ endpointId: id }, actor);
   }
 
   @Get('webhooks/:id/deliveries')
   @ReadsFromReplica()
   @ApiOperation({ summary: "List an endpoint's deliveries with every attempt, oldest first (cursor paged, optional `state`)." })
   @ApiEnvelope(WebhookDeliveryPageModel, { description: 'Deliveries with attempts.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
-  async deliveries(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: ListDeliveriesQueryDto): Promise<Outcome> {
-    const page = await this.listDeliveriesUseCase.execute(actor, id, { state: query.state, limit: query.limit ?? 20, cursor: query.cursor });
-    return new Outcome({ items: page.items.map(webhookDeliveryView), next_cursor: page.nextCursor });
+  deliveries(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: ListDeliveriesQueryDto): Promise<Outcome> {
+    return this.listDeliveriesUseCase.execute({ endpointId: id, state: query.state, limit: query.limit ?? 20, cursor: query.cursor }, actor);
   }
 
   @Post('webhooks/:id/deliveries/replay')
@@ -140,9 +132,8 @@ export class AdminWebhooksController {
     description: 'The deliveries now pending again, paced at WEBHOOK_REPLAY_PER_SECOND (each next_attempt_at).',
     errors: ['validation_failed', 'webhook_endpoint_not_found'],
   })
-  async replayAll(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ReplayDeliveriesRequestDto): Promise<Outcome> {
-    const replayed = await this.replay.executeAll(actor, id, body.state);
-    return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [webhookNextActions.listDeliveries(id)] });
+  replayAll(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ReplayDeliveriesRequestDto): Promise<Outcome> {
+    return this.replay.executeAll({ endpointId: id, state: body.state }, actor);
   }
 
   @Post('webhook-deliveries/:id/replay')
@@ -152,8 +143,7 @@ export class AdminWebhooksController {
     description: 'The delivery, pending again. Pending or in flight: webhook_delivery_not_replayable.',
     errors: ['webhook_delivery_not_found', 'webhook_delivery_not_replayable'],
   })
-  async replayOne(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    const delivery = await this.replay.execute(actor, id);
-    return new Outcome(webhookDeliveryView(delivery), { next_actions: [webhookNextActions.listDeliveries(delivery.endpointId)] });
+  replayOne(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.replay.execute({ deliveryId: id }, actor);
   }
 }

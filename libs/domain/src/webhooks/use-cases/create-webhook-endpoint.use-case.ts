@@ -8,6 +8,9 @@ import { WebhookEndpointRepository } from '../ports/webhook.repositories';
 import { eventListProblems } from '../rules/endpoint-input';
 import { newWebhookSecret } from '../rules/webhook-secret';
 import type { WebhookEndpointRecord } from '../webhook.types';
+import { Outcome } from '@hcs/contracts';
+import { webhookEndpointView } from '../webhook.views';
+import { webhookNextActions } from '../next-actions';
 
 export interface CreateWebhookEndpointCommand {
   url: string;
@@ -27,7 +30,13 @@ export class CreateWebhookEndpoint {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(caller: Caller, command: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+  /** Registers the endpoint; the answer carries its signing secret, shown only here. */
+  async execute(command: CreateWebhookEndpointCommand, caller: Caller): Promise<Outcome> {
+    const { endpoint, secret } = await this.create(caller, command);
+    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { status: 201, next_actions: [webhookNextActions.getEndpoint(endpoint.id)] });
+  }
+
+  private async create(caller: Caller, command: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
     requireKind(caller, 'admin');
     await assertValidTarget(command.url, command.events, this.config.webhookAllowPrivate);
     const limit = this.config.webhookMaxEndpointsPerTenant;

@@ -278,7 +278,8 @@ function world() {
 }
 
 async function relayedDelivery(w: ReturnType<typeof world>) {
-  const { endpoint, secret } = await w.create.execute(admin, { url: 'http://127.0.0.1:9/hook', events: ['booking.confirmed'] });
+  const created = await w.create.execute({ url: 'http://127.0.0.1:9/hook', events: ['booking.confirmed'] }, admin);
+  const { secret, ...endpoint } = created.data as { id: string; secret: string };
   const event = w.outbox.add(TENANT, 'booking.confirmed', { booking_id: 'b1' });
   await w.relay.relayBatch();
   const ref = [...w.queue.jobs.values()][0];
@@ -288,9 +289,9 @@ async function relayedDelivery(w: ReturnType<typeof world>) {
 describe('RelayOutbox', () => {
   it('creates one delivery per subscribed endpoint, enqueues it once, and marks the event relayed', async () => {
     const w = world();
-    await w.create.execute(admin, { url: 'http://127.0.0.1:9/a', events: ['booking.confirmed'] });
-    await w.create.execute(admin, { url: 'http://127.0.0.1:9/b', events: ['hold.expired'] });
-    await w.create.execute(outsider, { url: 'http://127.0.0.1:9/c', events: ['booking.confirmed'] });
+    await w.create.execute({ url: 'http://127.0.0.1:9/a', events: ['booking.confirmed'] }, admin);
+    await w.create.execute({ url: 'http://127.0.0.1:9/b', events: ['hold.expired'] }, admin);
+    await w.create.execute({ url: 'http://127.0.0.1:9/c', events: ['booking.confirmed'] }, outsider);
     w.outbox.add(TENANT, 'booking.confirmed');
     expect(await w.relay.relayBatch()).toBe(1);
     expect(w.deliveries.rows.size).toBe(1);
@@ -311,7 +312,7 @@ describe('RelayOutbox', () => {
 
   it('leaves the event unrelayed when the queue is down, and a later relay enqueues nothing twice', async () => {
     const w = world();
-    await w.create.execute(admin, { url: 'http://127.0.0.1:9/a', events: ['booking.confirmed'] });
+    await w.create.execute({ url: 'http://127.0.0.1:9/a', events: ['booking.confirmed'] }, admin);
     w.outbox.add(TENANT, 'booking.confirmed');
     w.queue.down = true;
     await expect(w.relay.relayBatch()).rejects.toThrow('queue down');
@@ -371,8 +372,10 @@ describe('DeliverWebhook', () => {
     expect(await w.deliver.execute({ ...ref, attempt: 3 })).toBe('dead');
     expect(delivery.attempts.map((a) => a.status)).toEqual([500, 429, null]);
 
-    const replayed = await w.replay.execute(admin, ref.deliveryId);
-    expect(replayed).toMatchObject({ state: 'pending', chain: 2, attempt: 0 });
+    const replayed = await w.replay.execute({ deliveryId: ref.deliveryId }, admin);
+    expect(replayed.data).toMatchObject({ id: ref.deliveryId, state: 'pending' });
+    expect(replayed.meta.next_actions).toEqual([{ rel: 'get', method: 'GET', href: `/v1/admin/webhooks/${delivery.endpointId}/deliveries` }]);
+    expect(w.deliveries.rows.get(ref.deliveryId)).toMatchObject({ state: 'pending', chain: 2, attempt: 0 });
     expect(w.queue.jobs.has(`${ref.deliveryId}-2-1`)).toBe(true);
     expect(await w.deliver.execute({ ...ref, chain: 2, attempt: 1 })).toBe('succeeded');
     expect(w.sender.sent.map((s) => s.webhookId)).toEqual(Array(4).fill(w.sender.sent[0].webhookId));
@@ -397,7 +400,7 @@ describe('DeliverWebhook', () => {
   it('signs with both secrets after a rotation', async () => {
     const w = world();
     const { endpoint, secret, ref } = await relayedDelivery(w);
-    const { secret: next } = await w.rotate.execute(admin, endpoint.id);
+    const { secret: next } = (await w.rotate.execute({ endpointId: endpoint.id }, admin)).data as { secret: string };
     await w.deliver.execute(ref);
     expect(w.sender.sent[0].secrets).toEqual([next, secret]);
   });
@@ -407,25 +410,31 @@ describe('access and replay rules', () => {
   it('refuses agents and answers not_found across tenants', async () => {
     const w = world();
     const { endpoint, ref } = await relayedDelivery(w);
-    await expect(w.create.execute(agent, { url: 'http://127.0.0.1:9/x', events: ['booking.confirmed'] })).rejects.toMatchObject({
+    await expect(w.create.execute({ url: 'http://127.0.0.1:9/x', events: ['booking.confirmed'] }, agent)).rejects.toMatchObject({
       code: 'principal_kind_not_allowed',
     });
-    await expect(w.rotate.execute(outsider, endpoint.id)).rejects.toMatchObject({ code: 'webhook_endpoint_not_found' });
-    await expect(w.replay.execute(outsider, ref.deliveryId)).rejects.toMatchObject({ code: 'webhook_delivery_not_found' });
-    await expect(w.replay.executeAll(outsider, endpoint.id, 'dead')).rejects.toMatchObject({ code: 'webhook_endpoint_not_found' });
+    await expect(w.rotate.execute({ endpointId: endpoint.id }, outsider)).rejects.toMatchObject({ code: 'webhook_endpoint_not_found' });
+    await expect(w.replay.execute({ deliveryId: ref.deliveryId }, outsider)).rejects.toMatchObject({ code: 'webhook_delivery_not_found' });
+    await expect(w.replay.executeAll({ endpointId: endpoint.id, state: 'dead' }, outsider)).rejects.toMatchObject({ code: 'webhook_endpoint_not_found' });
   });
 
   it('a pending or in-flight delivery is not replayable', async () => {
     const w = world();
     const { ref } = await relayedDelivery(w);
-    await expect(w.replay.execute(admin, ref.deliveryId)).rejects.toMatchObject({ code: 'webhook_delivery_not_replayable', detail: { state: 'pending' } });
+    await expect(w.replay.execute({ deliveryId: ref.deliveryId }, admin)).rejects.toMatchObject({
+      code: 'webhook_delivery_not_replayable',
+      detail: { state: 'pending' },
+    });
     await w.deliveries.claim(ref);
-    await expect(w.replay.execute(admin, ref.deliveryId)).rejects.toMatchObject({ code: 'webhook_delivery_not_replayable', detail: { state: 'in_flight' } });
+    await expect(w.replay.execute({ deliveryId: ref.deliveryId }, admin)).rejects.toMatchObject({
+      code: 'webhook_delivery_not_replayable',
+      detail: { state: 'in_flight' },
+    });
   });
 
   it('validates events against the subscribable list, all at once', async () => {
     const w = world();
-    await expect(w.create.execute(admin, { url: 'ftp://x', events: ['booking.confirmed', 'nope'] })).rejects.toMatchObject({
+    await expect(w.create.execute({ url: 'ftp://x', events: ['booking.confirmed', 'nope'] }, admin)).rejects.toMatchObject({
       code: 'validation_failed',
       detail: { field_errors: [{ path: 'url' }, { path: 'events[1]' }] },
     });
@@ -434,23 +443,23 @@ describe('access and replay rules', () => {
 
   it('a failing test ping is notification_delivery_failed with the status', async () => {
     const w = world();
-    const { endpoint } = await w.create.execute(admin, { url: 'http://127.0.0.1:9/x', events: ['booking.confirmed'] });
+    const endpoint = (await w.create.execute({ url: 'http://127.0.0.1:9/x', events: ['booking.confirmed'] }, admin)).data as { id: string };
     w.sender.answers = [{ status: 503, durationMs: 2, error: 'receiver answered 503' }];
-    await expect(w.ping.execute(admin, endpoint.id)).rejects.toMatchObject({ code: 'notification_delivery_failed', detail: { status: 503 } });
-    await expect(w.ping.execute(admin, endpoint.id)).resolves.toMatchObject({ status: 204 });
+    await expect(w.ping.execute({ endpointId: endpoint.id }, admin)).rejects.toMatchObject({ code: 'notification_delivery_failed', detail: { status: 503 } });
+    await expect(w.ping.execute({ endpointId: endpoint.id }, admin)).resolves.toMatchObject({ data: { status: 204 } });
   });
 });
 
 describe('abuse bounds (docs/events.md "Fairness between tenants", "Automatic disabling")', () => {
   it('caps endpoints per tenant with webhook_endpoint_limit_reached; another tenant is not counted', async () => {
     const w = world();
-    for (let i = 0; i < 3; i++) await w.create.execute(admin, { url: `http://127.0.0.1:9/${i}`, events: ['booking.confirmed'] });
-    await expect(w.create.execute(admin, { url: 'http://127.0.0.1:9/4', events: ['booking.confirmed'] })).rejects.toMatchObject({
+    for (let i = 0; i < 3; i++) await w.create.execute({ url: `http://127.0.0.1:9/${i}`, events: ['booking.confirmed'] }, admin);
+    await expect(w.create.execute({ url: 'http://127.0.0.1:9/4', events: ['booking.confirmed'] }, admin)).rejects.toMatchObject({
       code: 'webhook_endpoint_limit_reached',
       detail: { limit: 3, count: 3 },
     });
     expect(w.endpoints.rows.size).toBe(3);
-    await expect(w.create.execute(outsider, { url: 'http://127.0.0.1:9/o', events: ['booking.confirmed'] })).resolves.toBeDefined();
+    await expect(w.create.execute({ url: 'http://127.0.0.1:9/o', events: ['booking.confirmed'] }, outsider)).resolves.toBeDefined();
   });
 
   it('opens a failing run on the first failure, closes it on success, and disables with an event once it spans the limit', async () => {
@@ -494,11 +503,11 @@ describe('abuse bounds (docs/events.md "Fairness between tenants", "Automatic di
 
   it('paces a bulk replay: the n-th delivery is due n / WEBHOOK_REPLAY_PER_SECOND seconds later', async () => {
     const w = world();
-    const { endpoint } = await w.create.execute(admin, { url: 'http://127.0.0.1:9/r', events: ['booking.confirmed'] });
+    const endpoint = (await w.create.execute({ url: 'http://127.0.0.1:9/r', events: ['booking.confirmed'] }, admin)).data as { id: string };
     for (let i = 0; i < 8; i++) w.deliveries.add({ tenantId: TENANT, endpointId: endpoint.id, eventId: `e${i}`, state: 'dead' });
     const before = Date.now();
-    const replayed = await w.replay.executeAll(admin, endpoint.id, 'dead');
-    expect(replayed).toHaveLength(8);
+    const replayed = await w.replay.executeAll({ endpointId: endpoint.id, state: 'dead' }, admin);
+    expect((replayed.data as { items: unknown[] }).items).toHaveLength(8);
     const jobs = [...w.queue.jobs.values()];
     expect(jobs).toHaveLength(8);
     const offsets = jobs.map((j) => j.at!.getTime() - before).sort((a, b) => a - b);

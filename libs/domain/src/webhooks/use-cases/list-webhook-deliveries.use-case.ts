@@ -4,6 +4,16 @@ import { decodeListCursor, pageOf } from '../list-cursor';
 import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { DeliveryState } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
+import { Outcome } from '@hcs/contracts';
+import { webhookDeliveryView } from '../webhook.views';
+
+/** One page of an endpoint's deliveries, oldest first, optionally in one state. */
+export interface ListWebhookDeliveriesCommand {
+  endpointId: string;
+  state?: DeliveryState;
+  limit: number;
+  cursor?: string;
+}
 
 /** An endpoint's deliveries, oldest first, each with every attempt; optionally one state only. */
 @Injectable()
@@ -13,7 +23,12 @@ export class ListWebhookDeliveries {
     private readonly deliveries: WebhookDeliveryRepository,
   ) {}
 
-  async execute(caller: Caller, endpointId: string, query: { state?: DeliveryState; limit: number; cursor?: string }) {
+  async execute(command: ListWebhookDeliveriesCommand, caller: Caller): Promise<Outcome> {
+    const page = await this.page(caller, command.endpointId, command);
+    return new Outcome({ items: page.items.map(webhookDeliveryView), next_cursor: page.nextCursor });
+  }
+
+  private async page(caller: Caller, endpointId: string, query: { state?: DeliveryState; limit: number; cursor?: string }) {
     await adminEndpoint(this.endpoints, caller, endpointId);
     const after = decodeListCursor(query.cursor);
     const rows = await this.deliveries.listForEndpoint(caller.tenantId, endpointId, { state: query.state, after, limit: query.limit + 1 });

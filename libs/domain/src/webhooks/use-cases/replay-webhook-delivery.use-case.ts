@@ -6,6 +6,9 @@ import type { Caller } from '../../identity/principal';
 import { WebhookDeliveryQueue, WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { WebhookDeliveryRecord } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
+import { Outcome } from '@hcs/contracts';
+import { webhookDeliveryView } from '../webhook.views';
+import { webhookNextActions } from '../next-actions';
 
 const firstAttemptOf = (d: WebhookDeliveryRecord) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1, at: d.nextAttemptAt ?? undefined });
 
@@ -23,7 +26,12 @@ export class ReplayWebhookDelivery {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(caller: Caller, deliveryId: string): Promise<WebhookDeliveryRecord> {
+  async execute(command: { deliveryId: string }, caller: Caller): Promise<Outcome> {
+    const delivery = await this.replayOne(caller, command.deliveryId);
+    return new Outcome(webhookDeliveryView(delivery), { next_actions: [webhookNextActions.listDeliveries(delivery.endpointId)] });
+  }
+
+  private async replayOne(caller: Caller, deliveryId: string): Promise<WebhookDeliveryRecord> {
     requireKind(caller, 'admin');
     const current = await this.deliveries.findById(caller.tenantId, deliveryId);
     if (!current) throw new DomainError('webhook_delivery_not_found', { detail: { delivery_id: deliveryId } });
@@ -36,12 +44,17 @@ export class ReplayWebhookDelivery {
     return restarted;
   }
 
+  async executeAll(command: { endpointId: string; state: 'dead' | 'failed' }, caller: Caller): Promise<Outcome> {
+    const replayed = await this.replayAll(caller, command.endpointId, command.state);
+    return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [webhookNextActions.listDeliveries(command.endpointId)] });
+  }
+
   /**
    * Every dead (or failed) delivery of one endpoint, paced at `WEBHOOK_REPLAY_PER_SECOND`: the
    * n-th is due n / rate seconds from now (its `next_attempt_at`), so a dead letter of thousands
    * reaches a recovering receiver as a steady stream rather than all at once.
    */
-  async executeAll(caller: Caller, endpointId: string, state: 'dead' | 'failed'): Promise<WebhookDeliveryRecord[]> {
+  private async replayAll(caller: Caller, endpointId: string, state: 'dead' | 'failed'): Promise<WebhookDeliveryRecord[]> {
     await adminEndpoint(this.endpoints, caller, endpointId);
     const restarted = await this.deliveries.restartAll(caller.tenantId, endpointId, state, this.config.webhookReplayPerSecond);
     if (restarted.length > 0) await this.queue.enqueue(restarted.map(firstAttemptOf)).catch(() => undefined);

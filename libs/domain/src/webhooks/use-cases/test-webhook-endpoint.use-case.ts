@@ -7,6 +7,9 @@ import { WebhookEndpointRepository, WebhookSender } from '../ports/webhook.repos
 import { attemptVerdict } from '../rules/delivery-outcome';
 import { ATTEMPT_TIMEOUT_MS, signingSecrets } from './signing-secrets';
 import { adminEndpoint } from './webhook-endpoint-access';
+import { Outcome } from '@hcs/contracts';
+import { webhookNextActions } from '../next-actions';
+import type { WebhookEndpointCommand } from './webhook-endpoint-command';
 
 /**
  * A synchronous signed ping (`type: webhook.test`) so an admin can check a receiver now. A
@@ -20,7 +23,11 @@ export class TestWebhookEndpoint {
     private readonly box: SecretBox,
   ) {}
 
-  async execute(caller: Caller, id: string) {
+  async execute(command: WebhookEndpointCommand, caller: Caller): Promise<Outcome> {
+    return new Outcome(await this.ping(caller, command.endpointId), { next_actions: [webhookNextActions.getEndpoint(command.endpointId)] });
+  }
+
+  private async ping(caller: Caller, id: string) {
     const endpoint = await adminEndpoint(this.endpoints, caller, id);
     const secrets = await signingSecrets(this.endpoints, this.box, caller.tenantId, id);
     if (!secrets) throw new DomainError('webhook_endpoint_not_found', { detail: { webhook_id: id } });

@@ -6,6 +6,10 @@ import { WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { EndpointStatus, WebhookEndpointRecord } from '../webhook.types';
 import { assertValidTarget } from './create-webhook-endpoint.use-case';
 import { adminEndpoint } from './webhook-endpoint-access';
+import { Outcome } from '@hcs/contracts';
+import { webhookEndpointView } from '../webhook.views';
+import { webhookNextActions } from '../next-actions';
+import type { WebhookEndpointCommand } from './webhook-endpoint-command';
 
 export interface UpdateWebhookEndpointCommand {
   url?: string;
@@ -23,7 +27,12 @@ export class UpdateWebhookEndpoint {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(caller: Caller, id: string, command: UpdateWebhookEndpointCommand): Promise<WebhookEndpointRecord> {
+  async execute(command: UpdateWebhookEndpointCommand & WebhookEndpointCommand, caller: Caller): Promise<Outcome> {
+    const endpoint = await this.update(caller, command.endpointId, command);
+    return new Outcome(webhookEndpointView(endpoint), { next_actions: [webhookNextActions.getEndpoint(endpoint.id)] });
+  }
+
+  private async update(caller: Caller, id: string, command: UpdateWebhookEndpointCommand): Promise<WebhookEndpointRecord> {
     await adminEndpoint(this.endpoints, caller, id);
     await assertValidTarget(command.url, command.events, this.config.webhookAllowPrivate);
     const statusChange = command.status ? { status: command.status, disabledReason: command.status === 'disabled' ? 'disabled by an admin' : null } : {};

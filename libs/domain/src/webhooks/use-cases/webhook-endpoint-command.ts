@@ -1,0 +1,4 @@
+/** The endpoint an admin's webhook command acts on. */
+export interface WebhookEndpointCommand {
+  endpointId: string;
+}
