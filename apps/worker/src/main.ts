@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@hcs/platform';
+import { ConfigError, loadConfig, RedisConnections } from '@hcs/platform';
 import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  await createWorkerApp(config);
-  process.stderr.write(`worker started (queues on ${new URL(config.redisUrl).host}, prefix ${config.queuePrefix})\n`);
+  const app = await createWorkerApp(config);
+  const redis = app.get(RedisConnections);
+  process.stderr.write(`worker started (queues on ${redis.describe()}, prefix ${redis.queuePrefix})\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { AppConfig, liveWorkers, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, liveWorkers, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
 
@@ -17,6 +17,8 @@ const STATE: Record<string, DependencyState> = { up: 'ok', degraded: 'degraded',
 /**
  * Readiness through terminus: Postgres and Redis answer within 1.5 s, and the queues have a live
  * worker (without one, jobs wait: `degraded`). Any dependency `down` makes the service `down`.
+ * On a Redis Cluster the redis entry carries `mode: cluster` and `cluster_state` (`ok`, or `fail`
+ * and `down`): states only, never hosts (docs/redis-cluster.md).
  */
 @Injectable()
 export class ReadinessService {
@@ -24,22 +26,14 @@ export class ReadinessService {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    private readonly connections: RedisConnections,
     private readonly config: AppConfig,
   ) {}
 
   async check(): Promise<Readiness> {
     const result = await this.health
-      .check([
-        this.db.pingCheck('postgres').withTimeout(PROBE_TIMEOUT_MS),
-        this.indicators
-          .check('redis')
-          .attempt(async () => {
-            await this.redis.ping();
-          })
-          .withTimeout(PROBE_TIMEOUT_MS),
-        () => this.queues(),
-      ])
+      .check([this.db.pingCheck('postgres').withTimeout(PROBE_TIMEOUT_MS), () => this.redisState(), () => this.queues()])
       .catch((error: unknown) => {
         if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
         throw error;
@@ -51,6 +45,18 @@ export class ReadinessService {
     const states = Object.values(dependencies).map((d) => d.state);
     const status: DependencyState = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ok';
     return { status, service: this.config.serviceName, timestamp: new Date().toISOString(), dependencies };
+  }
+
+  private async redisState() {
+    const session = this.indicators.check('redis');
+    const state = await Promise.race([
+      this.connections.state(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), PROBE_TIMEOUT_MS).unref()),
+    ]).catch(() => null);
+    if (state === null) return session.down({ message: 'Redis does not answer' });
+    if (state.mode === 'standalone') return session.up();
+    if (state.cluster_state !== 'ok') return session.down({ mode: state.mode, cluster_state: state.cluster_state });
+    return session.up({ mode: state.mode, cluster_state: state.cluster_state });
   }
 
   private async queues() {

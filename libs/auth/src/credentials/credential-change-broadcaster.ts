@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { CredentialChangeNotifier } from '@hcs/domain';
-import { AppConfig, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 import { CredentialLookup } from './credential-lookup';
 
 /**
@@ -11,11 +11,12 @@ import { CredentialLookup } from './credential-lookup';
 @Injectable()
 export class CredentialChangeBroadcaster extends CredentialChangeNotifier implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CredentialChangeBroadcaster.name);
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
 
   constructor(
     private readonly lookup: CredentialLookup,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    private readonly connections: RedisConnections,
     private readonly config: AppConfig,
   ) {
     super();
@@ -26,7 +27,8 @@ export class CredentialChangeBroadcaster extends CredentialChangeNotifier implem
   }
 
   async onModuleInit(): Promise<void> {
-    const subscriber = this.redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true });
+    // Classic pub/sub: a PUBLISH reaches the subscribers of every node, in a cluster too.
+    const subscriber = this.connections.subscriber();
     subscriber.on('error', () => undefined);
     subscriber.on('message', () => this.lookup.invalidate());
     this.subscriber = subscriber;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppConfig, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, REDIS, RedisClient } from '@hcs/platform';
 
 const WINDOW_SECONDS = 60;
 
@@ -23,7 +23,7 @@ export class AuthFailureThrottle {
   private readonly logger = new Logger(AuthFailureThrottle.name);
   private readonly limiter: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(@Inject(REDIS) redis: RedisClient, config: AppConfig) {
     const points = config.authFailureLimitPerMinute;
     this.limiter = new RateLimiterRedis({
       storeClient: redis,

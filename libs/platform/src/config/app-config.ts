@@ -22,6 +22,8 @@ export class AppConfig {
   readonly databaseUrl!: string;
   readonly databasePoolSize!: number;
   readonly redisUrl!: string;
+  /** Redis Cluster seeds (`REDIS_CLUSTER_NODES`); null for one Redis at `redisUrl` (docs/redis-cluster.md). */
+  readonly redisClusterNodes!: Array<{ host: string; port: number }> | null;
   readonly queuePrefix!: string;
   readonly port!: number;
   readonly baseUrl!: string;
@@ -88,6 +90,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisClusterNodes: env.REDIS_CLUSTER_NODES ?? null,
     queuePrefix: env.QUEUE_PREFIX,
     port: env.PORT,
     baseUrl,

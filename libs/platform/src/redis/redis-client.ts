@@ -1,0 +1,112 @@
+import IORedis, { Cluster, ClusterOptions, Command, Redis, RedisOptions } from 'ioredis';
+
+/** A Redis connection of the service: one Redis (`REDIS_URL`) or a Redis Cluster (`REDIS_CLUSTER_NODES`). */
+export type RedisClient = Redis | Cluster;
+
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+export function isCluster(client: RedisClient): client is Cluster {
+  return (client as Cluster).isCluster === true;
+}
+
+/**
+ * How long any request-path Redis command may take, queued while reconnecting included: a Redis
+ * outage costs a request at most this (docs/operations-faults.md).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+/** Reconnect forever with a short backoff: a Redis that comes back is used again without a restart. */
+export const redisRetryStrategy = (times: number): number => Math.min(200 * times, 2000);
+
+/**
+ * Options for every Redis connection of the service: reconnect forever, never retry a command
+ * forever, and give up on any command after REDIS_COMMAND_TIMEOUT_MS, so a caller with a
+ * deadline gets an answer.
+ */
+export function redisOptions(extra: RedisOptions = {}): RedisOptions {
+  return {
+    lazyConnect: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: redisRetryStrategy,
+    ...extra,
+  };
+}
+
+/** What a connection needs, in the terms of both client kinds. */
+export interface ConnectionNeeds {
+  /** Commands issued while disconnected wait for the connection (true) or fail at once (false). */
+  offlineQueue: boolean;
+  /** Every command's deadline, waiting and retries included; null: none (a subscriber's SUBSCRIBE). */
+  commandTimeout: number | null;
+  maxRetriesPerRequest: number | null;
+}
+
+/**
+ * ioredis bounds a standalone client's commands with `commandTimeout`, but a Cluster applies it
+ * only once a command reaches a node: one waiting for the cluster, or retried across a failover,
+ * would have no deadline. This one gives every command the deadline when it is issued.
+ */
+class BoundedCluster extends Cluster {
+  constructor(
+    nodes: RedisNode[],
+    options: ClusterOptions,
+    private readonly deadlineMs: number | null,
+  ) {
+    super(nodes, options);
+  }
+
+  override sendCommand(command: Command, stream?: Parameters<Cluster['sendCommand']>[1], node?: unknown): unknown {
+    if (this.deadlineMs !== null) command.setTimeout(this.deadlineMs);
+    return super.sendCommand(command, stream, node);
+  }
+}
+
+/**
+ * Cluster options: reconnect forever; during a failover (a master gone, its replica not yet
+ * promoted) retry a command every 200 ms with a fresh slot map until its deadline.
+ */
+export function clusterOptions(needs: ConnectionNeeds): ClusterOptions {
+  return {
+    clusterRetryStrategy: redisRetryStrategy,
+    enableOfflineQueue: needs.offlineQueue,
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 200,
+    retryDelayOnTryAgain: 200,
+    maxRedirections: 64,
+    slotsRefreshTimeout: 1000,
+    redisOptions: {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: needs.maxRetriesPerRequest,
+      ...(needs.commandTimeout !== null ? { commandTimeout: needs.commandTimeout } : {}),
+    },
+  };
+}
+
+/** The one place that constructs ioredis clients (docs/redis-cluster.md). */
+export function connectRedis(target: { url: string } | { nodes: RedisNode[] }, needs: ConnectionNeeds, extra: RedisOptions = {}): RedisClient {
+  const client =
+    'nodes' in target
+      ? new BoundedCluster(target.nodes, clusterOptions(needs), needs.commandTimeout)
+      : new IORedis(
+          target.url,
+          redisOptions({
+            enableOfflineQueue: needs.offlineQueue,
+            maxRetriesPerRequest: needs.maxRetriesPerRequest,
+            ...(needs.commandTimeout !== null ? { commandTimeout: needs.commandTimeout } : { commandTimeout: undefined }),
+            ...extra,
+          }),
+        );
+  // Connection errors are reported by readiness; an unhandled 'error' event would crash the process.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** Closes a client at once; disconnecting an ended client again holds the process ~2 s (ioredis). */
+export function closeRedis(client: RedisClient): void {
+  if (client.status !== 'end') client.disconnect();
+}
