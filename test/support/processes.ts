@@ -44,6 +44,8 @@ export interface ApiProcess {
   /** Everything the process wrote so far (stdout: pino logs; stderr: boot messages). */
   output: () => { stdout: string; stderr: string };
   stop: () => Promise<void>;
+  /** Kills it like a crashed host (SIGKILL) and waits for the exit. */
+  kill: () => Promise<void>;
 }
 
 /** Starts the built api on a free port and waits until /healthz answers. */
@@ -80,6 +82,10 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
