@@ -46,6 +46,7 @@ export interface ApiProcess {
   stop: () => Promise<void>;
   /** Kills it like a crashed host (SIGKILL) and waits for the exit. */
   kill: () => Promise<void>;
+  running: () => boolean;
 }
 
 /** Starts the built api on a free port and waits until /healthz answers. */
@@ -87,6 +88,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    running: () => child.exitCode === null && child.signalCode === null,
   };
 }
 

@@ -31,6 +31,8 @@ export class RedisClusterServer {
 
   async start(): Promise<this> {
     this.dir = mkdtempSync(join(tmpdir(), 'hcs-redis-cluster-'));
+    // A test that crashes before its afterAll still leaves no server behind.
+    process.once('exit', this.emergencyStop);
     const ports: number[] = [];
     while (ports.length < 12) {
       const port = await freePort();
@@ -143,5 +145,11 @@ export class RedisClusterServer {
   async stop(): Promise<void> {
     await Promise.all(this.nodes.map((n) => this.kill(n.port)));
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    process.removeListener('exit', this.emergencyStop);
   }
+
+  private readonly emergencyStop = () => {
+    for (const n of this.nodes) n.process.kill('SIGKILL');
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  };
 }
