@@ -4,7 +4,7 @@ const shared = {
   transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/support/esm-transformer.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
-    '^@hcs/(contracts|domain|persistence|auth|platform)$': '<rootDir>/libs/$1/src',
+    '^@hcs/(contracts|domain|persistence|adapters|auth|platform)$': '<rootDir>/libs/$1/src',
   },
   testEnvironment: 'node',
 };

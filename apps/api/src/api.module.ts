@@ -3,7 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
-import { ServiceCoreModule } from '@hcs/persistence';
+import { ServiceCoreModule } from '@hcs/adapters';
 import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { AdminCatalogModule } from './admin-catalog/admin-catalog.module';

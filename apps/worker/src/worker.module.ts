@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
-import { ServiceCoreModule } from '@hcs/persistence';
+import { ServiceCoreModule } from '@hcs/adapters';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';

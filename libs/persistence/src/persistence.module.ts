@@ -4,7 +4,6 @@ import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
 import {
-  AdvisorLlmClient,
   AdvisorSessionRepository,
   AuditLog,
   AvailabilitySearchRepository,
@@ -19,7 +18,6 @@ import {
   InventoryRepository,
   OutboxWriter,
   OversellIncidentRepository,
-  PaymentProvider,
   PaymentRepository,
   PolicyRepository,
   PrincipalRepository,
@@ -41,11 +39,10 @@ import {
   OutboxRelayStore,
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
-  WebhookSender,
   AfterCommit,
   FollowUpRepository,
 } from '@hcs/domain';
-import { AppConfig, Metrics } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
 import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
 import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
@@ -69,11 +66,7 @@ import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repositor
 import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
-import { MeteredPaymentProvider } from './payments/metered-payment.provider';
-import { paymentProviderFor } from './payments/exit-after-charge.fault';
-import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
-import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
@@ -82,13 +75,11 @@ import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
-import { HttpWebhookSender } from './webhooks/http-webhook.sender';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
-import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 
 const repositories = [
@@ -110,16 +101,6 @@ const repositories = [
   { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
   { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
-  // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
-  // process has a metrics registry (api, worker) every charge is counted and timed; a test process
-  // may wrap it with a fault hook (inert unless NODE_ENV=test).
-  SandboxPaymentProvider,
-  {
-    provide: PaymentProvider,
-    inject: [SandboxPaymentProvider, AppConfig, { token: Metrics, optional: true }],
-    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) =>
-      paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config),
-  },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
@@ -133,20 +114,18 @@ const repositories = [
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
-  { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
   { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
-  { provide: WebhookSender, useClass: HttpWebhookSender },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
-  guestNotifierProvider,
 ];
 
 /**
  * Postgres through TypeORM, transactions carried in the async context (`@Transactional()`), and
- * every repository port bound to its TypeORM implementation.
+ * every repository port bound to its database implementation. Ports that talk to the outside world
+ * (payments, mail, the LLM, webhooks, queues) are bound in `@hcs/adapters`.
  */
 @Global()
 @Module({
@@ -160,6 +139,6 @@ const repositories = [
     ]),
   ],
   providers: repositories,
-  exports: repositories.map((r) => ('provide' in r ? r.provide : r)),
+  exports: repositories.map((r) => r.provide),
 })
 export class PersistenceModule {}

@@ -1,13 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, IdempotencyRecordRepository, IdempotencyScope, StoredResponse } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { Outcome, renderSuccess } from '@hcs/contracts';
+import { continuationOf, DomainError, IdempotencyRecordRepository, IdempotencyScope, StoredResponse } from '@hcs/domain';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { renderError, toFailure } from '../http/error-envelope';
+import { BODY_KEY_FIELD } from './idempotency-key';
+import type { IdempotentOptions } from './idempotent.decorator';
 
 /** Statuses whose outcome is a business fact and is stored for replay (CONTRACT §6). */
 export function isSealed(status: number): boolean {
   return (status >= 200 && status < 300) || status === 402 || status === 409 || status === 410;
 }
 
-export interface Execution {
+interface Execution {
   response: StoredResponse;
   /**
    * An answer given before the work finished (payment_timeout): resolves with the final
@@ -16,21 +22,50 @@ export interface Execution {
   continuation?: Promise<StoredResponse>;
 }
 
-export interface IdempotentRun {
-  response: StoredResponse;
-  replayed: boolean;
+/** One idempotent call, as REST (the interceptor) and MCP (the tool runner) both describe it. */
+export interface IdempotentCall {
+  tenantId: string;
+  principalId: string;
+  /** `METHOD /path/:param`: the same string on both transports, so a key replays across them. */
+  route: string;
+  key: string;
+  /** How the caller sent the key (`Idempotency-Key` or `idempotency_key`), named in the still-running answer. */
+  keyName: string;
+  /** Path parameters and body; the request hash is the JCS of both, without the body's key field. */
+  params: Record<string, unknown>;
+  body: Record<string, unknown>;
+  options: IdempotentOptions;
+  /** The success status when the Outcome names none. */
+  defaultStatus: number;
+  /** The handler: resolves with an Outcome, or throws a failure (possibly carrying a continuation). */
+  execute: () => Promise<unknown>;
 }
 
+export interface IdempotentResult {
+  /** The rendered answer (status and envelope body), first or replayed. */
+  response: StoredResponse;
+  replayed: boolean;
+  /** Set when this call ran the handler and it threw: REST rethrows it to the error filter. */
+  thrown?: { error: unknown };
+}
+
+const DEFAULT_WAIT_MS = 10_000;
+/** Beyond the payment budget, what a duplicate of a booking also allows for the database work around it. */
+const PAYMENT_WAIT_MARGIN_MS = 5_000;
 const LEASE_MS = 15_000;
 const POLL_MS = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a request at most once per key. The first request inserts an in-progress record (a lease it
- * keeps renewing while it works) and seals the response when it is a business outcome; anything
- * else removes the record so the key can be used again. A duplicate polls the record: it replays
- * the sealed response, takes over a record whose owner died (lease ran out), or, after `waitMs`,
- * gets `stillRunning`. Same key with another request hash is `idempotency_conflict`.
+ * Runs a request at most once per key, for every transport. It hashes the request, scopes the key
+ * to tenant + principal + route, and renders the outcome exactly as the envelope interceptor and
+ * error filter do, so that a replay is byte-for-byte the first answer.
+ *
+ * The first request inserts an in-progress record (a lease it keeps renewing while it works) and
+ * seals the response when it is a business outcome; anything else removes the record so the key
+ * can be used again. A duplicate polls the record: it replays the sealed response, takes over a
+ * record whose owner died (lease ran out), or, after the wait budget, gets `payment_timeout` or
+ * `idempotency_conflict` (in progress). Same key with another request hash is `idempotency_conflict`.
  */
 @Injectable()
 export class IdempotencyService {
@@ -39,15 +74,46 @@ export class IdempotencyService {
   constructor(
     private readonly records: IdempotencyRecordRepository,
     private readonly config: AppConfig,
+    private readonly context: RequestContext,
   ) {}
 
-  async run(
+  async run(call: IdempotentCall): Promise<IdempotentResult> {
+    const scope: IdempotencyScope = { tenantId: call.tenantId, principalId: call.principalId, route: call.route, key: call.key };
+    const traceId = this.context.traceId;
+    const render = (outcome: unknown): StoredResponse =>
+      outcome instanceof Outcome
+        ? { status: outcome.meta.status ?? call.defaultStatus, body: renderSuccess(outcome, traceId) }
+        : this.renderFailure(new Error('an idempotent route must return an Outcome'), traceId);
+    let thrown: { error: unknown } | undefined;
+    const execute = async (): Promise<Execution> => {
+      try {
+        return { response: render(await call.execute()) };
+      } catch (error) {
+        thrown = { error };
+        const continuation = continuationOf(error);
+        return {
+          response: this.renderFailure(error, traceId),
+          continuation: continuation?.then(render, (late: unknown) => this.renderFailure(late, traceId)),
+        };
+      }
+    };
+    const waitMs = call.options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
+    const result = await this.once(scope, requestHashOf(call.params, call.body), execute, waitMs, () => stillRunning(call));
+    return thrown && !result.replayed ? { ...result, thrown } : result;
+  }
+
+  private renderFailure(error: unknown, traceId: string): StoredResponse {
+    const { status, body } = renderError(toFailure(error), traceId, this.config.docsUrl);
+    return { status, body };
+  }
+
+  private async once(
     scope: IdempotencyScope,
     requestHash: string,
     execute: () => Promise<Execution>,
     waitMs: number,
     stillRunning: () => DomainError,
-  ): Promise<IdempotentRun> {
+  ): Promise<{ response: StoredResponse; replayed: boolean }> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       if (await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours)) return this.own(scope, execute);
@@ -67,7 +133,7 @@ export class IdempotencyService {
     }
   }
 
-  private async own(scope: IdempotencyScope, execute: () => Promise<Execution>): Promise<IdempotentRun> {
+  private async own(scope: IdempotencyScope, execute: () => Promise<Execution>): Promise<{ response: StoredResponse; replayed: boolean }> {
     const heartbeat = setInterval(() => void this.records.renewLease(scope, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
     heartbeat.unref();
     let execution: Execution;
@@ -97,4 +163,26 @@ export class IdempotencyService {
     }
     return { response, replayed: false };
   }
+}
+
+/** SHA-256 of the JCS of path parameters and body, the body's key field left out. */
+export function requestHashOf(params: Record<string, unknown>, body: Record<string, unknown>): string {
+  const { [BODY_KEY_FIELD]: _omitted, ...rest } = body;
+  return createHash('sha256')
+    .update(canonicalize({ params, body: rest }) ?? '')
+    .digest('hex');
+}
+
+/** What a duplicate gets when the first request with its key is still running after the wait. */
+function stillRunning(call: IdempotentCall): DomainError {
+  return call.options.stillRunning === 'payment_timeout'
+    ? new DomainError('payment_timeout', {
+        message: `The first request with this ${call.keyName} is still waiting for the payment provider.`,
+        detail: { idempotency_key: call.key },
+      })
+    : new DomainError('idempotency_conflict', {
+        message: `A request with this ${call.keyName} is still in progress.`,
+        detail: { idempotency_key: call.key, in_progress: true },
+        retryAfter: 1,
+      });
 }

@@ -4,7 +4,7 @@ import { CallToolRequestSchema, CallToolResult, ErrorCode, ListToolsRequestSchem
 import { z } from 'zod';
 import { AppConfig } from '@hcs/platform';
 import { OpenApiDocument } from '../discovery/openapi.document';
-import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
+import { BODY_KEY_FIELD } from '../idempotency/idempotency-key';
 import type { McpTool } from './mcp-tool';
 import { DELEGATION_ARGUMENT, McpRequestContext, McpToolRunner, ToolAnswer } from './mcp-tool-runner';
 import { outputSchemaFor } from './mcp-output-schema';

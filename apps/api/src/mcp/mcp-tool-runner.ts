@@ -1,21 +1,17 @@
 import { Injectable, Logger, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { continuationOf, DomainError, validationFailed } from '@hcs/domain';
+import { DomainError, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
-import { BODY_KEY_FIELD } from '../idempotency/idempotency.interceptor';
-import { Execution, IdempotencyService } from '../idempotency/idempotency.service';
+import { BODY_KEY_FIELD, checkedKey } from '../idempotency/idempotency-key';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import type { McpTool, RestRequest } from './mcp-tool';
 
 /** The argument that carries a traveler delegation JWT when the MCP request has no X-Delegated-User. */
 export const DELEGATION_ARGUMENT = 'delegation_token';
-const DEFAULT_WAIT_MS = 10_000;
-const PAYMENT_WAIT_MARGIN_MS = 5_000;
 
 /** What the MCP HTTP request brings to every tool call. */
 export interface McpRequestContext {
@@ -77,40 +73,20 @@ export class McpToolRunner {
     }
   }
 
-  /** The same store, scope and request hash as the REST interceptor, so a key replays across transports. */
+  /** The same service, scope and request hash as the REST interceptor, so a key replays across transports. */
   private async runIdempotent(route: RouteInfo, request: RestRequest, key: string, actor: Actor, execute: () => Promise<Outcome>): Promise<ToolAnswer> {
-    const traceId = this.context.traceId;
-    const { [BODY_KEY_FIELD]: _omitted, ...body } = request.body;
-    const requestHash = createHash('sha256')
-      .update(canonicalize({ params: request.params, body }) ?? '')
-      .digest('hex');
-    const scope = { tenantId: actor.tenantId, principalId: actor.principalId, route: `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`, key };
-    const options = route.idempotency!;
-    const render = (outcome: unknown) =>
-      outcome instanceof Outcome
-        ? { status: outcome.meta.status ?? (route.method === 'POST' ? 201 : 200), body: renderSuccess(outcome, traceId) }
-        : this.rendered(new Error('not an Outcome'), traceId);
-    const run = async (): Promise<Execution> => {
-      try {
-        return { response: render(await execute()) };
-      } catch (error) {
-        const continuation = continuationOf(error);
-        return { response: this.rendered(error, traceId), continuation: continuation?.then(render, (late: unknown) => this.rendered(late, traceId)) };
-      }
-    };
-    const stillRunning = () =>
-      options.stillRunning === 'payment_timeout'
-        ? new DomainError('payment_timeout', {
-            message: 'The first request with this idempotency_key is still waiting for the payment provider.',
-            detail: { idempotency_key: key },
-          })
-        : new DomainError('idempotency_conflict', {
-            message: 'A request with this idempotency_key is still in progress.',
-            detail: { idempotency_key: key, in_progress: true },
-            retryAfter: 1,
-          });
-    const waitMs = options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
-    const { response } = await this.idempotency.run(scope, requestHash, run, waitMs, stillRunning);
+    const { response } = await this.idempotency.run({
+      tenantId: actor.tenantId,
+      principalId: actor.principalId,
+      route: `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      key,
+      keyName: BODY_KEY_FIELD,
+      params: request.params,
+      body: request.body,
+      options: route.idempotency!,
+      defaultStatus: route.method === 'POST' ? 201 : 200,
+      execute,
+    });
     return response.status < 300
       ? { ok: true, envelope: response.body as SuccessEnvelope }
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
@@ -136,10 +112,6 @@ export class McpToolRunner {
     const { status, body } = renderError(failure, traceId, this.config.docsUrl);
     return { ok: false, envelope: body, status };
   }
-
-  private rendered(error: unknown, traceId: string) {
-    return renderError(toFailure(error), traceId, this.config.docsUrl);
-  }
 }
 
 function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
@@ -154,8 +126,5 @@ function idempotencyKeyOf(request: RestRequest, required: boolean): string | nul
     if (required) throw validationFailed([{ path: BODY_KEY_FIELD, message: 'this tool needs an idempotency_key (reuse it to retry safely)' }]);
     return null;
   }
-  if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
-    throw validationFailed([{ path: BODY_KEY_FIELD, message: 'must be a string of 1 to 255 characters' }]);
-  }
-  return key;
+  return checkedKey(key, BODY_KEY_FIELD);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Metrics } from '@hcs/platform';
-import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor';
+import { REPLAYED_HEADER } from '../idempotency/idempotency-key';
 import { chainStep } from './chain-steps';
 import { notedErrorCode } from './error-code';
 

@@ -2,12 +2,10 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { SendFollowUp } from '@hcs/domain';
-import { GUEST_FOLLOW_UP_JOBS } from '@hcs/persistence';
-import { AppConfig, GuestFollowUpJob, newTraceId, QueueName, RequestContext } from '@hcs/platform';
+import { AppConfig, GUEST_FOLLOW_UP_JOBS, GuestFollowUpJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext } from '@hcs/platform';
 
 /** A job that fires this much before its follow-up is due by the database clock is retried shortly. */
 const EARLY_FIRE_TOLERANCE_MS = 5_000;
-const SWEEP_SCHEDULER_ID = 'guest-follow-up-sweep';
 
 export class FollowUpNotDueYet extends Error {
   constructor(id: string) {
@@ -37,7 +35,7 @@ export class GuestFollowUpProcessor extends WorkerHost implements OnApplicationB
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
-      SWEEP_SCHEDULER_ID,
+      JOB_SCHEDULER_IDS.guestFollowUpSweep,
       { every: this.config.followUpSweepIntervalSeconds * 1000 },
       { name: GUEST_FOLLOW_UP_JOBS.sweep, data: {} },
     );

@@ -2,8 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { ExpireHold, RecoverStrandedPayments } from '@hcs/domain';
-import { HOLD_EXPIRY_JOBS } from '@hcs/persistence';
-import { AppConfig, HoldExpiryJob, newTraceId, QueueName, RequestContext } from '@hcs/platform';
+import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext } from '@hcs/platform';
 
 export class HoldNotDueYet extends Error {
   constructor(holdId: string) {
@@ -11,9 +10,6 @@ export class HoldNotDueYet extends Error {
     this.name = 'HoldNotDueYet';
   }
 }
-
-const SWEEP_SCHEDULER_ID = 'hold-expiry-sweep';
-const PAYMENT_SWEEP_SCHEDULER_ID = 'stranded-payments-sweep';
 
 /**
  * Hold expiry: a delayed job per hold (enqueued by the api after the hold commits) and a
@@ -40,8 +36,8 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
 
   async onApplicationBootstrap(): Promise<void> {
     const every = this.config.holdSweepIntervalSeconds * 1000;
-    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
-    await this.queue.upsertJobScheduler(PAYMENT_SWEEP_SCHEDULER_ID, { every }, { name: HOLD_EXPIRY_JOBS.recoverPayments, data: {} });
+    await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.holdExpirySweep, { every }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
+    await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.strandedPaymentsSweep, { every }, { name: HOLD_EXPIRY_JOBS.recoverPayments, data: {} });
   }
 
   async process(job: Job<HoldExpiryJob | Record<string, never>>): Promise<unknown> {

@@ -2,9 +2,8 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { RelayOutbox } from '@hcs/domain';
-import { newTraceId, QueueName, RequestContext } from '@hcs/platform';
+import { JOB_SCHEDULER_IDS, newTraceId, OUTBOX_RELAY_JOBS, QueueName, RequestContext } from '@hcs/platform';
 
-const CATCH_UP_SCHEDULER_ID = 'outbox-relay-catch-up';
 export const OUTBOX_CATCH_UP_MS = 5_000;
 
 /**
@@ -23,9 +22,9 @@ export class OutboxRelayProcessor extends WorkerHost implements OnApplicationBoo
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
-      CATCH_UP_SCHEDULER_ID,
+      JOB_SCHEDULER_IDS.outboxRelayCatchUp,
       { every: OUTBOX_CATCH_UP_MS },
-      { name: 'catch-up', data: {}, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      { name: OUTBOX_RELAY_JOBS.catchUp, data: {}, opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
   }
 

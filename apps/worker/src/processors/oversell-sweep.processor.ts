@@ -2,10 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { SweepOversell } from '@hcs/domain';
-import { AppConfig, newTraceId, QueueName, RequestContext } from '@hcs/platform';
-
-const SWEEP_SCHEDULER_ID = 'oversell-sweep';
-const SWEEP_JOB = 'sweep';
+import { AppConfig, JOB_SCHEDULER_IDS, newTraceId, OVERSELL_SWEEP_JOBS, QueueName, RequestContext } from '@hcs/platform';
 
 /**
  * The oversell sweep: a repeatable job every OVERSELL_SWEEP_INTERVAL_SECONDS opens an incident for
@@ -27,7 +24,11 @@ export class OversellSweepProcessor extends WorkerHost implements OnApplicationB
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: this.config.oversellSweepIntervalSeconds * 1000 }, { name: SWEEP_JOB, data: {} });
+    await this.queue.upsertJobScheduler(
+      JOB_SCHEDULER_IDS.oversellSweep,
+      { every: this.config.oversellSweepIntervalSeconds * 1000 },
+      { name: OVERSELL_SWEEP_JOBS.sweep, data: {} },
+    );
   }
 
   async process(_job: Job): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AdvisorLocale, AdvisorMessageRecord, AdvisorSessionRecord, AdvisorSessionRepository, AdvisorSuggestion, NewAdvisorSession } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json, modify } from '../booking/sql';
 
 interface SessionRow {
@@ -73,7 +73,7 @@ export class TypeOrmAdvisorSessionRepository extends AdvisorSessionRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(s: NewAdvisorSession, firstMessages: AdvisorMessageRecord[]): Promise<AdvisorSessionRecord> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CancellationKind, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface Row {
   property_id: string | null;
@@ -34,7 +34,7 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
   }
 
   async read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
-    const rows = (await (this.tx as Tx).tx.query(
+    const rows = (await this.tx.tx.query(
       `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
               rt.id AS room_type_id, rt.max_occupancy,
               rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,

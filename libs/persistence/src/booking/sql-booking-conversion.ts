@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { auditRowsInsert } from './audit-rows.sql';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
 import { json } from './sql';
@@ -20,7 +20,7 @@ export class SqlBookingConversion extends BookingConversion {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async begin(input: BeginConversion): Promise<BeginConversionResult> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, HoldRecord, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
 import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
@@ -22,7 +22,7 @@ export class SqlHoldReservation extends HoldReservation {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async reserve(request: HoldReservationRequest): Promise<HoldReservationResult> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ReclaimedHold, RoomNightReservations, ReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { affected, modify } from './sql';
 
 /**
@@ -57,7 +57,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {

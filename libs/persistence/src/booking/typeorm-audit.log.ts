@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventRecord, AuditLog, NewAuditEvent, Traveler } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json } from './sql';
 
 interface Row {
@@ -22,7 +22,7 @@ export class TypeOrmAuditLog extends AuditLog {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async append(e: NewAuditEvent): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BookingAuthorizationRecord, BookingAuthorizationRepository, NewBookingAuthorization } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { int, modify } from './sql';
 
 const COLUMNS = `id, tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by, created_at, claimed_by_hold_id, used_at, booking_id,
@@ -46,7 +46,7 @@ export class TypeOrmBookingAuthorizationRepository extends BookingAuthorizationR
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(a: NewBookingAuthorization): Promise<BookingAuthorizationRecord> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json, modify } from './sql';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
@@ -63,7 +63,7 @@ export class TypeOrmBookingRepository extends BookingRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(b: NewBooking): Promise<BookingRecord> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
 import { QUOTE_COLUMNS, QuoteJsonRow, quoteFromJson } from './quote-row';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { modify } from './sql';
 import { HOLD_COLUMNS as COLUMNS, HoldRow as Row, toHold } from './hold-row';
 
@@ -12,7 +12,7 @@ export class TypeOrmHoldRepository extends HoldRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(h: NewHold): Promise<HoldRecord> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NewOutboxEvent, OutboxWriter } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json } from './sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +21,7 @@ export class TypeOrmOutboxWriter extends OutboxWriter {
   }
 
   async append(e: NewOutboxEvent): Promise<void> {
-    await (this.tx as Tx).tx.query(
+    await this.tx.tx.query(
       `WITH chain AS (
          SELECT quote_id, hold_id FROM audit_events
           WHERE tenant_id = $1 AND (booking_id = $7::uuid OR hold_id = $8::uuid)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, SweepFailure } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { modify } from './sql';
 import { ATTEMPT_COLUMNS, AttemptRow, PAYMENT_COLUMNS, PaymentRow, toAttempt, toPayment } from './payment-rows';
 
@@ -11,7 +11,7 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {

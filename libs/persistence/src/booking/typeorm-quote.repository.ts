@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
 import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json } from './sql';
 import { SqlParams } from './sql-params';
 import { QUOTE_COLUMNS as COLUMNS, QuoteRow as Row, toQuote } from './quote-row';
@@ -13,7 +13,7 @@ export class TypeOrmQuoteRepository extends QuoteRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   /** The quote and its `quote.created` audit entry in one statement (`data.expires_at` from the row). */

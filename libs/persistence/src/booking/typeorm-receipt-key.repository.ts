@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 const SIGNING_KEY_CACHE_MS = 30_000;
 
@@ -20,7 +20,7 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { NewRefund, RefundRecord, RefundRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { int, json } from './sql';
 
 const COLUMNS = `id, tenant_id, booking_id, payment_id, amount, currency, state, reason, receipt, created_at`;
@@ -38,7 +38,7 @@ export class TypeOrmRefundRepository extends RefundRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(r: NewRefund): Promise<RefundRecord> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityMetadata } from 'typeorm';
 import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { toPolicy, toProperty, toRatePlan, toRoomType } from './catalog.mapper';
 import { PolicyOrmEntity } from './policy.orm-entity';
 import { PropertyOrmEntity } from './property.orm-entity';
@@ -41,7 +41,7 @@ export class SqlPropertyCatalogReader extends PropertyCatalogReader {
   }
 
   async read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null> {
-    const m = (this.tx as Tx).tx;
+    const m = this.tx.tx;
     const by = 'id' in key ? 'p.id = $2::uuid' : 'p.slug = $2';
     const rows = (await m.query(
       `SELECT to_jsonb(p) AS property,

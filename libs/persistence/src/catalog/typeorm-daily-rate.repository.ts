@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DailyRate, DailyRateRepository, DateRange, RatePlan } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 @Injectable()
 export class TypeOrmDailyRateRepository extends DailyRateRepository {
@@ -9,7 +9,7 @@ export class TypeOrmDailyRateRepository extends DailyRateRepository {
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async setRates(tenantId: string, ratePlanId: string, range: DateRange, amount: number | null): Promise<number> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FxRate, FxRateRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 @Injectable()
 export class TypeOrmFxRateRepository extends FxRateRepository {
@@ -9,7 +9,7 @@ export class TypeOrmFxRateRepository extends FxRateRepository {
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async upsert(tenantId: string, rates: Array<{ base: string; quote: string; rate: number }>): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AllotmentConflict, DateRange, DomainError, InventoryNight, InventoryRepository, RoomType } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface LockedNight {
   night: string;
@@ -31,7 +31,7 @@ export class TypeOrmInventoryRepository extends InventoryRepository {
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async setAllotment(tenantId: string, roomType: RoomType, range: DateRange, allotment: number | null): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { currentPolicies, Policy, PolicyFields, PolicyRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { toPolicy } from './catalog.mapper';
 import { PolicyOrmEntity } from './policy.orm-entity';
 
@@ -15,7 +15,7 @@ export class TypeOrmPolicyRepository extends PolicyRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(PolicyOrmEntity);
+    return this.tx.tx.getRepository(PolicyOrmEntity);
   }
 
   async createVersion(tenantId: string, propertyId: string, code: string, version: string, fields: PolicyFields): Promise<Policy> {

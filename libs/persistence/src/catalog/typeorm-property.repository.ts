@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PageRequest, Property, PropertyFields, PropertyRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { propertyColumns, toProperty } from './catalog.mapper';
 import { PropertyOrmEntity } from './property.orm-entity';
 
@@ -11,7 +11,7 @@ export class TypeOrmPropertyRepository extends PropertyRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(PropertyOrmEntity);
+    return this.tx.tx.getRepository(PropertyOrmEntity);
   }
 
   async create(tenantId: string, fields: PropertyFields): Promise<Property> {

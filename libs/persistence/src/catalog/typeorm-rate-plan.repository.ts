@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { RatePlan, RatePlanFields, RatePlanRepository, RoomType } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { toRatePlan } from './catalog.mapper';
 import { RatePlanOrmEntity } from './rate-plan.orm-entity';
 
@@ -25,7 +25,7 @@ export class TypeOrmRatePlanRepository extends RatePlanRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(RatePlanOrmEntity);
+    return this.tx.tx.getRepository(RatePlanOrmEntity);
   }
 
   async create(tenantId: string, roomType: RoomType, fields: RatePlanFields): Promise<RatePlan> {

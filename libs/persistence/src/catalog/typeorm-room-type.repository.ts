@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { RoomType, RoomTypeFields, RoomTypeRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { toRoomType } from './catalog.mapper';
 import { RoomTypeOrmEntity } from './room-type.orm-entity';
 
@@ -12,7 +12,7 @@ export class TypeOrmRoomTypeRepository extends RoomTypeRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(RoomTypeOrmEntity);
+    return this.tx.tx.getRepository(RoomTypeOrmEntity);
   }
 
   async create(tenantId: string, propertyId: string, fields: RoomTypeFields): Promise<RoomType> {

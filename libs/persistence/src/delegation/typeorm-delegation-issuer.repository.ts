@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DelegationIssuer, DelegationIssuerRepository, IssuerStatus, NewDelegationIssuer } from '@hcs/domain';
 import { IsNull, QueryFailedError } from 'typeorm';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { DelegationIssuerOrmEntity } from './delegation-issuer.orm-entity';
 
 const toIssuer = (row: DelegationIssuerOrmEntity): DelegationIssuer => ({
@@ -26,7 +26,7 @@ export class TypeOrmDelegationIssuerRepository extends DelegationIssuerRepositor
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(DelegationIssuerOrmEntity);
+    return this.tx.tx.getRepository(DelegationIssuerOrmEntity);
   }
 
   async create(input: NewDelegationIssuer): Promise<DelegationIssuer | null> {

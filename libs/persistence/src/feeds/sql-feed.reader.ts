@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CancellationKind, FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface FreshnessRow {
   properties: string;
@@ -66,7 +66,7 @@ export class SqlFeedReader extends FeedReader {
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   NewFollowUp,
   RenderedMessage,
 } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { json, modify } from '../booking/sql';
 
 const COLUMNS = `id, tenant_id, booking_id, kind, message, channel, state, origin, send_at, sent_at, error, attempts, rendered, created_by_kind, created_by_id, created_at`;
@@ -60,7 +60,7 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   private async one(sql: string, params: unknown[]): Promise<FollowUpRecord | null> {

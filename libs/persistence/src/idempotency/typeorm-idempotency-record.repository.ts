@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IdempotencyRecord, IdempotencyRecordRepository, IdempotencyScope, StoredResponse } from '@hcs/domain';
 import { modify } from '../booking/sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 const KEY = 'tenant_id = $1 AND principal_id = $2 AND route = $3 AND idempotency_key = $4';
 const keyParams = (s: IdempotencyScope) => [s.tenantId, s.principalId, s.route, s.key];
@@ -23,7 +23,7 @@ export class TypeOrmIdempotencyRecordRepository extends IdempotencyRecordReposit
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async tryBegin(scope: IdempotencyScope, requestHash: string, leaseMs: number, retentionHours: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Credential, CredentialMatch, CredentialRepository, NewCredential } from '@hcs/domain';
 import { IsNull } from 'typeorm';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { CredentialOrmEntity } from './credential.orm-entity';
 import { PrincipalOrmEntity } from './principal.orm-entity';
 import { toCredential, toPrincipal } from './principal.mapper';
@@ -13,7 +13,7 @@ export class TypeOrmCredentialRepository extends CredentialRepository {
   }
 
   private get manager() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   private get repo() {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NewPrincipal, Principal, PrincipalKind, PrincipalPatch, PrincipalRepository } from '@hcs/domain';
 import type { QueryDeepPartialEntity } from 'typeorm';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { PrincipalOrmEntity } from './principal.orm-entity';
 import { toPrincipal } from './principal.mapper';
 
@@ -12,7 +12,7 @@ export class TypeOrmPrincipalRepository extends PrincipalRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(PrincipalOrmEntity);
+    return this.tx.tx.getRepository(PrincipalOrmEntity);
   }
 
   async create(input: NewPrincipal): Promise<Principal> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActiveSigningKey, NewSigningKey, PublishedSigningKey, SigningKeyPurpose, SigningKeyRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { SigningKeyOrmEntity } from './signing-key.orm-entity';
 
 const published = (row: SigningKeyOrmEntity): PublishedSigningKey => ({
@@ -18,7 +18,7 @@ export class TypeOrmSigningKeyRepository extends SigningKeyRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(SigningKeyOrmEntity);
+    return this.tx.tx.getRepository(SigningKeyOrmEntity);
   }
 
   async findActive(purpose: SigningKeyPurpose): Promise<ActiveSigningKey | null> {
@@ -36,7 +36,7 @@ export class TypeOrmSigningKeyRepository extends SigningKeyRepository {
   }
 
   async rotate(key: NewSigningKey): Promise<void> {
-    await (this.tx as Tx).withTransaction(async () => {
+    await this.tx.withTransaction(async () => {
       await this.repo.query(`UPDATE signing_keys SET retired_at = now() WHERE purpose = $1 AND retired_at IS NULL`, [key.purpose]);
       await this.repo.query(`INSERT INTO signing_keys (kid, purpose, alg, public_jwk, private_jwk) VALUES ($1, $2, $3, $4, $5)`, [
         key.kid,

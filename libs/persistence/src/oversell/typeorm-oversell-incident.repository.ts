@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NewOversellIncident, NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentRepository, OversellIncidentState } from '@hcs/domain';
 import { modify } from '../booking/sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 const COLUMNS = `id, tenant_id, property_id, room_type_id, night::text AS night, state, allotment, held, sold, booking_ids::text[] AS booking_ids,
   detected_by, opened_at, resolved_at, resolution_note, resolved_by_kind, resolved_by_id`;
@@ -50,7 +50,7 @@ export class TypeOrmOversellIncidentRepository extends OversellIncidentRepositor
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async oversoldNights(tenantId: string, roomTypeId: string, range?: { from: string; to: string }): Promise<NightCounts[]> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AreaMatch, AvailabilitySearchRepository, OfferQuery, PropertyOffer } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 type Strategy = 'per_room' | 'aggregate';
 
@@ -167,7 +167,7 @@ export class TypeOrmAvailabilitySearchRepository extends AvailabilitySearchRepos
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BenchCity, Principal, PrincipalKind, SeedRepository, Tenant } from '@hcs/domain';
 import { PrincipalOrmEntity } from '../identity/principal.orm-entity';
 import { toPrincipal } from '../identity/principal.mapper';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 /**
  * Bulk statements of the benchmark catalog: each table is filled by one INSERT ... SELECT over
@@ -63,7 +63,7 @@ export class TypeOrmSeedRepository extends SeedRepository {
   }
 
   private get db() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async findTenantByName(name: string): Promise<Tenant | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Tenant, TenantRepository } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 import { TenantOrmEntity } from './tenant.orm-entity';
 
 @Injectable()
@@ -10,7 +10,7 @@ export class TypeOrmTenantRepository extends TenantRepository {
   }
 
   private get repo() {
-    return (this.tx as Tx).tx.getRepository(TenantOrmEntity);
+    return this.tx.tx.getRepository(TenantOrmEntity);
   }
 
   async create(name: string): Promise<Tenant> {

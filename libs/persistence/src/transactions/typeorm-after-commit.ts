@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
 import { AfterCommit } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 type Task = { label: string; run: () => Promise<unknown> };
 
@@ -32,7 +32,7 @@ export class TypeOrmAfterCommit extends AfterCommit implements OnModuleInit, Ent
   }
 
   run(label: string, task: () => Promise<unknown>): void {
-    const runner = (this.tx as Tx).tx.queryRunner;
+    const runner = this.tx.tx.queryRunner;
     if (!runner || !runner.isTransactionActive) {
       this.start({ label, run: task });
       return;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 /** The outbox as the relay sees it; every statement runs in the relay's transaction. */
 @Injectable()
@@ -10,7 +10,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async lockUnrelayed(limit: number): Promise<string[]> {

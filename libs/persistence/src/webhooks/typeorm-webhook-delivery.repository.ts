@@ -9,7 +9,7 @@ import {
   WebhookDeliveryRepository,
 } from '@hcs/domain';
 import { modify } from '../booking/sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface Row {
   id: string;
@@ -60,7 +60,7 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   private async withAttempts(rows: Row[]): Promise<WebhookDeliveryRecord[]> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListPosition, NewWebhookEndpoint, SealedSecrets, WebhookEndpointPatch, WebhookEndpointRecord, WebhookEndpointRepository } from '@hcs/domain';
 import { affected, modify } from '../booking/sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { TransactionHost } from '../transaction-host';
 
 interface Row {
   id: string;
@@ -43,7 +43,7 @@ export class TypeOrmWebhookEndpointRepository extends WebhookEndpointRepository 
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   async create(e: NewWebhookEndpoint): Promise<WebhookEndpointRecord> {

@@ -2,9 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DeliveryJobRef, WebhookDeliveryQueue } from '@hcs/domain';
-import { jobIds, QueueName, WebhookDeliveryJob } from '@hcs/platform';
+import { jobIds, QueueName, WEBHOOK_DELIVERY_JOBS, WebhookDeliveryJob } from '@hcs/platform';
 
-export const WEBHOOK_DELIVERY_JOB = 'deliver';
 /** Past this, an enqueue counts as failed (Redis down): the caller must not hang (docs/events.md "Relay"). */
 export const ENQUEUE_TIMEOUT_MS = 3_000;
 
@@ -20,7 +19,7 @@ export class BullMqWebhookDeliveryQueue extends WebhookDeliveryQueue {
 
   async enqueue(refs: DeliveryJobRef[]): Promise<void> {
     const jobs = refs.map((r) => ({
-      name: WEBHOOK_DELIVERY_JOB,
+      name: WEBHOOK_DELIVERY_JOBS.deliver,
       data: { tenant_id: r.tenantId, delivery_id: r.deliveryId, chain: r.chain, attempt: r.attempt },
       opts: {
         jobId: jobIds.webhookDelivery(r.deliveryId, r.chain, r.attempt),

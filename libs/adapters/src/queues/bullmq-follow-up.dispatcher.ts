@@ -2,10 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { FollowUpDispatcher, FollowUpRef } from '@hcs/domain';
-import { GuestFollowUpJob, jobIds, QueueName } from '@hcs/platform';
-
-/** Job names on the guest-follow-up queue. */
-export const GUEST_FOLLOW_UP_JOBS = { send: 'send', sweep: 'sweep' } as const;
+import { GUEST_FOLLOW_UP_JOBS, GuestFollowUpJob, jobIds, QueueName } from '@hcs/platform';
 
 /**
  * One delayed job per follow-up and send time: the id names both, so enqueueing twice runs once

@@ -1,14 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { PersistenceModule, ScrapeCollectors } from '@hcs/persistence';
 import { AppConfig, ConfigModule, LoggingModule, MetricsModule, QueueRole, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
-import { ScrapeCollectors } from './metrics/scrape-collectors';
-import { PersistenceModule } from './persistence.module';
+import { AdaptersModule } from './adapters.module';
 import { QueueAdaptersModule } from './queues/queue-adapters.module';
 
 /**
  * What every long-running process of the service stands on (api and worker alike): validated
- * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues
- * and the domain ports they back. and the process's metrics. Each of these modules is global. `queueRole` says whether the
- * process only adds jobs (api: fail-fast connection) or also runs workers.
+ * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues,
+ * the outside-world adapters and the domain ports they back, and the process's metrics. Each of
+ * these modules is global. `queueRole` says whether the process only adds jobs (api: fail-fast
+ * connection) or also runs workers.
  */
 @Module({})
 export class ServiceCoreModule {
@@ -21,6 +22,7 @@ export class ServiceCoreModule {
         RequestContextModule,
         RedisModule,
         PersistenceModule,
+        AdaptersModule,
         QueuesModule.forRoot(queueRole),
         QueueAdaptersModule,
         MetricsModule,

@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
-import { modify } from '../booking/sql';
-import { TransactionHost, Tx } from '../transaction-host';
+import { modify, TransactionHost } from '@hcs/persistence';
 
 /** Test tokens of the sandbox (Stripe-style names). */
 export const SANDBOX_TOKENS = {
@@ -59,7 +58,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   private get m() {
-    return (this.tx as Tx).tx;
+    return this.tx.tx;
   }
 
   private get staleAfterMs(): number {

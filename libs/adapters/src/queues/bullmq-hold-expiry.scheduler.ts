@@ -2,10 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { HoldExpiryScheduler } from '@hcs/domain';
-import { HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
-
-/** Job names on the hold-expiry queue. */
-export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep', recoverPayments: 'recover-payments' } as const;
+import { HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
 
 /**
  * A queue that never reached Redis waits for its first connection before any command; the

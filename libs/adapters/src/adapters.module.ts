@@ -1,0 +1,37 @@
+import { Global, Module } from '@nestjs/common';
+import { AdvisorLlmClient, PaymentProvider, WebhookSender } from '@hcs/domain';
+import { AppConfig, Metrics } from '@hcs/platform';
+import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
+import { guestNotifierProvider } from './notifications/guest-notifier.provider';
+import { paymentProviderFor } from './payments/exit-after-charge.fault';
+import { MeteredPaymentProvider } from './payments/metered-payment.provider';
+import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
+import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+
+const adapters = [
+  // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
+  // process has a metrics registry (api, worker) every charge is counted and timed; a test process
+  // may wrap it with a fault hook (inert unless NODE_ENV=test).
+  SandboxPaymentProvider,
+  {
+    provide: PaymentProvider,
+    inject: [SandboxPaymentProvider, AppConfig, { token: Metrics, optional: true }],
+    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) =>
+      paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config),
+  },
+  { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
+  { provide: WebhookSender, useClass: HttpWebhookSender },
+  guestNotifierProvider,
+];
+
+/**
+ * The domain ports that talk to the outside world rather than to our database: the payment
+ * provider, the advisor's LLM, the webhook sender and the guest mailer. Queue-backed ports are in
+ * `QueueAdaptersModule` (they need `QueuesModule`).
+ */
+@Global()
+@Module({
+  providers: adapters,
+  exports: adapters.map((a) => ('provide' in a ? a.provide : a)),
+})
+export class AdaptersModule {}
