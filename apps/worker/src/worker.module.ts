@@ -11,6 +11,7 @@ import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
+import { JobSchedulerKeeper } from './schedulers/job-scheduler-keeper';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -30,6 +31,7 @@ export class WorkerModule {
         WebhookDeliveryProcessor,
         OversellSweepProcessor,
         GuestFollowUpProcessor,
+        JobSchedulerKeeper,
       ],
     };
   }

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CredentialLookup } from '@hcs/auth';
-import { closeRedis, connectRedis, jobIds, loadConfig, QueueName, RedisClient, RedisNode } from '@hcs/platform';
+import { closeRedis, connectRedis, isCluster, jobIds, loadConfig, QueueName, RedisClient, RedisNode } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { AuthProbeModule } from '../../support/auth-probe.module';
 import { createChainAgent, createChainCatalog, daysFromToday } from '../../support/chain-fixtures';
@@ -162,7 +162,8 @@ describe('every Redis user on a Redis Cluster', () => {
       );
       expect(job?.data).toMatchObject({ hold_id: holdId });
       // Every key of the queue hashes to the one slot of `{prefix}`.
-      const keys = await probe.keys(`{${prefix}}:hold-expiry:*`);
+      const masters = isCluster(probe) ? probe.nodes('master') : [];
+      const keys = (await Promise.all(masters.map((m) => m.keys(`{${prefix}}:hold-expiry:*`)))).flat();
       expect(keys.length).toBeGreaterThan(0);
       const slots = new Set(await Promise.all(keys.map((k) => probe.cluster('KEYSLOT', k))));
       expect(slots.size).toBe(1);
