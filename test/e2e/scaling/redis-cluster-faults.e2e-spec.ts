@@ -64,15 +64,11 @@ describe('chains on a Redis Cluster through an api crash, a worker crash and a m
   let env: Record<string, string>;
   const apis: ApiProcess[] = [];
   const dead = new Set<ApiProcess>();
-  const workers: Array<{ child: ChildProcess; done: Promise<Finished> }> = [];
+  const workers: Array<{ child: ChildProcess; done: Promise<Finished>; log: string }> = [];
   /** What the processes wrote, for a failure message. */
   const outputs = async () => {
     const api = apis.map((a, i) => `api ${i}: ${a.output().stderr.slice(-3000)}`);
-    const worker = await Promise.all(
-      workers.map(async (w, i) =>
-        w.child.exitCode !== null || w.child.signalCode !== null ? `worker ${i}: ${(await w.done).stderr.slice(-3000)}` : `worker ${i}: running`,
-      ),
-    );
+    const worker = workers.map((w, i) => `worker ${i}: ${w.log.slice(-6000)}`);
     return [...api, ...worker].join('\n');
   };
 
@@ -107,7 +103,13 @@ describe('chains on a Redis Cluster through an api crash, a worker crash and a m
     // A loaded machine can take more than the helper's 20 s to boot Nest: one more try each.
     const boot = () => startApiProcess(env).catch(() => startApiProcess(env));
     apis.push(...(await Promise.all([boot(), boot()])));
-    for (let i = 0; i < 2; i++) workers.push(runNode('dist/apps/worker/src/main.js', [], env));
+    for (let i = 0; i < 2; i++) {
+      // Workers log warnings and errors: a failure message then shows what they went through.
+      const worker = { ...runNode('dist/apps/worker/src/main.js', [], { ...env, LOG_LEVEL: 'warn' }), log: '' };
+      worker.child.stdout?.on('data', (chunk: Buffer) => (worker.log += chunk.toString()));
+      worker.child.stderr?.on('data', (chunk: Buffer) => (worker.log += chunk.toString()));
+      workers.push(worker);
+    }
   }, 120_000);
   afterAll(async () => {
     for (const w of workers) w.child.kill('SIGTERM');
@@ -235,7 +237,8 @@ describe('chains on a Redis Cluster through an api crash, a worker crash and a m
     // Every hold ends: converted by its booking, or expired by the surviving worker.
     const openHolds = async () =>
       Number((await db.query(`SELECT count(*) AS n FROM holds WHERE id = ANY($1) AND state IN ('held', 'converting')`, [holdIds]))[0].n);
-    expect(await eventually(openHolds, (n) => n === 0, 60_000, 500)).toBe(0);
+    const stillOpen = await eventually(openHolds, (n) => n === 0, 60_000, 500);
+    expect(stillOpen === 0 ? 0 : `${stillOpen} holds open\n${await outputs()}`).toBe(0);
     const holdStates = await db.query(`SELECT state, count(*)::int AS n FROM holds WHERE id = ANY($1) GROUP BY state ORDER BY state`, [holdIds]);
     expect(holdStates).toEqual([
       { state: 'converted', n: bookingIds.length },

@@ -49,15 +49,22 @@ export interface ConnectionNeeds {
 /**
  * ioredis bounds a standalone client's commands with `commandTimeout`, but a Cluster applies it
  * only once a command reaches a node: one waiting for the cluster, or retried across a failover,
- * would have no deadline. This one gives every command the deadline when it is issued.
+ * would have no deadline. This one gives every command the deadline when it is issued (a blocking
+ * pop's deadline is above its own timeout: the consumer's 30 s against BullMQ's 10 s at most).
  */
 class BoundedCluster extends Cluster {
   constructor(
-    nodes: RedisNode[],
+    private readonly seeds: RedisNode[],
     options: ClusterOptions,
     private readonly deadlineMs: number | null,
   ) {
-    super(nodes, options);
+    super(seeds, options);
+  }
+
+  /** BullMQ duplicates its connection for blocking pops: the copy keeps the deadline. */
+  override duplicate(overrideStartupNodes: RedisNode[] = [], overrideOptions: ClusterOptions = {}): Cluster {
+    const nodes = overrideStartupNodes.length > 0 ? overrideStartupNodes : this.seeds;
+    return new BoundedCluster(nodes, { ...this.options, ...overrideOptions }, this.deadlineMs);
   }
 
   override sendCommand(command: Command, stream?: Parameters<Cluster['sendCommand']>[1], node?: unknown): unknown {
