@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { WorkerHost } from '@nestjs/bullmq';
 import { GuestFollowUpProcessor } from '../processors/guest-follow-up.processor';
 import { HoldExpiryProcessor } from '../processors/hold-expiry.processor';
@@ -10,9 +10,6 @@ export interface OwnsJobSchedulers {
   upsertJobSchedulers(): Promise<void>;
 }
 
-/** How often every job scheduler is upserted again, whatever happened. */
-export const KEEP_SCHEDULERS_EVERY_MS = 30_000;
-
 /** BullMQ's error when a repeatable job could not schedule its next run: that sweep would stop. */
 const NEXT_RUN_LOST = /Failed to add repeatable job for next iteration/;
 
@@ -20,13 +17,14 @@ const NEXT_RUN_LOST = /Failed to add repeatable job for next iteration/;
  * Keeps the sweeps running (docs/redis-cluster.md). A BullMQ job scheduler plans its next run when
  * the current one is fetched; if that write fails (seen during a Redis master failover) BullMQ
  * logs an error and the sweep never runs again until some process upserts the scheduler. This
- * upserts every scheduler again at once when a worker reports it, and every 30 s anyway.
+ * upserts that processor's schedulers again as soon as its worker reports it. Only then: upserting
+ * schedulers on a timer while their jobs run was seen to stall a queue's delayed jobs (measured in
+ * test/e2e/scaling/redis-cluster-faults.e2e-spec.ts), so the keeper never does it blindly.
  */
 @Injectable()
-export class JobSchedulerKeeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobSchedulerKeeper implements OnApplicationBootstrap {
   private readonly logger = new Logger('JobSchedulers');
   private readonly owners: Array<WorkerHost & OwnsJobSchedulers>;
-  private timer?: NodeJS.Timeout;
 
   constructor(holdExpiry: HoldExpiryProcessor, outboxRelay: OutboxRelayProcessor, oversellSweep: OversellSweepProcessor, followUps: GuestFollowUpProcessor) {
     this.owners = [holdExpiry, outboxRelay, oversellSweep, followUps];
@@ -38,12 +36,6 @@ export class JobSchedulerKeeper implements OnApplicationBootstrap, BeforeApplica
         if (NEXT_RUN_LOST.test(error.message)) void this.keep(owner);
       });
     }
-    this.timer = setInterval(() => void Promise.all(this.owners.map((o) => this.keep(o))), KEEP_SCHEDULERS_EVERY_MS);
-    this.timer.unref();
-  }
-
-  beforeApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 
   /** Upserts one processor's schedulers; a failure is logged and the next round tries again. */
