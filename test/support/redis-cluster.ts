@@ -131,6 +131,12 @@ export class RedisClusterServer {
     await exited;
   }
 
+  /** Promotes a replica at once without its master's agreement (`CLUSTER FAILOVER TAKEOVER`). */
+  async takeover(replicaPort: number): Promise<void> {
+    const answer = (await this.cli(replicaPort, 'cluster', 'failover', 'takeover')).trim();
+    if (answer !== 'OK') throw new Error(`CLUSTER FAILOVER TAKEOVER on ${replicaPort}: ${answer}`);
+  }
+
   /** Waits until `port` is a master (its replica promoted after the old master failed). */
   async waitForMaster(port: number, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
