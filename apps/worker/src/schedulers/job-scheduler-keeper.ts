@@ -17,9 +17,7 @@ const NEXT_RUN_LOST = /Failed to add repeatable job for next iteration/;
  * Keeps the sweeps running (docs/redis-cluster.md). A BullMQ job scheduler plans its next run when
  * the current one is fetched; if that write fails (seen during a Redis master failover) BullMQ
  * logs an error and the sweep never runs again until some process upserts the scheduler. This
- * upserts that processor's schedulers again as soon as its worker reports it. Only then: upserting
- * schedulers on a timer while their jobs run was seen to stall a queue's delayed jobs (measured in
- * test/e2e/scaling/redis-cluster-faults.e2e-spec.ts), so the keeper never does it blindly.
+ * upserts that processor's schedulers again as soon as its worker reports it.
  */
 @Injectable()
 export class JobSchedulerKeeper implements OnApplicationBootstrap {
