@@ -14,6 +14,7 @@ import { BookingAuthorizationIssuer1764350000001 } from './1764350000001-Booking
 import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFingerprints';
 import { SingleStatementChain1764380000000 } from './1764380000000-SingleStatementChain';
 import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
+import { ClientReferencesAndSandbox1764420170000 } from './1764420170000-ClientReferencesAndSandbox';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CardTokenFingerprints1764350000002,
   SingleStatementChain1764380000000,
   GuestFollowUps1764370000000,
+  ClientReferencesAndSandbox1764420170000,
 ];

@@ -36,12 +36,17 @@ export interface ChainResult {
   failures: number;
 }
 
-/** `concurrency` loops of quote -> hold -> booking (delegation, sandbox card) for `seconds`. */
-export async function runChains(base: string, fx: ChainFixture, seconds: number, concurrency: number): Promise<ChainResult> {
+/**
+ * `concurrency` loops of quote -> hold -> booking (delegation, sandbox card) for `seconds`. With
+ * several api base URLs (one process per core), the loops are spread over them.
+ */
+export async function runChains(bases: string | string[], fx: ChainFixture, seconds: number, concurrency: number): Promise<ChainResult> {
+  const apis = Array.isArray(bases) ? bases : [bases];
   const latencies: number[] = [];
   let failures = 0;
   const deadline = Date.now() + seconds * 1000;
   const loop = async (w: number) => {
+    const base = apis[w % apis.length];
     for (let i = 0; Date.now() < deadline; i++) {
       const start = performance.now();
       const q = await quote(base, fx, fx.roomy, 2 + ((w * 7919 + i) % 300));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { issueSecret } from '../../libs/domain/src/identity/credential-secret';
+import { issueSecret } from '../../libs/domain/src/identity/rules/credential-secret';
 
 export interface RoomType {
   roomTypeId: string;

@@ -21,6 +21,8 @@ export interface Service {
   child: ChildProcess;
   /** Resident memory now and at its peak (VmHWM), in MB. */
   rssMb: () => { now: number; peak: number };
+  /** CPU time the process has used so far (user + system), in ms. */
+  cpuMs: () => number;
   stop: () => Promise<void>;
 }
 
@@ -31,9 +33,22 @@ function memoryOf(pid: number | undefined): { now: number; peak: number } {
   return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
+/** utime + stime of /proc/<pid>/stat (clock ticks of 10 ms on Linux), in ms. */
+function cpuOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Starts a built app (`api` or `worker`) with `env`; logs go nowhere, boot errors to stderr. */
 export function startService(app: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[] = []): Service {
-  const child = spawn(process.execPath, [...nodeArgs, join(DIST, 'apps', app, 'src', 'main.js')], {
+  return startBuilt(join('apps', app, 'src', 'main.js'), env, nodeArgs);
+}
+
+/** Starts any built entry point (relative to dist/) with `env`, as startService does. */
+export function startBuilt(entry: string, env: Record<string, string>, nodeArgs: string[] = []): Service {
+  const child = spawn(process.execPath, [...nodeArgs, join(DIST, entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -41,6 +56,7 @@ export function startService(app: 'api' | 'worker', env: Record<string, string>,
   return {
     child,
     rssMb: () => memoryOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -50,10 +66,10 @@ export function startService(app: 'api' | 'worker', env: Record<string, string>,
   };
 }
 
-export async function waitForHealth(url: string, service: Service): Promise<void> {
+export async function waitForHealth(url: string, service: Service, path = '/healthz'): Promise<void> {
   for (let i = 0; i < 150; i++) {
     if (service.child.exitCode !== null) throw new Error(`api exited with ${service.child.exitCode}`);
-    const ok = await fetch(`${url}/healthz`).then(
+    const ok = await fetch(`${url}${path}`).then(
       (r) => r.ok,
       () => false,
     );

@@ -4,7 +4,16 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import type request from 'supertest';
 import { DemoDelegationIssuer } from '@hcs/auth';
-import { CreateAgent, CreateTenant, DelegationIssuer, Money, RegisterDelegationIssuer, RegisterPlatformIssuer, Scope } from '@hcs/domain';
+import {
+  CreateAgent,
+  CreateTenant,
+  DelegationIssuer,
+  DelegationIssuerRepository,
+  Money,
+  RegisterDelegationIssuer,
+  RegisterPlatformIssuer,
+  Scope,
+} from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 
 export interface TestTenant {
@@ -88,11 +97,13 @@ export async function registerTestIssuer(
     jwks: issuer.jwks as never,
     allowedAudiences: options.allowedAudiences ?? [app.get(AppConfig).delegationAudience],
   };
-  issuer.registered = options.tenant
-    ? await app
-        .get(RegisterDelegationIssuer)
-        .execute({ tenantId: options.tenant.tenantId, principalId: options.tenant.adminPrincipalId, kind: 'admin' }, command)
-    : await app.get(RegisterPlatformIssuer).execute(command);
+  if (options.tenant) {
+    const { tenantId, adminPrincipalId } = options.tenant;
+    const created = await app.get(RegisterDelegationIssuer).execute(command, { tenantId, principalId: adminPrincipalId, kind: 'admin' });
+    issuer.registered = (await app.get(DelegationIssuerRepository).findForTenant(tenantId, created.data.id)) ?? undefined;
+  } else {
+    issuer.registered = await app.get(RegisterPlatformIssuer).execute(command);
+  }
   return issuer;
 }
 

@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { SqlClient } from '@hcs/persistence';
 
 /**
- * Makes the next SQL statement containing `marker` fail with `error`, once, at the entity manager
- * the repositories query through outside a transaction (the chain's one-statement writes run
- * there). Returns how many times it fired and a restore function.
+ * Makes the next SQL statement containing `marker` fail with `error`, once, at either door a
+ * repository queries through: the entity manager outside a transaction, or the `SqlClient` the
+ * chain's statements use (docs/architecture.md, "Typed SQL"). Returns how many times it fired and a
+ * restore function.
  */
 export function failStatementOnce(app: INestApplicationContext, marker: string, error: Error): { fired: () => number; restore: () => void } {
   const manager = app.get(DataSource).manager;
@@ -17,5 +19,20 @@ export function failStatementOnce(app: INestApplicationContext, marker: string, 
     }
     return original(sql, params);
   }) as typeof manager.query);
-  return { fired: () => fired, restore: () => spy.mockRestore() };
+  const sql = app.get(SqlClient);
+  const originalRows = sql.rows.bind(sql);
+  const sqlSpy = jest.spyOn(sql, 'rows').mockImplementation(((text: string, values: readonly unknown[]) => {
+    if (fired === 0 && text.includes(marker)) {
+      fired += 1;
+      return Promise.reject(error);
+    }
+    return originalRows(text, values);
+  }) as typeof sql.rows);
+  return {
+    fired: () => fired,
+    restore: () => {
+      spy.mockRestore();
+      sqlSpy.mockRestore();
+    },
+  };
 }

@@ -31,3 +31,56 @@ export async function callTool(
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { isError: result.isError === true, envelope: envelopeOf(result), result };
 }
+
+export const MODERN = '2026-07-28';
+
+/** The `_meta` a 2026-07-28 request carries (no handshake: version and capabilities on every request). */
+export function modernMeta(version = MODERN): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': version,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'hcs-e2e-modern', version: '1.0.0' },
+  };
+}
+
+export interface RawMcpAnswer {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+let nextId = 1;
+
+/**
+ * One raw JSON-RPC POST to `/mcp` as a 2026-07-28 client sends it: `_meta` in params and the
+ * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers. `headers` override or remove (null) any.
+ */
+export async function modernRpc(
+  baseUrl: string,
+  bearer: string | null,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string | null> = {},
+): Promise<RawMcpAnswer> {
+  const body = { jsonrpc: '2.0', id: nextId++, method, params: { _meta: modernMeta(), ...params } };
+  const name = method === 'tools/call' ? params.name : method === 'resources/read' ? params.uri : undefined;
+  return rawMcpPost(baseUrl, bearer, body, {
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+    ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+    ...headers,
+  });
+}
+
+/** A raw POST of any body to `/mcp` (batches, legacy messages, malformed requests). */
+export async function rawMcpPost(baseUrl: string, bearer: string | null, body: unknown, headers: Record<string, string | null> = {}): Promise<RawMcpAnswer> {
+  const sent: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (bearer) sent.authorization = `Bearer ${bearer}`;
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === null) delete sent[key.toLowerCase()];
+    else sent[key.toLowerCase()] = value;
+  }
+  const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: sent, body: JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}

@@ -1,7 +1,7 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
@@ -9,9 +9,12 @@ import { mountConsole } from './console/console-assets';
 import { bodyShapeMiddleware } from './http/body-shape.middleware';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
+import { requestLogMiddleware } from './http/request-log.middleware';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
+import { apiCorsMiddleware } from './http/cors.middleware';
+import { mcpOriginCheck } from './mcp/mcp-origin.middleware';
 
 export const BODY_LIMIT = '256kb';
 
@@ -41,12 +44,18 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
+  // Browser clients of the REST surface (bearer tokens, no cookies): docs/sandbox.md lists the headers.
+  app.use('/v1', apiCorsMiddleware);
+  // DNS rebinding protection: a foreign browser Origin never reaches MCP (docs/mcp.md).
+  app.use('/mcp', mcpOriginCheck(config));
   app.use(contentTypeMiddleware);
   // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
   app.use('/mcp', mcpMethodNotAllowed);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(bodyShapeMiddleware);
+  // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
+  app.use(requestLogMiddleware(PinoLogger.root));
   app.enableShutdownHooks();
   await app.init();
   // Built once from the mounted routes, never per request.

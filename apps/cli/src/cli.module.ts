@@ -5,6 +5,7 @@ import { PersistenceModule } from '@hcs/persistence';
 import { AppConfig, ConfigModule, RequestContextModule } from '@hcs/platform';
 import { BenchSeed } from './seed/bench-seed.service';
 import { DemoSeed } from './seed/demo-seed.service';
+import { IdentityChangesModule } from './identity-changes.module';
 
 /** What operator commands need: the same use cases as the api, without HTTP or queues. */
 @Module({})
@@ -21,6 +22,7 @@ export class CliModule {
         DelegationModule,
         AuthCoreModule,
         CatalogModule,
+        IdentityChangesModule,
       ],
       providers: [DemoSeed, BenchSeed],
     };

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AdvisorLlmClient, PaymentProvider, WebhookSender } from '@hcs/domain';
+import { AdvisorLlmClient, PaymentProvider, RenderedFeedStore, WebhookSender } from '@hcs/domain';
 import { AppConfig, Metrics } from '@hcs/platform';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
@@ -7,6 +7,7 @@ import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
 import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
 const adapters = [
   // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
@@ -21,12 +22,14 @@ const adapters = [
   },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
   { provide: WebhookSender, useClass: HttpWebhookSender },
+  // Connects on first use: only the api's feed routes use it.
+  { provide: RenderedFeedStore, useClass: RedisRenderedFeedStore },
   guestNotifierProvider,
 ];
 
 /**
  * The domain ports that talk to the outside world rather than to our database: the payment
- * provider, the advisor's LLM, the webhook sender and the guest mailer. Queue-backed ports are in
+ * provider, the advisor's LLM, the webhook sender, the guest mailer and the store of rendered feeds. Queue-backed ports are in
  * `QueueAdaptersModule` (they need `QueuesModule`).
  */
 @Global()

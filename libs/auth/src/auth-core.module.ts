@@ -3,12 +3,23 @@ import { BearerAuthenticator } from './credentials/bearer-authenticator';
 import { CredentialLookup } from './credentials/credential-lookup';
 import { KnownTenants } from './credentials/known-tenants';
 import { DelegationVerifier } from './delegation/delegation-verifier';
+import { TrustedIssuers } from './delegation/trusted-issuers';
 import { DemoDelegationIssuer } from './delegation/demo-delegation-issuer';
 import { OAuthTokenService } from './oauth/oauth-token.service';
 import { AccessTokens } from './tokens/access-tokens.service';
 import { SigningKeys } from './tokens/signing-keys.service';
 
-const services = [SigningKeys, AccessTokens, CredentialLookup, KnownTenants, BearerAuthenticator, OAuthTokenService, DelegationVerifier, DemoDelegationIssuer];
+const services = [
+  SigningKeys,
+  AccessTokens,
+  CredentialLookup,
+  KnownTenants,
+  BearerAuthenticator,
+  OAuthTokenService,
+  TrustedIssuers,
+  DelegationVerifier,
+  DemoDelegationIssuer,
+];
 
 /**
  * Authentication services without HTTP or Redis: token signing and verification, credential

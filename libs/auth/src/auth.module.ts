@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { CredentialChangeNotifier } from '@hcs/domain';
+import { CredentialChangeNotifier, IssuerChangeNotifier } from '@hcs/domain';
 import { AuthCoreModule } from './auth-core.module';
 import { CredentialChangeBroadcaster } from './credentials/credential-change-broadcaster';
 import { BearerAuthGuard } from './guards/bearer-auth.guard';
@@ -21,10 +21,11 @@ import { AuthFailureThrottle } from './rate-limit/auth-failure-throttle';
     AuthFailureThrottle,
     CredentialChangeBroadcaster,
     { provide: CredentialChangeNotifier, useExisting: CredentialChangeBroadcaster },
+    { provide: IssuerChangeNotifier, useExisting: CredentialChangeBroadcaster },
     { provide: APP_GUARD, useClass: BearerAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: DelegationGuard },
   ],
-  exports: [AuthCoreModule, RateLimits, CredentialChangeNotifier],
+  exports: [AuthCoreModule, RateLimits, CredentialChangeNotifier, IssuerChangeNotifier],
 })
 export class AuthModule {}

@@ -4,6 +4,7 @@ export * from './auth.module';
 export * from './cache/ttl-cache';
 export * from './credentials/bearer-authenticator';
 export * from './credentials/credential-lookup';
+export * from './credentials/identity-change-publisher';
 export * from './credentials/known-tenants';
 export * from './decorators/auth.decorators';
 export * from './delegation/delegation-verifier';

@@ -193,6 +193,13 @@ export const ERROR_CATALOG = {
     remediation: 'Recreate the quote, hold, booking chain; detail.state says what happened to the hold.',
     next_actions: [requote],
   },
+  client_reference_conflict: {
+    status: 409,
+    message: 'This client_reference already names a booking of another hold.',
+    remediation:
+      'A client_reference names one booking of one hold: GET /v1/bookings?client_reference= tells what it became; book this hold with another client_reference.',
+    next_actions: [{ rel: 'get', method: 'GET', href: '/v1/bookings' }],
+  },
   booking_not_cancellable: {
     status: 409,
     message: 'The booking cannot be cancelled.',
@@ -316,7 +323,8 @@ export const ERROR_CATALOG = {
   payment_timeout: {
     status: 504,
     message: 'The payment provider did not answer in time; the outcome is not known yet.',
-    remediation: 'Replay POST /v1/bookings with the same Idempotency-Key and body; a new key risks a double charge.',
+    remediation:
+      'Replay POST /v1/bookings with the same Idempotency-Key and body (a new key risks a double charge), or, when the booking carried a client_reference, GET /v1/bookings?client_reference= before retrying.',
     next_actions: [retry('/v1/bookings')],
   },
   advisor_session_not_found: {

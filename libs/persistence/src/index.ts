@@ -6,3 +6,5 @@ export * from './transaction-host';
 export * from './database-unavailable';
 export * from './metrics/scrape-collectors';
 export { modify } from './booking/sql';
+export * from './sql/sql-client';
+export * from './sql/statement';

@@ -14,6 +14,8 @@ import {
   DelegationIssuerRepository,
   FxRateRepository,
   HoldRepository,
+  ClientReferences,
+  SandboxEffects,
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
@@ -80,7 +82,10 @@ import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-del
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
 import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
+import { SqlClientReferences } from './booking/sql-client-references';
+import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
+import { SqlClient } from './sql/sql-client';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -89,6 +94,8 @@ const repositories = [
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
   { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
   { provide: HoldRepository, useClass: TypeOrmHoldRepository },
+  { provide: ClientReferences, useClass: SqlClientReferences },
+  { provide: SandboxEffects, useClass: SqlSandboxEffects },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: HoldReservation, useClass: SqlHoldReservation },
   { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
@@ -138,7 +145,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: repositories,
-  exports: repositories.map((r) => r.provide),
+  providers: [SqlClient, ...repositories],
+  exports: [SqlClient, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

@@ -2,6 +2,7 @@ export * from './config/app-config';
 export * from './config/config.module';
 export * from './context/request-context';
 export * from './context/request-context.module';
+export * from './context/sandbox-scenario.context';
 export * from './logging/logging.module';
 export * from './logging/redaction';
 export * from './queues/queue-names';

@@ -362,7 +362,7 @@ describe('discovery documents', () => {
 
     expect(card.flows.map((f: { id: string }) => f.id)).toEqual(['book_a_room', 'cancel_with_refund']);
     const steps = (i: number) => card.flows[i].steps.map((s: { capability: string }) => s.capability);
-    expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'get_booking']);
+    expect(steps(0)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'find_booking', 'get_booking']);
     expect(steps(1)).toEqual(['get_booking', 'preview_cancellation', 'cancel_booking', 'get_refund', 'verify_receipt']);
     // Every step is a served capability, with its method and path.
     for (const flow of card.flows) {
@@ -495,9 +495,15 @@ describe('OpenAPI document', () => {
     const codes = (path: string, method: string, status: string) =>
       Object.keys(document.paths[path][method].responses[status].content['application/json'].examples);
 
-    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': true });
-    expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false });
-    expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false });
+    // Idempotency-Key or client_reference (docs/booking-chain.md "After a timeout"): the header alone is not required
+    expect(headers('/v1/bookings', 'post')).toEqual({ 'X-Tenant-Id': false, 'X-Delegated-User': true, 'Idempotency-Key': false, 'Sandbox-Scenario': false });
+    expect(headers('/v1/bookings/{id}/cancel', 'post')).toEqual({
+      'X-Tenant-Id': false,
+      'X-Delegated-User': true,
+      'Idempotency-Key': false,
+      'Sandbox-Scenario': false,
+    });
+    expect(headers('/v1/holds', 'post')).toEqual({ 'X-Tenant-Id': false, 'Idempotency-Key': false, 'Sandbox-Scenario': false });
     expect(headers('/v1/admin/agents', 'post')).toEqual({ 'X-Tenant-Id': false });
     // A header is documented once, whatever its spelling.
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { parameters?: Param[] }>>)) {
@@ -518,8 +524,10 @@ describe('OpenAPI document', () => {
       'authorization_required',
       'booking_authorization_invalid',
       'idempotency_conflict',
+      'client_reference_conflict',
     ]);
     expect(codes('/v1/bookings', 'post', '504')).toEqual(['payment_timeout']);
+    expect(codes('/v1/bookings', 'get', '404')).toEqual(['booking_not_found']);
     expect(codes('/v1/bookings/{id}/cancel', 'post', '401')).toEqual([
       'unauthenticated',
       'delegation_required',

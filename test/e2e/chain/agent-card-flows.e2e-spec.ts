@@ -24,6 +24,7 @@ interface Step {
   capability: string;
   method: string;
   href: string;
+  description: string;
 }
 /** supertest's answer: the body is the JSON envelope. */
 type Answer = Response;
@@ -61,7 +62,8 @@ describe('agent card flows, followed against the served routes', () => {
   /** Calls a capability as the card describes it and checks the answer against its next_rel. */
   async function call(id: string, ids: Record<string, string>, body?: object, headers: Record<string, string> = {}): Promise<Answer> {
     const c = capability(id);
-    const path = c.href.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
+    // ids['?'] is the query string of a GET (find_booking's client_reference)
+    const path = c.href.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]) + (ids['?'] ? `?${ids['?']}` : '');
     let req =
       c.method === 'GET'
         ? t.http().get(path)
@@ -81,7 +83,16 @@ describe('agent card flows, followed against the served routes', () => {
   }
 
   it('book_a_room: search, property, quote, hold, booking, read', async () => {
-    expect(steps('book_a_room').map((s) => s.capability)).toEqual(['search', 'get_property', 'create_quote', 'create_hold', 'confirm_booking', 'get_booking']);
+    expect(steps('book_a_room').map((s) => s.capability)).toEqual([
+      'search',
+      'get_property',
+      'create_quote',
+      'create_hold',
+      'confirm_booking',
+      'find_booking',
+      'get_booking',
+    ]);
+    expect(steps('book_a_room').find((s) => s.capability === 'find_booking')!.description).toMatch(/timeout.*client_reference.*before retrying/);
     const stay = { check_in: daysFromToday(30), check_out: daysFromToday(32) };
     const search = await call('search', {}, { destination: { type: 'property', value: catalog.propertyId }, stay, guests: { adults: 2 } });
     const quoteHint = search.body.next_actions.find((a: { rel: string }) => a.rel === 'quote').body_hint;
@@ -93,10 +104,13 @@ describe('agent card flows, followed against the served routes', () => {
     const booking = await call(
       'confirm_booking',
       {},
-      { ...confirmHint, guest: GUEST, payment: CARD() },
+      { ...confirmHint, guest: GUEST, payment: CARD(), client_reference: `flow-${hold.body.data.hold_id}` },
       { 'idempotency-key': `flow-book-${hold.body.data.hold_id}`, [DELEGATION_HEADER]: traveler },
     );
     expect(booking.body.receipt).toBeDefined();
+    // the recovery step: what the client_reference became
+    const found = await call('find_booking', { '?': `client_reference=flow-${hold.body.data.hold_id}` });
+    expect(found.body.data).toMatchObject({ state: 'confirmed', booking: { booking_id: booking.body.data.booking_id } });
     await call('get_booking', { id: booking.body.data.booking_id });
   });
 
@@ -138,6 +152,7 @@ describe('agent card flows, followed against the served routes', () => {
       'create_hold',
       'release_hold',
       'confirm_booking',
+      'find_booking',
       'get_booking',
       'cancel_booking',
       'get_booking_audit',

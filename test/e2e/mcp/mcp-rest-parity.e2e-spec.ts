@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import { createTenant } from '../../support/factories';
@@ -88,13 +89,22 @@ describe('REST and MCP answer the same envelopes', () => {
         ? rest('post', '/v1/holds', holdBody, { 'idempotency-key': `parity-hold-${over}` })
         : mcp('create_hold', { ...holdBody, idempotency_key: `parity-hold-${over}` }),
     );
-    const bookingBody = { hold_id: hold.data.hold_id, quote_id: quote.data.quote_id, guest: GUEST, payment: CARD() };
+    // a client_reference named by an id, so that the two runs compare equal once ids are masked
+    const reference = `parity-${randomUUID()}`;
+    const bookingBody = { hold_id: hold.data.hold_id, quote_id: quote.data.quote_id, guest: GUEST, payment: CARD(), client_reference: reference };
     const booking = await step(() =>
       isRest
         ? rest('post', '/v1/bookings', bookingBody, { 'idempotency-key': `parity-${over}`, [DELEGATION_HEADER]: traveler })
         : mcp('confirm_booking', { ...bookingBody, idempotency_key: `parity-${over}`, delegation_token: traveler }),
     );
     const id = booking.data.booking_id;
+    // the same reference again, under another key: the booking already made, not a second one
+    await step(() =>
+      isRest
+        ? rest('post', '/v1/bookings', bookingBody, { 'idempotency-key': `parity-again-${over}`, [DELEGATION_HEADER]: traveler })
+        : mcp('confirm_booking', { ...bookingBody, idempotency_key: `parity-again-${over}`, delegation_token: traveler }),
+    );
+    await step(() => (isRest ? rest('get', `/v1/bookings?client_reference=${reference}`) : mcp('find_booking', { client_reference: reference })));
     await step(() => (isRest ? rest('get', `/v1/bookings/${id}`) : mcp('get_booking', { booking_id: id })));
     const cancel = await step(() =>
       isRest
@@ -112,6 +122,8 @@ describe('REST and MCP answer the same envelopes', () => {
         ? rest('post', `/v1/bookings/${id}/cancel`, {}, { [DELEGATION_HEADER]: traveler })
         : mcp('cancel_booking', { booking_id: id, delegation_token: traveler }),
     );
+    const unknownReference = `parity-unknown-${randomUUID()}`;
+    await step(() => (isRest ? rest('get', `/v1/bookings?client_reference=${unknownReference}`) : mcp('find_booking', { client_reference: unknownReference })));
     const badQuote = { ...quoteBody, stay: { check_in: 'tomorrow' }, guests: { adults: 21, children: [{ age: -1 }] }, extra: true };
     await step(() => (isRest ? rest('post', '/v1/quotes', badQuote) : mcp('create_quote', badQuote)));
     return envelopes;
@@ -123,7 +135,21 @@ describe('REST and MCP answer the same envelopes', () => {
     expect(overMcp.length).toBe(overRest.length);
     for (let i = 0; i < overRest.length; i++) expect(normalize(overMcp[i])).toEqual(normalize(overRest[i]));
     // The scenario really covered successes, receipts and failures.
-    expect(overMcp.filter((e) => e.receipt).map((e) => e.receipt.kind)).toEqual(['booking_confirmed', 'booking_cancelled']);
-    expect(overMcp.filter((e) => e.error).map((e) => e.error.code)).toEqual(['booking_not_found', 'booking_not_cancellable', 'validation_failed']);
+    expect(overMcp.filter((e) => e.receipt).map((e) => e.receipt.kind)).toEqual([
+      'booking_confirmed',
+      'booking_confirmed',
+      'booking_confirmed',
+      'booking_cancelled',
+    ]);
+    expect(overMcp.filter((e) => e.error).map((e) => e.error.code)).toEqual([
+      'booking_not_found',
+      'booking_not_cancellable',
+      'booking_not_found',
+      'validation_failed',
+    ]);
+    // the reference answered the same booking, and find_booking told it
+    const [booked, again, found] = overMcp.filter((e) => e.receipt?.kind === 'booking_confirmed');
+    expect(again.data).toEqual(booked.data);
+    expect(found.data).toMatchObject({ state: 'confirmed', booking: { booking_id: booked.data.booking_id } });
   });
 });

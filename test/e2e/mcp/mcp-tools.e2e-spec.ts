@@ -54,6 +54,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'create_hold',
       'release_hold',
       'confirm_booking',
+      'find_booking',
       'get_booking',
       'get_cancellation_preview',
       'cancel_booking',
@@ -65,7 +66,10 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'get_advisor_session',
     ]);
     const booking = tools.find((tool) => tool.name === 'confirm_booking')!;
-    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment', 'idempotency_key']));
+    expect(booking.inputSchema.required).toEqual(expect.arrayContaining(['hold_id', 'quote_id', 'guest', 'payment']));
+    // idempotency_key or client_reference: either makes a retry safe (docs/booking-chain.md)
+    expect(booking.inputSchema.properties).toHaveProperty('idempotency_key');
+    expect(booking.inputSchema.properties).toHaveProperty('client_reference');
     expect(booking.inputSchema.properties).toHaveProperty('delegation_token');
     expect(booking.outputSchema).toMatchObject({ type: 'object' });
     expect(booking.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
@@ -151,7 +155,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       free_until: booking.envelope.data.policy_snapshot.free_cancellation_until,
     });
     expect(preview.envelope.next_actions.map((a: Json) => a.rel)).toEqual(['cancel', 'get']);
-    expect((preview.result.content[0] as { text: string }).text).toBe(
+    expect((preview.result.content[1] as { text: string }).text).toBe(
       `Cancelling now: fee 0 EUR, refund ${b.total.amount} EUR (minor units), free until ${preview.envelope.data.free_until}. Next: cancel_booking if the traveler agrees.`,
     );
     // The same answer as the REST route, trace id aside.
@@ -179,7 +183,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(moved.envelope.data).toMatchObject({ booking_id: b.bookingId, state: 'confirmed', stay: newStay, price_breakdown: { total: b.total } });
     expect(moved.envelope.data.price_breakdown.nights.map((n: Json) => n.date)).toEqual([daysFromToday(42), daysFromToday(43)]);
     expect(moved.envelope.next_actions.map((a: Json) => a.rel)).toEqual(['cancel', 'get_audit']);
-    expect((moved.result.content[0] as { text: string }).text).toBe(
+    expect((moved.result.content[1] as { text: string }).text).toBe(
       `Booking ${b.bookingId} moved to ${newStay.check_in} - ${newStay.check_out}; price and policy snapshot in data. Next: get_booking.`,
     );
     // The key replays the first answer; the same key with another stay is a conflict.
@@ -248,7 +252,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     const id = session.envelope.data.session_id;
     const pets = await callTool(client, 'ask_advisor', { session_id: id, message: '¿A qué hora es el check-in?' });
     expect(pets.envelope.data.messages[2]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
-    expect((pets.result.content[0] as { text: string }).text).toBe('El check-in es a partir de las 15:00.');
+    expect((pets.result.content[1] as { text: string }).text).toBe('El check-in es a partir de las 15:00.');
     const price = await callTool(client, 'ask_advisor', { session_id: id, message: '¿Cuánto cuesta?' });
     expect(price.envelope.data.messages[4].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
     expect((await callTool(client, 'get_advisor_session', { session_id: id })).envelope.data.messages).toHaveLength(5);

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTenant } from '../../support/factories';
 import { CARD, createChainAgent, createChainCatalog, daysFromToday, GUEST, travelerDelegation } from '../../support/chain-fixtures';
-import { callTool, connectMcp } from '../../support/mcp-client';
+import { callTool, connectMcp, Json, modernRpc } from '../../support/mcp-client';
 import { ApiProcess, startApiProcess } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -67,5 +67,38 @@ describe('MCP across two api processes, no affinity', () => {
     }
     expect(hits[0]).toBeGreaterThanOrEqual(3);
     expect(hits[1]).toBeGreaterThanOrEqual(3);
+  });
+
+  it('books over 2026-07-28 (no initialize) with each request answered by the other process', async () => {
+    const tenantId = (await createTenant(t.app)).tenantId;
+    const agent = await createChainAgent(t.app, tenantId);
+    const catalog = await createChainCatalog(t.app, tenantId);
+    const traveler = await travelerDelegation(t.app, tenantId, 'two-process-modern');
+    let next = 0;
+    const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
+      const answer = await modernRpc(apis[next++ % 2].baseUrl, agent.apiKey, 'tools/call', { name, arguments: args });
+      expect(answer.status).toBe(200);
+      return answer.body.result.structuredContent;
+    };
+    expect((await modernRpc(apis[next++ % 2].baseUrl, agent.apiKey, 'server/discover')).body.result.supportedVersions[0]).toBe('2026-07-28');
+    const stay = { check_in: daysFromToday(33), check_out: daysFromToday(34) };
+    const quote = await call('create_quote', {
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: catalog.freePlanId,
+      stay,
+      guests: { adults: 1 },
+    });
+    const hold = await call('create_hold', { quote_id: quote.data.quote_id });
+    const booking = await call('confirm_booking', {
+      hold_id: hold.data.hold_id,
+      quote_id: quote.data.quote_id,
+      guest: GUEST,
+      payment: CARD(),
+      idempotency_key: `two-modern-${hold.data.hold_id}`,
+      delegation_token: traveler,
+    });
+    expect(booking.data.state).toBe('confirmed');
+    expect((await call('get_booking', { booking_id: booking.data.booking_id })).data.state).toBe('confirmed');
   });
 });

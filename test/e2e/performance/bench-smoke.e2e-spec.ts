@@ -30,16 +30,21 @@ describe('npm run bench --smoke', () => {
     expect(report.rows.map((r) => r.scenario.split(/[,:]/)[0])).toEqual([
       'node',
       'bare Nest route GET /',
+      'bare GET / vs minimal Nest + Express',
       'enveloped GET /healthz',
       'authenticated GET /v1/properties/{id}',
       'search',
       'chain quote->hold->booking',
+      'chain',
       'SQL round trips per chain',
+      'SQL statements per chain',
       'hot room',
       'hold-expiry lag',
+      'ari.xml',
+      'property read p99 beside 20 uncached feeds',
       'api peak RSS',
     ]);
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
-  }, 180_000);
+  }, 300_000);
 });

@@ -1,16 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { NextAction, Outcome } from '@hcs/contracts';
+import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
-import { CreateAgent, GetAgent, ListAgents, RevokeAgentCredential, RotateAgentCredential, UpdateAgent, validationFailed } from '@hcs/domain';
+import { agentNextActions, CreateAgent, GetAgent, ListAgents, RevokeAgentCredential, RotateAgentCredential, UpdateAgent, validationFailed } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { agentJson, credentialJson } from './agent.presenter';
 import { CreateAgentRequestDto, UpdateAgentRequestDto } from './dto/admin-agents.request.dto';
 import { AgentDetailModel, AgentListModel, AgentModel, AgentWithSecretModel, CredentialModel } from './dto/admin-agents.response.dto';
-
-const getAgent = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/agents/${id}` });
 
 /** Tenant admins manage their agents and the agents' credentials (CONTRACT §3). */
 @ApiTags('admin')
@@ -48,7 +46,7 @@ export class AdminAgentsController {
           created_at: issued.credential.createdAt.toISOString(),
         },
       },
-      { next_actions: [getAgent(agent.id)] },
+      { next_actions: [agentNextActions.get(agent.id)] },
     );
   }
 
@@ -79,7 +77,7 @@ export class AdminAgentsController {
     if (Object.values(body).every((v) => v === undefined))
       throw validationFailed([{ path: '', message: 'give at least one of name, status, scopes, booking_limit' }]);
     const agent = await this.updateAgent.execute(actor, id, { name: body.name, status: body.status, scopes: body.scopes, bookingLimit: body.booking_limit });
-    return new Outcome(agentJson(agent), { next_actions: [getAgent(agent.id)] });
+    return new Outcome(agentJson(agent), { next_actions: [agentNextActions.get(agent.id)] });
   }
 
   @Post(':id/credentials')
@@ -102,7 +100,7 @@ export class AdminAgentsController {
           created_at: issued.credential.createdAt.toISOString(),
         },
       },
-      { next_actions: [getAgent(agent.id)] },
+      { next_actions: [agentNextActions.get(agent.id)] },
     );
   }
 
@@ -119,6 +117,6 @@ export class AdminAgentsController {
     @Param('credentialId', UuidParamPipe) credentialId: string,
   ): Promise<Outcome> {
     const credential = await this.revokeCredential.execute(actor, id, credentialId);
-    return new Outcome(credentialJson(credential), { next_actions: [getAgent(id)] });
+    return new Outcome(credentialJson(credential), { next_actions: [agentNextActions.get(id)] });
   }
 }

@@ -27,7 +27,7 @@ export class AdminOversellController {
   @ApiOperation({ summary: 'List oversell incidents, newest first (cursor paged, optionally by state).' })
   @ApiEnvelope(OversellIncidentPageModel, { description: 'One page; data.next_cursor names the next one.', errors: ['validation_failed'] })
   list(@CurrentActor() actor: Actor, @Query() query: ListOversellIncidentsQueryDto): Promise<Outcome> {
-    return this.listIncidents.execute(actor.tenantId, { state: query.state ?? null, limit: query.limit ?? 20, cursor: query.cursor ?? null });
+    return this.listIncidents.execute({ state: query.state ?? null, limit: query.limit ?? 20, cursor: query.cursor ?? null }, actor);
   }
 
   @Post('report')
@@ -43,14 +43,14 @@ export class AdminOversellController {
   })
   @ApiEnvelope(OversellIncidentModel, { status: 201, description: 'The incident this report opened (with an oversell.detected event).' })
   report(@CurrentActor() actor: Actor, @Body() body: ReportOversellRequestDto): Promise<Outcome> {
-    return this.reportOversell.execute(actor.tenantId, { roomTypeId: body.room_type_id, date: body.date });
+    return this.reportOversell.execute({ roomTypeId: body.room_type_id, date: body.date }, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Read an oversell incident.', description: 'Errors: oversell_incident_not_found (404).' })
   @ApiEnvelope(OversellIncidentModel, { description: 'The incident.', errors: ['validation_failed', 'oversell_incident_not_found'] })
   get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return this.getIncident.execute(actor.tenantId, id);
+    return this.getIncident.execute({ id }, actor);
   }
 
   @Post(':id/resolve')
@@ -61,6 +61,6 @@ export class AdminOversellController {
   })
   @ApiEnvelope(OversellIncidentModel, { description: 'The resolved incident.', errors: ['validation_failed', 'oversell_incident_not_found'] })
   resolve(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ResolveOversellIncidentRequestDto): Promise<Outcome> {
-    return this.resolveIncident.execute(actor.tenantId, actor.principalId, { id, note: body.note });
+    return this.resolveIncident.execute({ id, note: body.note }, actor);
   }
 }

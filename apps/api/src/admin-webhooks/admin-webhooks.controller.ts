@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { NextAction, Outcome } from '@hcs/contracts';
+import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
 import {
   CreateWebhookEndpoint,
@@ -15,6 +15,7 @@ import {
   validationFailed,
   webhookDeliveryView,
   webhookEndpointView,
+  webhookNextActions,
 } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { PageQueryDto } from '../http/dto/page.query.dto';
@@ -30,9 +31,6 @@ import {
   WebhookEndpointWithSecretModel,
   WebhookTestResultModel,
 } from './dto/admin-webhooks.response.dto';
-
-const getEndpoint = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/webhooks/${id}` });
-const listDeliveries = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/webhooks/${id}/deliveries` });
 
 /** Tenant admins manage webhook receivers and their deliveries (docs/events.md "Admin routes"). */
 @ApiTags('admin')
@@ -63,7 +61,7 @@ export class AdminWebhooksController {
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookRequestDto): Promise<Outcome> {
     const { endpoint, secret } = await this.createEndpoint.execute(actor, { url: body.url, events: body.events, description: body.description });
-    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { status: 201, next_actions: [getEndpoint(endpoint.id)] });
+    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { status: 201, next_actions: [webhookNextActions.getEndpoint(endpoint.id)] });
   }
 
   @Get('webhooks')
@@ -81,7 +79,7 @@ export class AdminWebhooksController {
   @ApiOperation({ summary: 'Read a webhook endpoint (never its secret).' })
   @ApiEnvelope(WebhookEndpointModel, { description: 'The endpoint; next_actions: its deliveries.', errors: ['webhook_endpoint_not_found'] })
   async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(webhookEndpointView(await this.getEndpointUseCase.execute(actor, id)), { next_actions: [listDeliveries(id)] });
+    return new Outcome(webhookEndpointView(await this.getEndpointUseCase.execute(actor, id)), { next_actions: [webhookNextActions.listDeliveries(id)] });
   }
 
   @Patch('webhooks/:id')
@@ -92,7 +90,7 @@ export class AdminWebhooksController {
     if (Object.values(body).every((v) => v === undefined))
       throw validationFailed([{ path: '', message: 'give at least one of url, events, description, status' }]);
     const endpoint = await this.updateEndpoint.execute(actor, id, { url: body.url, events: body.events, description: body.description, status: body.status });
-    return new Outcome(webhookEndpointView(endpoint), { next_actions: [getEndpoint(id)] });
+    return new Outcome(webhookEndpointView(endpoint), { next_actions: [webhookNextActions.getEndpoint(id)] });
   }
 
   @Delete('webhooks/:id')
@@ -109,7 +107,7 @@ export class AdminWebhooksController {
   @ApiEnvelope(WebhookEndpointWithSecretModel, { description: 'The endpoint with the new secret; next_actions: get.', errors: ['webhook_endpoint_not_found'] })
   async rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     const { endpoint, secret } = await this.rotateSecret.execute(actor, id);
-    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { next_actions: [getEndpoint(id)] });
+    return new Outcome({ ...webhookEndpointView(endpoint), secret }, { next_actions: [webhookNextActions.getEndpoint(id)] });
   }
 
   @Post('webhooks/:id/test')
@@ -120,7 +118,7 @@ export class AdminWebhooksController {
     errors: ['webhook_endpoint_not_found', 'notification_delivery_failed'],
   })
   async test(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(await this.testEndpoint.execute(actor, id), { next_actions: [getEndpoint(id)] });
+    return new Outcome(await this.testEndpoint.execute(actor, id), { next_actions: [webhookNextActions.getEndpoint(id)] });
   }
 
   @Get('webhooks/:id/deliveries')
@@ -137,7 +135,7 @@ export class AdminWebhooksController {
   @ApiEnvelope(ReplayedDeliveriesModel, { description: 'The deliveries now pending again.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
   async replayAll(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ReplayDeliveriesRequestDto): Promise<Outcome> {
     const replayed = await this.replay.executeAll(actor, id, body.state);
-    return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [listDeliveries(id)] });
+    return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [webhookNextActions.listDeliveries(id)] });
   }
 
   @Post('webhook-deliveries/:id/replay')
@@ -149,6 +147,6 @@ export class AdminWebhooksController {
   })
   async replayOne(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     const delivery = await this.replay.execute(actor, id);
-    return new Outcome(webhookDeliveryView(delivery), { next_actions: [listDeliveries(delivery.endpointId)] });
+    return new Outcome(webhookDeliveryView(delivery), { next_actions: [webhookNextActions.listDeliveries(delivery.endpointId)] });
   }
 }

@@ -1,16 +1,17 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, CurrentDelegation, CurrentTraveler, DelegationToken, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
-import { CancelBooking, ConfirmBooking, GetBooking, GetBookingAudit, ModifyBooking, PreviewCancellation } from '@hcs/domain';
+import { CancelBooking, ConfirmBooking, FindBookingByClientReference, GetBooking, GetBookingAudit, ModifyBooking, PreviewCancellation } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { CancelBookingRequestDto, CreateBookingRequestDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
-import { BookingAuditModel, BookingModel, CancellationPreviewModel } from './dto/bookings.response.dto';
-import { confirmBookingCommand } from './confirm-booking-command';
+import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
+import { CancelBookingRequestDto, CreateBookingRequestDto, FindBookingQueryDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
+import { BookingAuditModel, BookingModel, CancellationPreviewModel, ClientReferenceModel } from './dto/bookings.response.dto';
+import { confirmationKey, confirmBookingCommand } from './confirm-booking-command';
 import { modifyBookingCommand } from './modify-booking-command';
 
 @ApiTags('booking chain')
@@ -25,25 +26,27 @@ export class BookingsController {
     private readonly getAudit: GetBookingAudit,
     private readonly modifyBooking: ModifyBooking,
     private readonly previewCancellation: PreviewCancellation,
+    private readonly findByClientReference: FindBookingByClientReference,
   ) {}
 
   @Post()
   @PrincipalKinds('agent')
   @Scopes('booking:write')
   @RequiresDelegation()
-  @Idempotent({ required: true, stillRunning: 'payment_timeout', waitForPaymentBudget: true })
+  @SandboxScenarioHeader('confirm_booking')
+  @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true })
   @ApiDelegationHeader()
   @Capability({
     id: 'confirm_booking',
     description:
-      'Pay for a live hold and confirm the booking for the traveler (Idempotency-Key required, X-Delegated-User); the answer carries a signed booking_confirmed receipt. After payment_timeout, replay with the same key.',
+      'Pay for a live hold and confirm the booking for the traveler (X-Delegated-User; Idempotency-Key, or a client_reference, or both); the answer carries a signed booking_confirmed receipt. After payment_timeout or a lost answer, GET /v1/bookings?client_reference= (or replay with the same key) before retrying.',
     next_rel: 'get',
     idempotent: true,
   })
   @ApiOperation({
     summary: 'Pay for a live hold and confirm the booking (signed booking_confirmed receipt).',
     description:
-      'Errors: hold_not_found (404), hold_expired (410), hold_not_active (409), quote_mismatch (409), payment_failed (402, detail.provider_message), payment_provider_error (502), payment_timeout (504: replay with the same Idempotency-Key), authorization_required / booking_authorization_invalid (409, detail.reason), delegation_required / delegation_invalid / delegation_issuer_unknown (401), idempotency_conflict (409).',
+      'Optional client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent): a second confirmation with it answers the booking already made for it (no second charge), and Idempotency-Key becomes optional. Errors: hold_not_found (404), hold_expired (410), hold_not_active (409), client_reference_conflict (409: the reference names another hold), quote_mismatch (409), payment_failed (402, detail.provider_message), payment_provider_error (502), payment_timeout (504: replay with the same Idempotency-Key), authorization_required / booking_authorization_invalid (409, detail.reason), delegation_required / delegation_invalid / delegation_issuer_unknown (401), idempotency_conflict (409).',
   })
   @ApiEnvelope(BookingModel, {
     status: 201,
@@ -56,6 +59,7 @@ export class BookingsController {
       'authorization_required',
       'booking_authorization_invalid',
       'idempotency_conflict',
+      'client_reference_conflict',
       'hold_expired',
       'payment_failed',
       'payment_provider_error',
@@ -71,7 +75,34 @@ export class BookingsController {
     @CurrentDelegation() delegation: DelegationToken,
   ): Promise<Outcome> {
     // The idempotency interceptor has already required and checked the key (header or body field).
-    return this.confirmBooking.execute({ ...confirmBookingCommand(body, (headerKey ?? body.idempotency_key) as string), delegation }, actor, traveler);
+    return this.confirmBooking.execute(
+      { ...confirmBookingCommand(body, confirmationKey(headerKey ?? body.idempotency_key, body)), delegation },
+      actor,
+      traveler,
+    );
+  }
+
+  @Get()
+  @PrincipalKinds('agent')
+  @Scopes('booking:read')
+  @Capability({
+    id: 'find_booking',
+    description:
+      'What became of a confirmation sent with a client_reference: confirmed (with the booking), failed (with error_code) or pending (payment in flight; ask again after retry_after). After a timeout, look here before retrying.',
+    next_rel: 'get',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'Find your booking by the client_reference you confirmed it with.',
+    description:
+      'Answers the definite state forever after: confirmed (data.booking), failed (data.error_code, data.error_detail) or pending (data.retry_after seconds). Errors: booking_not_found (404: nothing was recorded for this reference; confirming with it is safe), validation_failed.',
+  })
+  @ApiEnvelope(ClientReferenceModel, {
+    description: 'The state of the reference; next_actions: cancel, get_audit once confirmed; retry while pending.',
+    errors: ['validation_failed', 'booking_not_found'],
+  })
+  find(@Query() query: FindBookingQueryDto, @CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.findByClientReference.execute({ clientReference: query.client_reference }, actor);
   }
 
   @Get(':id')
@@ -100,6 +131,7 @@ export class BookingsController {
   @PrincipalKinds('agent')
   @Scopes('booking:write')
   @RequiresDelegation()
+  @SandboxScenarioHeader('cancel_booking')
   @Idempotent({ required: false })
   @ApiDelegationHeader()
   @Capability({

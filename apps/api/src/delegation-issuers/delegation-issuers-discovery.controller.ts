@@ -1,9 +1,8 @@
 import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, SkipRateLimit } from '@hcs/auth';
-import { ListPublicDelegationIssuers } from '@hcs/domain';
+import { ListPublicDelegationIssuers, publicDelegationIssuerView } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
-import { publicIssuerJson } from './delegation-issuer.presenter';
 import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.dto';
 
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
@@ -29,6 +28,6 @@ export class DelegationIssuersDiscoveryController {
     type: PublicDelegationIssuersModel,
   })
   async list(@Headers('X-Tenant-Id') tenantId?: string) {
-    return { issuers: (await this.issuers.execute(tenantId)).map(publicIssuerJson) };
+    return { issuers: (await this.issuers.execute(tenantId)).map(publicDelegationIssuerView) };
   }
 }

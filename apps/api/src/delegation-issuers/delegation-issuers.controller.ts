@@ -1,16 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { NextAction, Outcome } from '@hcs/contracts';
+import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
 import { GetDelegationIssuer, ListDelegationIssuers, RegisterDelegationIssuer, UpdateDelegationIssuerStatus } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
-import { issuerJson } from './delegation-issuer.presenter';
 import { RegisterDelegationIssuerRequestDto, UpdateDelegationIssuerRequestDto } from './dto/delegation-issuers.request.dto';
 import { DelegationIssuerListModel, DelegationIssuerModel } from './dto/delegation-issuers.response.dto';
-
-const getIssuer = (id: string): NextAction => ({ rel: 'get', method: 'GET', href: `/v1/admin/delegation-issuers/${id}` });
 
 /** Tenant admins register the identity providers whose traveler delegations their tenant trusts. */
 @ApiTags('admin')
@@ -34,29 +31,22 @@ export class DelegationIssuersController {
     description: 'The registered issuer; next_actions: get. A duplicate iss, bad keys or a jwks_url that is not https to a public host is validation_failed.',
     errors: ['validation_failed'],
   })
-  async create(@CurrentActor() actor: Actor, @Body() body: RegisterDelegationIssuerRequestDto): Promise<Outcome> {
-    const issuer = await this.register.execute(actor, {
-      iss: body.iss,
-      name: body.name,
-      jwksUrl: body.jwks_url,
-      jwks: body.jwks,
-      allowedAudiences: body.allowed_audiences,
-    });
-    return new Outcome(issuerJson(issuer), { next_actions: [getIssuer(issuer.id)] });
+  create(@CurrentActor() actor: Actor, @Body() body: RegisterDelegationIssuerRequestDto): Promise<Outcome> {
+    return this.register.execute({ iss: body.iss, name: body.name, jwksUrl: body.jwks_url, jwks: body.jwks, allowedAudiences: body.allowed_audiences }, actor);
   }
 
   @Get()
   @ApiOperation({ summary: "List this tenant's delegation issuers." })
   @ApiEnvelope(DelegationIssuerListModel, { description: "The tenant's own issuers (platform issuers are at /.well-known/delegation-issuers)." })
-  async index(@CurrentActor() actor: Actor): Promise<Outcome> {
-    return new Outcome({ items: (await this.list.execute(actor)).map(issuerJson) });
+  index(@CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.list.execute({}, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Read a delegation issuer.' })
   @ApiEnvelope(DelegationIssuerModel, { description: 'The issuer.', errors: ['delegation_issuer_not_found'] })
-  async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    return new Outcome(issuerJson(await this.getIssuerUseCase.execute(actor, id)));
+  get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.getIssuerUseCase.execute({ issuerId: id }, actor);
   }
 
   @Patch(':id')
@@ -66,8 +56,7 @@ export class DelegationIssuersController {
     description: 'The issuer with its new status; next_actions: get. Leaving revoked is validation_failed.',
     errors: ['validation_failed', 'delegation_issuer_not_found'],
   })
-  async update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateDelegationIssuerRequestDto): Promise<Outcome> {
-    const issuer = await this.updateStatus.execute(actor, id, body.status);
-    return new Outcome(issuerJson(issuer), { next_actions: [getIssuer(issuer.id)] });
+  update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateDelegationIssuerRequestDto): Promise<Outcome> {
+    return this.updateStatus.execute({ issuerId: id, status: body.status }, actor);
   }
 }

@@ -3,6 +3,7 @@ import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import type { AppConfig } from '@hcs/platform';
 import type { CapabilityOptions } from './capability.decorator';
 import type { RouteInfo } from './route-table';
+import { MCP_PROTOCOL_VERSIONS } from '../mcp/mcp-protocol';
 
 type CapabilityRoute = RouteInfo & { capability: CapabilityOptions };
 
@@ -34,7 +35,15 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
         capability: 'confirm_booking',
         method: 'POST',
         href: '/v1/bookings',
-        description: 'Book the hold for the traveler (Idempotency-Key, X-Delegated-User); the answer carries a booking_confirmed receipt.',
+        description:
+          'Book the hold for the traveler (X-Delegated-User; a client_reference of your own and/or an Idempotency-Key); the answer carries a booking_confirmed receipt.',
+      },
+      {
+        capability: 'find_booking',
+        method: 'GET',
+        href: '/v1/bookings?client_reference={client_reference}',
+        description:
+          'Recovery: after a timeout or a lost answer, look up by client_reference before retrying: confirmed (the booking), failed (error_code) or pending (ask again after retry_after). Retry the confirmation only when it is failed or unknown (booking_not_found), with the same client_reference.',
       },
       { capability: 'get_booking', method: 'GET', href: '/v1/bookings/{id}', description: 'Read the booking.' },
     ],
@@ -137,7 +146,8 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools:
         header: 'Idempotency-Key',
         scoped_endpoints: routes.filter((r) => r.idempotency !== null).map((r) => `${r.method} ${r.path}`),
         description:
-          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key.',
+          'Send Idempotency-Key (or body field idempotency_key, used by MCP tools); required on POST /v1/bookings unless the body carries a client_reference. Same key and body replays the stored answer with Idempotent-Replayed: true; same key with another body is idempotency_conflict. Scope: tenant + principal + route + key. ' +
+          'A client_reference (1-64 of A-Z a-z 0-9 . _ : -, unique per agent) names the booking across keys: the same reference answers the booking already made for it (client_reference_conflict when it names another hold), and GET /v1/bookings?client_reference= tells confirmed, failed or pending forever after; after a timeout, look it up before retrying.',
       },
       trace_context: {
         propagation: 'w3c-traceparent',
@@ -152,6 +162,11 @@ export function buildAgentCard(config: AppConfig, routes: RouteInfo[], mcpTools:
         canonical_form: RECEIPT_CANONICAL_FORM,
         description:
           'Signed outcomes (booking confirmation, cancellation, refund) carry a receipt; payload_hash is sha256 of the outcome; verify with POST /v1/receipts/verify {receipt}.',
+      },
+      mcp: {
+        endpoint: `${config.mcpUrl}/mcp`,
+        protocol_versions: [...MCP_PROTOCOL_VERSIONS],
+        description: `${MCP_PROTOCOL_VERSIONS[0]}: stateless, no initialize; send _meta io.modelcontextprotocol/protocolVersion and clientCapabilities and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers on every request; server/discover lists versions and capabilities. ${MCP_PROTOCOL_VERSIONS.slice(1).join(' and ')}: the initialize handshake, no session. Another version gets -32022 with data.supported; a JSON-RPC batch is refused (-32600); a browser Origin outside MCP_ALLOWED_ORIGINS gets 403.`,
       },
       pagination: {
         strategy: 'cursor',
@@ -194,9 +209,9 @@ function buildTransports(config: AppConfig, capabilities: CapabilityRoute[], mcp
       type: 'mcp',
       url: `${config.mcpUrl}/mcp`,
       protocol: 'streamable-http',
+      protocol_versions: [...MCP_PROTOCOL_VERSIONS],
       stateless: true,
-      description:
-        'MCP (streamable HTTP, stateless) with the same bearer: each tool runs its capability; structuredContent is the REST success envelope, a failure is isError with the REST error envelope.',
+      description: `MCP (streamable HTTP, stateless) with the same bearer, protocol revisions ${MCP_PROTOCOL_VERSIONS.join(', ')}: ${MCP_PROTOCOL_VERSIONS[0]} needs no initialize (server/discover, per-request _meta, Mcp-Method and Mcp-Name headers), the older ones use the initialize handshake. Each tool runs its capability; structuredContent is the REST success envelope (content[0] is its JSON text copy), a failure is isError with the REST error envelope. One JSON-RPC message per POST (batches are refused).`,
       tools,
     },
   ];

@@ -23,6 +23,8 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width=
 @Controller()
 export class DiscoveryController {
   private agentCard: AgentCard | null = null;
+  /** Documents of the configuration alone: built at the first request, then served as they are. */
+  private readonly fixed = new Map<string, unknown>();
 
   constructor(
     private readonly config: AppConfig,
@@ -33,7 +35,7 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'Service index: name, version and links to every discovery document' })
   @ApiOkResponse(obj('Service index.', ['name', 'description', 'version', 'links']))
   index() {
-    return buildServiceIndex(this.config);
+    return this.once('index', () => buildServiceIndex(this.config));
   }
 
   @Get('.well-known/agent-card.json')
@@ -49,7 +51,7 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'OpenAI-style plugin manifest' })
   @ApiOkResponse(obj('Plugin manifest.', ['schema_version', 'name_for_human', 'name_for_model', 'auth', 'api']))
   aiPlugin() {
-    return buildAiPlugin(this.config);
+    return this.once('ai-plugin', () => buildAiPlugin(this.config));
   }
 
   @Get('.well-known/agent.json')
@@ -63,7 +65,7 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'ACP discovery document (descriptive only)' })
   @ApiOkResponse(obj('ACP discovery.', ['protocol', 'api_base_url', 'transports', 'transport_endpoints', 'capabilities']))
   acp() {
-    return buildAcpDiscovery(this.config);
+    return this.once('acp', () => buildAcpDiscovery(this.config));
   }
 
   @Get('.well-known/api-catalog')
@@ -75,7 +77,7 @@ export class DiscoveryController {
     content: { 'application/linkset+json': { schema: { type: 'object', required: ['linkset'], additionalProperties: true } } },
   })
   apiCatalog() {
-    return buildApiCatalog(this.config);
+    return this.once('api-catalog', () => buildApiCatalog(this.config));
   }
 
   @Get('logo.svg')
@@ -86,5 +88,10 @@ export class DiscoveryController {
   @ApiOkResponse({ description: 'SVG logo.', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   logo(): string {
     return LOGO;
+  }
+
+  private once(name: string, build: () => unknown): unknown {
+    if (!this.fixed.has(name)) this.fixed.set(name, build());
+    return this.fixed.get(name);
   }
 }

@@ -24,7 +24,7 @@ export class FeedResponseInterceptor implements NestInterceptor {
         adapter.status(response, result.status);
         for (const [name, value] of Object.entries(result.headers)) adapter.setHeader(response, name, value);
         if (!result.body) return undefined;
-        const file = new StreamableFile(result.body, { type: FEED_CONTENT_TYPE });
+        const file = new StreamableFile(result.body, { type: FEED_CONTENT_TYPE, ...(result.length !== null ? { length: result.length } : {}) });
         file.setErrorLogger((err) => this.logger.error({ err }, 'feed stream failed'));
         file.setErrorHandler((err, res: { destroy?: (e?: Error) => void }) => res.destroy?.(err));
         return file;

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { FeedValidators } from '@hcs/domain';
 
 export const FEED_CONTENT_TYPE = 'application/xml; charset=utf-8';
@@ -10,7 +11,26 @@ export class FeedResponse {
   constructor(
     readonly validators: FeedValidators,
     readonly body: Readable | null,
+    /** `gzip` when the body is sent compressed (`Content-Encoding`); the ETag names the document either way. */
+    readonly encoding: 'gzip' | null = null,
+    /** Bytes of the body when known in advance (`Content-Length`). */
+    readonly length: number | null = null,
+    /** Whether the representation depends on `Accept-Encoding` (feeds served from a rendered copy). */
+    readonly negotiated = false,
   ) {}
+
+  /** 304 for a feed whose 200 would come from a rendered copy: the same `Vary`. */
+  static notModified(validators: FeedValidators): FeedResponse {
+    return new FeedResponse(validators, null, null, null, true);
+  }
+
+  /** A rendered copy (gzip bytes): sent as they are to a client that accepts gzip, else decompressed on the way out. */
+  static fromCopy(validators: FeedValidators, gzip: Buffer, clientAcceptsGzip: boolean): FeedResponse {
+    if (clientAcceptsGzip) return new FeedResponse(validators, Readable.from([gzip]), 'gzip', gzip.length, true);
+    const plain = createGunzip();
+    plain.end(gzip);
+    return new FeedResponse(validators, plain, null, null, true);
+  }
 
   get status(): number {
     return this.body ? 200 : 304;
@@ -21,7 +41,9 @@ export class FeedResponse {
       ETag: this.validators.etag,
       'Last-Modified': this.validators.lastModified.toUTCString(),
       'Cache-Control': FEED_CACHE_CONTROL,
+      ...(this.negotiated ? { Vary: 'Accept-Encoding' } : {}),
       ...(this.body ? { 'Content-Type': FEED_CONTENT_TYPE } : {}),
+      ...(this.body && this.encoding ? { 'Content-Encoding': this.encoding } : {}),
     };
   }
 }

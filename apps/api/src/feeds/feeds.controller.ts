@@ -6,6 +6,8 @@ import { ARI_DAYS, ConditionalRequest, GetAriFeed, GetHotelListFeed, GetPointOfS
 import { Bare } from '../http/bare.decorator';
 import { ApiErrors } from '../http/openapi/api-envelope.decorator';
 import { AriQueryDto, HotelListQueryDto, PointOfSaleQueryDto } from './dto/feeds.request.dto';
+import { acceptsGzip } from './accepts-gzip';
+import { FeedRenderCache } from './cache/feed-render-cache';
 import { FeedResponse } from './feed-response';
 import { FeedResponseInterceptor } from './feed-response.interceptor';
 import { ariXml } from './xml/ari.xml';
@@ -20,6 +22,8 @@ const xmlDocument = (description: string) =>
       ETag: { description: 'Strong validator derived from the last change of the data shown.', schema: { type: 'string' } },
       'Last-Modified': { description: 'When the data shown last changed.', schema: { type: 'string' } },
       'Cache-Control': { description: 'public, max-age=60', schema: { type: 'string' } },
+      'Content-Encoding': { description: '`gzip` when the request accepts it (the stored copy as it is); absent otherwise.', schema: { type: 'string' } },
+      Vary: { description: 'Accept-Encoding', schema: { type: 'string' } },
     },
   });
 const notModified = () => ApiResponse({ status: 304, description: 'If-None-Match or If-Modified-Since matched: no body, the validators again.' });
@@ -30,7 +34,8 @@ function conditional(ifNoneMatch?: string, ifModifiedSince?: string): Conditiona
 /**
  * Google Hotel feeds for metasearch partners (docs/feeds.md): anonymous, rate limited per client
  * IP like other public reads, answered 304 from the validators alone when the partner's copy is
- * current, otherwise streamed as the rows are read.
+ * current, otherwise from the rendered copy of the current ETag (rendered once, shared by every
+ * process: FeedRenderCache).
  */
 @ApiTags('feeds')
 @Public()
@@ -42,6 +47,7 @@ export class FeedsController {
     private readonly hotelList: GetHotelListFeed,
     private readonly ari: GetAriFeed,
     private readonly pointOfSale: GetPointOfSaleFeed,
+    private readonly renders: FeedRenderCache,
   ) {}
 
   @Get('hotel-list.xml')
@@ -57,9 +63,13 @@ export class FeedsController {
     @Query() query: HotelListQueryDto,
     @Headers('if-none-match') ifNoneMatch?: string,
     @Headers('if-modified-since') ifModifiedSince?: string,
+    @Headers('accept-encoding') acceptEncoding?: string,
   ): Promise<FeedResponse> {
-    const read = await this.hotelList.execute(query.tenant_id.toLowerCase(), conditional(ifNoneMatch, ifModifiedSince));
-    return new FeedResponse(read.validators, read.notModified ? null : Readable.from(hotelListXml(read.document)));
+    const tenantId = query.tenant_id.toLowerCase();
+    const read = await this.hotelList.execute(tenantId, conditional(ifNoneMatch, ifModifiedSince));
+    if (read.notModified) return FeedResponse.notModified(read.validators);
+    const copy = await this.renders.rendered(`hotel-list:${tenantId}`, read.validators.etag, () => hotelListXml(read.document));
+    return FeedResponse.fromCopy(read.validators, copy.gzip, acceptsGzip(acceptEncoding));
   }
 
   @Get('ari.xml')
@@ -75,14 +85,14 @@ export class FeedsController {
     @Query() query: AriQueryDto,
     @Headers('if-none-match') ifNoneMatch?: string,
     @Headers('if-modified-since') ifModifiedSince?: string,
+    @Headers('accept-encoding') acceptEncoding?: string,
   ): Promise<FeedResponse> {
-    const read = await this.ari.execute({
-      tenantId: query.tenant_id.toLowerCase(),
-      days: query.days ?? ARI_DAYS.default,
-      conditional: conditional(ifNoneMatch, ifModifiedSince),
-      now: new Date(),
-    });
-    return new FeedResponse(read.validators, read.notModified ? null : Readable.from(ariXml(read.document)));
+    const tenantId = query.tenant_id.toLowerCase();
+    const days = query.days ?? ARI_DAYS.default;
+    const read = await this.ari.execute({ tenantId, days, conditional: conditional(ifNoneMatch, ifModifiedSince), now: new Date() });
+    if (read.notModified) return FeedResponse.notModified(read.validators);
+    const copy = await this.renders.rendered(`ari:${tenantId}:${days}`, read.validators.etag, () => ariXml(read.document));
+    return FeedResponse.fromCopy(read.validators, copy.gzip, acceptsGzip(acceptEncoding));
   }
 
   @Get('pointofsale.xml')

@@ -8,6 +8,7 @@ import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
 import { CreateHoldRequestDto } from './dto/holds.request.dto';
 import { HoldModel } from './dto/holds.response.dto';
 
@@ -24,6 +25,7 @@ export class HoldsController {
 
   @Post()
   @Scopes('booking:write')
+  @SandboxScenarioHeader('create_hold')
   @Idempotent({ required: false })
   @Capability({
     id: 'create_hold',
@@ -49,6 +51,7 @@ export class HoldsController {
   @Post(':id/release')
   @HttpCode(200)
   @Scopes('booking:write')
+  @SandboxScenarioHeader('release_hold')
   @Capability({ id: 'release_hold', description: 'Give a held room back at once (state released).', next_rel: 'requote', idempotent: false })
   @ApiOperation({
     summary: 'Give the held room back at once (state released).',

@@ -36,7 +36,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async handle(ctx: ExecutionContext, next: CallHandler): Promise<unknown> {
     const options = this.reflector.get<IdempotentOptions>(IDEMPOTENT, ctx.getHandler());
     const req = ctx.switchToHttp().getRequest<IdempotentRequest>();
-    const key = this.keyOf(req, options.required);
+    const key = this.keyOf(req, options.required && !bodyHas(req.body, options.unlessBodyField));
     if (key === null || !req.actor) return lastValueFrom(next.handle());
 
     const run = await this.service.run({
@@ -74,4 +74,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     return checkedKey(key, fromHeader !== undefined ? 'Idempotency-Key' : BODY_KEY_FIELD);
   }
+}
+
+/** Whether the body carries the field that makes a required key optional. */
+function bodyHas(body: unknown, field: string | undefined): boolean {
+  return field !== undefined && !!body && typeof body === 'object' && (body as Record<string, unknown>)[field] !== undefined;
 }

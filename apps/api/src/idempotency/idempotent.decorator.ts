@@ -8,6 +8,8 @@ export const IDEMPOTENT = 'hcs:idempotent';
 export interface IdempotentOptions {
   /** A request without a key is `validation_failed` (POST /v1/bookings). */
   required: boolean;
+  /** A required key may be left out when the body carries this field (POST /v1/bookings: `client_reference`). */
+  unlessBodyField?: string;
   /**
    * What a duplicate gets when the first request with its key is still running after the wait:
    * `payment_timeout` for bookings (the outcome is not known yet), else `idempotency_conflict`.
@@ -28,8 +30,9 @@ export const Idempotent = (options: IdempotentOptions) =>
     UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
-      required: options.required,
+      required: options.required && !options.unlessBodyField,
       description:
-        '1-255 characters; also accepted as body field `idempotency_key`. A retry with the same key and body replays the stored answer (header Idempotent-Replayed: true); the same key with another body is idempotency_conflict.',
+        '1-255 characters; also accepted as body field `idempotency_key`. A retry with the same key and body replays the stored answer (header Idempotent-Replayed: true); the same key with another body is idempotency_conflict.' +
+        (options.required && options.unlessBodyField ? ` Required unless the body carries \`${options.unlessBodyField}\`.` : ''),
     }),
   );

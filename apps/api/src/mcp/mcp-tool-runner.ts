@@ -2,12 +2,13 @@ import { Injectable, Logger, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { DomainError, validationFailed } from '@hcs/domain';
+import { DomainError, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD, checkedKey } from '../idempotency/idempotency-key';
 import { IdempotencyService } from '../idempotency/idempotency.service';
+import { sandboxScenariosOf } from '../sandbox/sandbox-scenario.decorator';
 import type { McpTool, RestRequest } from './mcp-tool';
 
 /** The argument that carries a traveler delegation JWT when the MCP request has no X-Delegated-User. */
@@ -53,9 +54,10 @@ export class McpToolRunner {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
+      await this.acceptSandboxScenario(tool, args, request);
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
-      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required) : null;
+      const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required && !requiredKeyWaived(restRequest, route)) : null;
       const input = tool.validate(restRequest);
       const execute = () =>
         tool.execute({
@@ -92,6 +94,16 @@ export class McpToolRunner {
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
   }
 
+  /** The `sandbox_scenario` argument, accepted or refused as the route's `Sandbox-Scenario` header (docs/sandbox.md). */
+  private async acceptSandboxScenario(tool: McpTool, args: Record<string, unknown>, request: McpRequestContext): Promise<void> {
+    const accepted = sandboxScenariosOf(tool.mirrors.controller, tool.mirrors.handler);
+    const value = args[SANDBOX_SCENARIO_ARGUMENT];
+    if (accepted === null || value === undefined) return;
+    const problem = sandboxScenarioProblem(value, accepted, this.config.nodeEnv === 'production');
+    if (problem) throw validationFailed([{ path: SANDBOX_SCENARIO_ARGUMENT, message: problem }]);
+    await this.moduleRef.get(SandboxScenarios, { strict: false }).accepted(value as string, request.actor.tenantId);
+  }
+
   private async verifiedDelegation(args: Record<string, unknown>, request: McpRequestContext): Promise<VerifiedDelegation> {
     const fromArgument = args[DELEGATION_ARGUMENT];
     if (fromArgument !== undefined && typeof fromArgument !== 'string') {
@@ -114,9 +126,16 @@ export class McpToolRunner {
   }
 }
 
+/** The arguments without those the MCP layer itself takes (the delegation, the sandbox scenario). */
 function withoutDelegation(args: Record<string, unknown>): Record<string, unknown> {
-  const { [DELEGATION_ARGUMENT]: _omitted, ...rest } = args;
+  const { [DELEGATION_ARGUMENT]: _omitted, [SANDBOX_SCENARIO_ARGUMENT]: _scenario, ...rest } = args;
   return rest;
+}
+
+/** A required key may be left out when the arguments carry the route's `unlessBodyField` (confirm_booking: client_reference). */
+function requiredKeyWaived(request: RestRequest, route: RouteInfo): boolean {
+  const field = route.idempotency?.unlessBodyField;
+  return field !== undefined && request.body[field] !== undefined;
 }
 
 /** The `idempotency_key` argument, required or optional as on the REST route. */

@@ -9,6 +9,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { CreateQuoteRequestDto } from './dto/quotes.request.dto';
 import { QuoteModel } from './dto/quotes.response.dto';
 import { quoteCommand } from './quote-command';
+import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
 
 @ApiTags('booking chain')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class QuotesController {
 
   @Post()
   @Scopes('booking:write')
+  @SandboxScenarioHeader('create_quote')
   @Capability({
     id: 'create_quote',
     description: 'Price one room for a stay and party and freeze the price breakdown and the cancellation policy until expires_at.',

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createLocalJWKSet, createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
-import { DELEGATION_ALGORITHMS, DelegationIssuer, DelegationIssuerRepository, DomainError, jwksUrlProblem } from '@hcs/domain';
+import { DELEGATION_ALGORITHMS, DelegationIssuer, DomainError, jwksUrlProblem } from '@hcs/domain';
 import { AppConfig, OutboundRefused, sendOutbound } from '@hcs/platform';
 import type { Traveler } from '../principal/actor';
 import { DEMO_ISSUER } from './demo-delegation-issuer';
+import { TrustedIssuers } from './trusted-issuers';
 
 /** detail.reason values of `delegation_invalid` (SPEC "Authentication"). */
 export type DelegationFailureReason = 'expired' | 'bad_signature' | 'missing_claim' | 'audience_mismatch' | 'unsupported_algorithm';
@@ -42,7 +43,7 @@ export class DelegationVerifier {
   private readonly remoteSets = new Map<string, JWTVerifyGetKey>();
 
   constructor(
-    private readonly issuers: DelegationIssuerRepository,
+    private readonly issuers: TrustedIssuers,
     private readonly config: AppConfig,
   ) {}
 
@@ -64,7 +65,7 @@ export class DelegationVerifier {
 
     // The demo issuer's private key sits in our own database: never trust it in production.
     const demoInProduction = unverified.iss === DEMO_ISSUER && this.config.nodeEnv === 'production';
-    const issuer = demoInProduction ? null : await this.issuers.findTrusted(tenantId, unverified.iss);
+    const issuer = demoInProduction ? null : await this.issuers.find(tenantId, unverified.iss);
     if (!issuer) throw new DomainError('delegation_issuer_unknown', { detail: { iss: unverified.iss } });
     if (issuer.status !== 'active') throw new DomainError('delegation_issuer_unknown', { detail: { iss: issuer.iss, status: issuer.status } });
 

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { AdvisorLlmClient } from './advisor-llm.client';
+import { AdvisorLlmClient } from './ports/advisor-llm.client';
 import { CatalogModule } from '../catalog/catalog.module';
-import { AdvisorModel } from './advisor-model';
-import { AskAdvisor } from './ask-advisor.use-case';
+import { AdvisorModel } from './ports/advisor-model';
+import { AskAdvisor } from './use-cases/ask-advisor.use-case';
 import { DeterministicAdvisorModel } from './deterministic-advisor.model';
-import { GetAdvisorSession } from './get-advisor-session.use-case';
+import { GetAdvisorSession } from './use-cases/get-advisor-session.use-case';
 import { LlmAdvisorModel } from './llm-advisor.model';
-import { StartAdvisorSession } from './start-advisor-session.use-case';
+import { StartAdvisorSession } from './use-cases/start-advisor-session.use-case';
 
 const useCases = [StartAdvisorSession, AskAdvisor, GetAdvisorSession];
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdvisorModel } from './advisor-model';
+import { AdvisorModel } from './ports/advisor-model';
 import type { AdvisorFacts, AdvisorLocale, AdvisorQuestion, AdvisorReply, AdvisorSuggestion } from './advisor.types';
 import { PHRASES } from './rules/advisor-phrases';
 import { propertySuggestion, quoteSuggestions } from './rules/advisor-suggestions';

@@ -1,5 +1,5 @@
-import { AdvisorLlmClient } from './advisor-llm.client';
-import { AdvisorModel } from './advisor-model';
+import { AdvisorLlmClient } from './ports/advisor-llm.client';
+import { AdvisorModel } from './ports/advisor-model';
 import type { AdvisorFacts, AdvisorQuestion, AdvisorReply } from './advisor.types';
 import { answerFromFacts } from './deterministic-advisor.model';
 import { propertySuggestion, quoteSuggestions } from './rules/advisor-suggestions';

@@ -3,6 +3,9 @@ import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
+import { ClientReferenceGate } from './use-cases/client-reference-gate';
+import { SandboxScenarios } from './use-cases/sandbox-scenarios';
+import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
 import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
 import { CreateHold } from './use-cases/create-hold.use-case';
@@ -19,6 +22,7 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
+import { SettleBookingAttempt } from './use-cases/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
 const useCases = [
@@ -39,12 +43,16 @@ const useCases = [
   IssueRefund,
   ModifyBooking,
   PreviewCancellation,
+  FindBookingByClientReference,
 ];
 
 /**
  * The booking chain's application services, shared by REST, MCP and the worker. Ports come from
  * the global persistence module (repositories, payment provider) and the queue adapters module.
  */
-@Module({ providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer], exports: [...useCases, ReceiptSigner] })
-@Module({ imports: [FollowUpModule], providers: [...useCases, BookingAccess, ReceiptSigner], exports: [...useCases, ReceiptSigner] })
+@Module({
+  imports: [FollowUpModule],
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
+  exports: [...useCases, ReceiptSigner, SandboxScenarios],
+})
 export class BookingModule {}

@@ -1,10 +1,10 @@
 import type { Money } from '../money/money';
-import type { PrincipalKind } from '../identity/principal';
+import type { Caller } from '../identity/principal';
 
-/** The caller as use cases need it (the auth library's `Actor` satisfies it). */
-export interface ChainActor {
-  tenantId: string;
-  principalId: string;
-  kind: PrincipalKind;
+/**
+ * The caller of the booking chain: the one actor type of every use case (`Caller`: tenant,
+ * principal and its kind) with the agent's booking limit. The auth library's `Actor` satisfies it.
+ */
+export interface ChainActor extends Caller {
   bookingLimit: Money | null;
 }

@@ -1,21 +1,21 @@
 import { Module } from '@nestjs/common';
 import { OversellModule } from '../oversell/oversell.module';
-import { CreateProperty } from './create-property.use-case';
-import { CreateRatePlan } from './create-rate-plan.use-case';
-import { CreateRoomType } from './create-room-type.use-case';
-import { GetPropertyDetail, GetPropertyFull } from './get-property.use-case';
-import { ListProperties } from './list-properties.use-case';
-import { PromoteProperty } from './promote-property.use-case';
-import { PropertyReadModel } from './property-read-model';
-import { PutPolicy } from './put-policy.use-case';
-import { ReadAdminCatalog } from './read-admin-catalog.use-case';
-import { SetDailyRates } from './set-daily-rates.use-case';
-import { SetFxRates } from './set-fx-rates.use-case';
-import { SetInventory } from './set-inventory.use-case';
-import { UpdateProperty } from './update-property.use-case';
-import { UpdateRatePlan } from './update-rate-plan.use-case';
-import { UpdateRoomType } from './update-room-type.use-case';
-import { SearchAvailability } from '../search/search-availability.use-case';
+import { CreateProperty } from './use-cases/create-property.use-case';
+import { CreateRatePlan } from './use-cases/create-rate-plan.use-case';
+import { CreateRoomType } from './use-cases/create-room-type.use-case';
+import { GetPropertyDetail, GetPropertyFull } from './use-cases/get-property.use-case';
+import { ListProperties } from './use-cases/list-properties.use-case';
+import { PromoteProperty } from './use-cases/promote-property.use-case';
+import { PropertyReadModel } from './use-cases/property-read-model';
+import { PutPolicy } from './use-cases/put-policy.use-case';
+import { ReadAdminCatalog } from './use-cases/read-admin-catalog.use-case';
+import { SetDailyRates } from './use-cases/set-daily-rates.use-case';
+import { SetFxRates } from './use-cases/set-fx-rates.use-case';
+import { SetInventory } from './use-cases/set-inventory.use-case';
+import { UpdateProperty } from './use-cases/update-property.use-case';
+import { UpdateRatePlan } from './use-cases/update-rate-plan.use-case';
+import { UpdateRoomType } from './use-cases/update-room-type.use-case';
+import { SearchAvailability } from '../search/use-cases/search-availability.use-case';
 
 const useCases = [
   CreateProperty,

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { GetDelegationIssuer } from './get-delegation-issuer.use-case';
-import { ListDelegationIssuers } from './list-delegation-issuers.use-case';
-import { ListPublicDelegationIssuers } from './list-public-delegation-issuers.use-case';
-import { RegisterDelegationIssuer } from './register-delegation-issuer.use-case';
-import { RegisterPlatformIssuer } from './register-platform-issuer.use-case';
-import { SetPlatformIssuerStatus } from './set-platform-issuer-status.use-case';
-import { UpdateDelegationIssuerStatus } from './update-delegation-issuer-status.use-case';
+import { GetDelegationIssuer } from './use-cases/get-delegation-issuer.use-case';
+import { ListDelegationIssuers } from './use-cases/list-delegation-issuers.use-case';
+import { ListPublicDelegationIssuers } from './use-cases/list-public-delegation-issuers.use-case';
+import { RegisterDelegationIssuer } from './use-cases/register-delegation-issuer.use-case';
+import { RegisterPlatformIssuer } from './use-cases/register-platform-issuer.use-case';
+import { SetPlatformIssuerStatus } from './use-cases/set-platform-issuer-status.use-case';
+import { UpdateDelegationIssuerStatus } from './use-cases/update-delegation-issuer-status.use-case';
 
 const useCases = [
   RegisterDelegationIssuer,

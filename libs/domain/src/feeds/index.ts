@@ -7,3 +7,4 @@ export * from './rules/feed-validators';
 export * from './use-cases/get-ari-feed.use-case';
 export * from './use-cases/get-hotel-list-feed.use-case';
 export * from './use-cases/get-point-of-sale-feed.use-case';
+export * from './rendered-feed.store';

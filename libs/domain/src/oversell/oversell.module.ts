@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { GetOversellIncident } from './get-oversell-incident.use-case';
-import { ListOversellIncidents } from './list-oversell-incidents.use-case';
-import { OversellReconciler } from './oversell-reconciler';
-import { ReportOversell } from './report-oversell.use-case';
-import { ResolveOversellIncident } from './resolve-oversell-incident.use-case';
-import { SweepOversell } from './sweep-oversell.use-case';
+import { GetOversellIncident } from './use-cases/get-oversell-incident.use-case';
+import { ListOversellIncidents } from './use-cases/list-oversell-incidents.use-case';
+import { OversellReconciler } from './use-cases/oversell-reconciler';
+import { ReportOversell } from './use-cases/report-oversell.use-case';
+import { ResolveOversellIncident } from './use-cases/resolve-oversell-incident.use-case';
+import { SweepOversell } from './use-cases/sweep-oversell.use-case';
 
 const useCases = [ListOversellIncidents, GetOversellIncident, ReportOversell, ResolveOversellIncident, SweepOversell];
 

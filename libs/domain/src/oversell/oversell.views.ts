@@ -1,4 +1,4 @@
-import { overshoot } from './oversell-rules';
+import { overshoot } from './rules/oversell-rules';
 import type { OversellIncidentRecord } from './oversell.types';
 
 /** The oversell incident read model (REST, and the `oversell.detected` event's data). */

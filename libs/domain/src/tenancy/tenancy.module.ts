@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CreateTenant } from './create-tenant.use-case';
+import { CreateTenant } from './use-cases/create-tenant.use-case';
 
 @Module({ providers: [CreateTenant], exports: [CreateTenant] })
 export class TenancyModule {}

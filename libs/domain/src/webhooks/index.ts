@@ -2,6 +2,7 @@ export * from './webhook.types';
 export * from './webhook.views';
 export * from './webhooks.module';
 export * from './list-cursor';
+export * from './next-actions';
 export * from './ports/webhook.repositories';
 export * from './rules/delivery-outcome';
 export * from './rules/event-envelope';

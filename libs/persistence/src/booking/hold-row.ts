@@ -1,4 +1,7 @@
 import type { HoldRecord, HoldState } from '@hcs/domain';
+import { statement } from '../sql/statement';
+import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow } from './client-reference-row';
+import { QUOTE_COLUMNS, QuoteJsonRow } from './quote-row';
 
 /** The columns, row type and mapper of `holds`, shared by every statement that returns a hold. */
 export const HOLD_COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, state, converting_key,
@@ -18,6 +21,20 @@ export interface HoldRow {
   expires_at: Date;
   expired: boolean;
 }
+
+export const holdById = statement<[tenantId: string, id: string], HoldRow>(`SELECT ${HOLD_COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2`);
+
+/** A hold with its quote and the booking's client_reference, if any (as jsonb), read together by the booking step. */
+export type HoldWithQuoteRow = HoldRow & { quote: QuoteJsonRow | null; reference: ClientReferenceRow | null };
+
+/** The client_reference rides along (docs/booking-chain.md "After a timeout"): no extra round trip. */
+export const holdWithQuote = statement<[tenantId: string, id: string, agentId: string | null, clientReference: string | null], HoldWithQuoteRow>(
+  `SELECT h.*, to_jsonb(q) AS quote, to_jsonb(r) AS reference
+     FROM (SELECT ${HOLD_COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2) h
+     LEFT JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = h.tenant_id AND id = h.quote_id) q ON true
+     LEFT JOIN LATERAL (SELECT ${CLIENT_REFERENCE_COLUMNS} FROM booking_client_references
+                         WHERE $4::text IS NOT NULL AND tenant_id = h.tenant_id AND agent_id = $3::uuid AND client_reference = $4::text) r ON true`,
+);
 
 export const toHold = (r: HoldRow): HoldRecord => ({
   id: r.id,

@@ -1,4 +1,5 @@
 import type { QuoteRecord } from '@hcs/domain';
+import { statement } from '../sql/statement';
 
 /** The columns, row type and mappers of `quotes`, shared by every statement that returns a quote. */
 export const QUOTE_COLUMNS = `id, tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
@@ -20,6 +21,8 @@ export interface QuoteRow {
   expires_at: Date;
   expired: boolean;
 }
+
+export const quoteById = statement<[tenantId: string, id: string], QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = $1 AND id = $2`);
 
 export const toQuote = (r: QuoteRow): QuoteRecord => ({
   id: r.id,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CancellationKind, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
+import { statement } from '../sql/statement';
 
-interface Row {
+interface QuoteSourceRow {
   property_id: string | null;
   timezone: string;
   checkin_time: string | null;
@@ -23,32 +24,33 @@ interface Row {
   daily_rates: Record<string, string> | null;
 }
 
+const quoteSource = statement<[tenantId: string, propertyId: string, roomTypeId: string, ratePlanId: string, nights: string[]], QuoteSourceRow>(
+  `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
+        rt.id AS room_type_id, rt.max_occupancy,
+        rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,
+        pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
+        pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
+        (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
+          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night::text = ANY($5::text[])) AS daily_rates
+   FROM (SELECT 1) AS one
+   LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
+   LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
+   LEFT JOIN rate_plans rp ON rp.id = $4 AND rp.room_type_id = rt.id AND rp.tenant_id = $1
+   LEFT JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1`,
+);
+
 /**
  * Reads the catalog rows a quote is priced from in one round trip (the catalog tables belong to
  * the catalog capability; the chain only reads them). Every join is scoped to the tenant.
  */
 @Injectable()
 export class SqlQuoteSourceReader extends QuoteSourceReader {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
   async read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
-    const rows = (await this.tx.tx.query(
-      `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
-              rt.id AS room_type_id, rt.max_occupancy,
-              rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,
-              pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
-              pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
-              (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
-                WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night::text = ANY($5::text[])) AS daily_rates
-         FROM (SELECT 1) AS one
-         LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
-         LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
-         LEFT JOIN rate_plans rp ON rp.id = $4 AND rp.room_type_id = rt.id AND rp.tenant_id = $1
-         LEFT JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1`,
-      [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, query.nights],
-    )) as Row[];
+    const rows = await this.sql.run(quoteSource, [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, query.nights]);
     const r = rows[0];
     return {
       property: r.property_id ? { id: r.property_id, timezone: r.timezone, checkinTime: r.checkin_time, taxes: r.taxes, fees: r.fees } : null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert } from './audit-rows.sql';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
 import { json } from './sql';
@@ -15,12 +15,8 @@ import { refusedBy } from './statement-refusal';
  */
 @Injectable()
 export class SqlBookingConversion extends BookingConversion {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   async begin(input: BeginConversion): Promise<BeginConversionResult> {
@@ -33,6 +29,8 @@ export class SqlBookingConversion extends BookingConversion {
     const use = input.delegationUse;
     const jti = p.add(use?.jti ?? null, 'text');
     const token = p.add(a.providerToken, 'text');
+    const ref = input.clientReference ?? null;
+    const cref = p.add(ref?.value ?? null, 'text');
     const sql = `
       WITH h AS (
         UPDATE holds SET state = ${p.add(input.to, 'text')}, converting_key = ${key}, updated_at = now()
@@ -55,7 +53,8 @@ export class SqlBookingConversion extends BookingConversion {
           WHERE delegation_jti_uses.expires_at <= now()
              OR (delegation_jti_uses.principal_id = EXCLUDED.principal_id AND delegation_jti_uses.idempotency_key = EXCLUDED.idempotency_key)
         RETURNING 1),
-      spent AS (SELECT hcs_require(${jti} IS NULL OR EXISTS (SELECT 1 FROM jti), 'delegation_spent') AS ok FROM h)
+      spent AS (SELECT hcs_require(${jti} IS NULL OR EXISTS (SELECT 1 FROM jti), 'delegation_spent') AS ok FROM h),
+      att AS (
       INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint,
                                     billing_country, state, booking_request)
       SELECT ${tenant}, ${hold}, ${key}, ${p.add(a.amount.amount, 'bigint')}, ${p.add(a.amount.currency, 'text')}, ${p.add(a.method, 'text')},
@@ -67,13 +66,29 @@ export class SqlBookingConversion extends BookingConversion {
         SET state = 'pending', amount = EXCLUDED.amount, currency = EXCLUDED.currency, method = EXCLUDED.method, provider_token = EXCLUDED.provider_token,
             provider_token_fingerprint = EXCLUDED.provider_token_fingerprint, billing_country = EXCLUDED.billing_country, provider_reference = NULL, provider_message = NULL, completed_at = NULL,
             booking_request = EXCLUDED.booking_request, started_at = now()
-      RETURNING ${ATTEMPT_COLUMNS}`;
+      RETURNING ${ATTEMPT_COLUMNS}),
+      -- the client_reference (docs/booking-chain.md "After a timeout"): claimed for this hold and
+      -- attempt; taken over only by the same attempt coming back or after a provider error (nothing
+      -- was charged); anything else refuses the whole statement, so one reference never pays twice
+      ref AS (
+        INSERT INTO booking_client_references (tenant_id, agent_id, client_reference, hold_id, state, attempt_id, idempotency_key)
+        SELECT ${tenant}, ${p.add(ref?.agentId ?? null, 'uuid')}, ${cref}, ${hold}, 'pending', att.id, ${key} FROM att WHERE ${cref} IS NOT NULL
+        ON CONFLICT (tenant_id, agent_id, client_reference) DO UPDATE
+          SET state = 'pending', attempt_id = EXCLUDED.attempt_id, idempotency_key = EXCLUDED.idempotency_key, booking_id = NULL,
+              error_code = NULL, error_status = NULL, error_detail = NULL, updated_at = now()
+          WHERE booking_client_references.hold_id = EXCLUDED.hold_id
+            AND ((booking_client_references.state = 'pending' AND booking_client_references.idempotency_key = EXCLUDED.idempotency_key)
+              OR (booking_client_references.state = 'failed' AND booking_client_references.error_code = 'payment_provider_error'))
+        RETURNING 1),
+      referenced AS (SELECT hcs_require(${cref} IS NULL OR EXISTS (SELECT 1 FROM ref), 'client_reference_taken') AS ok FROM att)
+      SELECT att.* FROM att, referenced`;
     try {
-      const rows = (await this.m.query(sql, p.values)) as AttemptRow[];
+      const rows = await this.sql.rows<AttemptRow>(sql, p.values);
       return rows[0] ? { ok: true, attempt: toAttempt(rows[0]) } : { ok: false, reason: 'hold_not_live' };
     } catch (error) {
       if (refusedBy(error, 'authorization_taken')) return { ok: false, reason: 'authorization_taken' };
       if (refusedBy(error, 'delegation_spent')) return { ok: false, reason: 'delegation_spent' };
+      if (refusedBy(error, 'client_reference_taken')) return { ok: false, reason: 'client_reference_taken' };
       throw error;
     }
   }
@@ -85,6 +100,7 @@ export class SqlBookingConversion extends BookingConversion {
     const hold = p.add(input.holdId, 'uuid');
     const bookingId = p.add(b.id, 'uuid');
     const quoteId = p.add(b.quoteId, 'uuid');
+    const attemptId = p.add(input.attemptId, 'uuid');
     const followUps = input.followUps.map(
       (f) =>
         `(${p.add(f.id, 'uuid')}, ${p.add(f.kind, 'text')}, ${p.add(f.channel, 'text')}, ${p.add(f.origin, 'text')}, ${p.add(f.sendAt, 'timestamptz')}, ${p.add(f.createdBy.kind, 'text')}, ${p.add(f.createdBy.id, 'text')})`,
@@ -109,7 +125,7 @@ export class SqlBookingConversion extends BookingConversion {
         -- a settled attempt never charges again: its card token is dropped, the fingerprint stays
         UPDATE payment_attempts SET state = 'succeeded', provider_reference = ${p.add(input.providerReference, 'text')}, provider_message = NULL, completed_at = now(),
                provider_token = NULL
-         WHERE tenant_id = ${tenant} AND id = ${p.add(input.attemptId, 'uuid')} AND EXISTS (SELECT 1 FROM sold)),
+         WHERE tenant_id = ${tenant} AND id = ${attemptId} AND EXISTS (SELECT 1 FROM sold)),
       au AS (
         UPDATE booking_authorizations SET used_at = now(), booking_id = ${bookingId}
          WHERE tenant_id = ${tenant} AND claimed_by_hold_id = ${hold} AND used_at IS NULL AND EXISTS (SELECT 1 FROM sold)
@@ -117,15 +133,20 @@ export class SqlBookingConversion extends BookingConversion {
       bk AS (
         INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
                               currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
-                              idempotency_key, state, confirmation_receipt, created_at)
+                              idempotency_key, state, confirmation_receipt, created_at, client_reference)
         SELECT ${bookingId}, ${tenant}, ${p.add(b.agentId, 'uuid')}, ${p.add(b.quoteId, 'uuid')}, ${hold}, ${p.add(b.propertyId, 'uuid')},
                ${p.add(b.roomTypeId, 'uuid')}, ${p.add(b.ratePlanId, 'uuid')}, ${p.add(b.stay.check_in, 'date')}, ${p.add(b.stay.check_out, 'date')},
                ${p.add(json(b.guests), 'jsonb')}, ${p.add(json(b.guest), 'jsonb')}, ${p.add(b.priceBreakdown.currency, 'text')},
                ${p.add(b.priceBreakdown.total.amount, 'bigint')}, ${p.add(json(b.priceBreakdown), 'jsonb')}, ${p.add(json(b.policySnapshot), 'jsonb')},
                ${p.add(b.traveler.iss, 'text')}, ${p.add(b.traveler.sub, 'text')}, (SELECT id FROM au LIMIT 1), ${p.add(b.idempotencyKey, 'text')},
-               ${p.add(b.state, 'text')}, ${p.add(json(b.confirmationReceipt), 'jsonb')}, ${p.add(b.createdAt, 'timestamptz')}
+               ${p.add(b.state, 'text')}, ${p.add(json(b.confirmationReceipt), 'jsonb')}, ${p.add(b.createdAt, 'timestamptz')},
+               (SELECT client_reference FROM booking_client_references WHERE tenant_id = ${tenant} AND attempt_id = ${attemptId})
           FROM sold
         RETURNING id),
+      -- the attempt's client_reference, if any, now answers this booking
+      cr AS (
+        UPDATE booking_client_references SET state = 'confirmed', booking_id = bk.id, updated_at = now()
+          FROM bk WHERE tenant_id = ${tenant} AND attempt_id = ${attemptId}),
       pay AS (
         INSERT INTO payments (id, tenant_id, booking_id, attempt_id, amount, currency, state, provider_reference, captured_at)
         SELECT ${p.add(payment.id, 'uuid')}, ${tenant}, bk.id, ${p.add(payment.attemptId, 'uuid')}, ${p.add(payment.amount.amount, 'bigint')},
@@ -155,7 +176,7 @@ export class SqlBookingConversion extends BookingConversion {
       }
       SELECT id FROM bk`;
     try {
-      const rows = (await this.m.query(sql, p.values)) as Array<{ id: string }>;
+      const rows = await this.sql.rows<{ id: string }>(sql, p.values);
       return rows.length === 1;
     } catch (error) {
       // A counter out of step with the holds is a bug; say so in words an operator can search for.

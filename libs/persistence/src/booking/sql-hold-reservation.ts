@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, HoldRecord, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
+import { DomainError, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
 import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
@@ -17,12 +17,8 @@ import { refusedBy } from './statement-refusal';
  */
 @Injectable()
 export class SqlHoldReservation extends HoldReservation {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   async reserve(request: HoldReservationRequest): Promise<HoldReservationResult> {
@@ -53,8 +49,8 @@ export class SqlHoldReservation extends HoldReservation {
       a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})
       SELECT * FROM h`;
     try {
-      const rows = (await this.m.query(sql, p.values)) as HoldRow[];
-      return { ok: true, hold: toHold(rows[0]) as HoldRecord };
+      const rows = await this.sql.rows<HoldRow>(sql, p.values);
+      return { ok: true, hold: toHold(rows[0]) };
     } catch (error) {
       // A full night: the caller's slow path reclaims expired holds and names the full nights.
       if (refusedBy(error, 'allotment_exhausted')) return { ok: false };

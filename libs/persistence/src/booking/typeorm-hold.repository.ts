@@ -1,44 +1,39 @@
 import { Injectable } from '@nestjs/common';
-import { HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
-import { QUOTE_COLUMNS, QuoteJsonRow, quoteFromJson } from './quote-row';
-import { TransactionHost } from '../transaction-host';
-import { modify } from './sql';
-import { HOLD_COLUMNS as COLUMNS, HoldRow as Row, toHold } from './hold-row';
+import { ClientReferenceRecord, HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import { toClientReference } from './client-reference-row';
+import { quoteFromJson } from './quote-row';
+import { SqlClient } from '../sql/sql-client';
+import { HOLD_COLUMNS as COLUMNS, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
 
 @Injectable()
 export class TypeOrmHoldRepository extends HoldRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async create(h: NewHold): Promise<HoldRecord> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<HoldRow>(
       `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7))
        RETURNING ${COLUMNS}`,
       [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds],
-    )) as Row[];
+    );
     return toHold(rows[0]);
   }
 
   async findById(tenantId: string, id: string): Promise<HoldRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.run(holdById, [tenantId, id]);
     return rows[0] ? toHold(rows[0]) : null;
   }
 
-  async findWithQuote(tenantId: string, id: string): Promise<{ hold: HoldRecord; quote: QuoteRecord | null } | null> {
-    const rows = (await this.m.query(
-      `SELECT h.*, to_jsonb(q) AS quote
-         FROM (SELECT ${COLUMNS} FROM holds WHERE tenant_id = $1 AND id = $2) h
-         LEFT JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = h.tenant_id AND id = h.quote_id) q ON true`,
-      [tenantId, id],
-    )) as Array<Row & { quote: QuoteJsonRow | null }>;
+  async findWithQuote(
+    tenantId: string,
+    id: string,
+    reference: { agentId: string; clientReference: string } | null = null,
+  ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference: ClientReferenceRecord | null } | null> {
+    const rows = await this.sql.run(holdWithQuote, [tenantId, id, reference?.agentId ?? null, reference?.clientReference ?? null]);
     const r = rows[0];
-    return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null } : null;
+    return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null, reference: r.reference ? toClientReference(r.reference) : null } : null;
   }
 
   async transition(
@@ -56,24 +51,23 @@ export class TypeOrmHoldRepository extends HoldRepository {
       params.push(options.requireConvertingKey);
       where += ` AND converting_key = $${params.length}`;
     }
-    const rows = await modify<Row>(this.m, `UPDATE holds SET state = $4, converting_key = $5, updated_at = now() WHERE ${where} RETURNING ${COLUMNS}`, params);
+    const rows = await this.sql.rows<HoldRow>(
+      `UPDATE holds SET state = $4, converting_key = $5, updated_at = now() WHERE ${where} RETURNING ${COLUMNS}`,
+      params,
+    );
     return rows[0] ? toHold(rows[0]) : null;
   }
 
   async listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<{ tenant_id: string; id: string }>(
       `SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() AND expiry_dead_lettered_at IS NULL ORDER BY expires_at LIMIT $1`,
       [limit],
-    )) as Array<{
-      tenant_id: string;
-      id: string;
-    }>;
+    );
     return rows.map((r) => ({ tenantId: r.tenant_id, holdId: r.id }));
   }
 
   async recordExpiryFailure(tenantId: string, holdId: string, error: string, maxAttempts: number): Promise<SweepFailure> {
-    const rows = await modify<{ attempts: number; dead_lettered: boolean }>(
-      this.m,
+    const rows = await this.sql.rows<{ attempts: number; dead_lettered: boolean }>(
       `UPDATE holds SET expiry_attempts = expiry_attempts + 1, expiry_last_error = left($3, 1000),
               expiry_dead_lettered_at = CASE WHEN expiry_attempts + 1 >= $4 THEN now() ELSE NULL END
         WHERE tenant_id = $1 AND id = $2

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
 import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { json } from './sql';
 import { SqlParams } from './sql-params';
-import { QUOTE_COLUMNS as COLUMNS, QuoteRow as Row, toQuote } from './quote-row';
+import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, toQuote } from './quote-row';
 
 @Injectable()
 export class TypeOrmQuoteRepository extends QuoteRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   /** The quote and its `quote.created` audit entry in one statement (`data.expires_at` from the row). */
@@ -32,12 +28,12 @@ export class TypeOrmQuoteRepository extends QuoteRepository {
       'q',
       `jsonb_build_object('expires_at', ${isoTimestamp('q.expires_at')})`,
     );
-    const rows = (await this.m.query(`WITH q AS (${insertQuote}), a AS (${insertAudit}) SELECT * FROM q`, p.values)) as Row[];
+    const rows = await this.sql.rows<QuoteRow>(`WITH q AS (${insertQuote}), a AS (${insertAudit}) SELECT * FROM q`, p.values);
     return toQuote(rows[0]);
   }
 
   async findById(tenantId: string, id: string): Promise<QuoteRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM quotes WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.run(quoteById, [tenantId, id]);
     return rows[0] ? toQuote(rows[0]) : null;
   }
 }

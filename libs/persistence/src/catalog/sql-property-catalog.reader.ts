@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityMetadata } from 'typeorm';
+import { DataSource, EntityMetadata } from 'typeorm';
 import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { toPolicy, toProperty, toRatePlan, toRoomType } from './catalog.mapper';
 import { PolicyOrmEntity } from './policy.orm-entity';
 import { PropertyOrmEntity } from './property.orm-entity';
@@ -10,7 +10,7 @@ import { RoomTypeOrmEntity } from './room-type.orm-entity';
 
 type JsonRow = Record<string, unknown>;
 
-interface Row {
+interface PropertyCatalogRow {
   property: JsonRow;
   room_types: JsonRow[];
   rate_plans: JsonRow[];
@@ -36,14 +36,16 @@ function asEntity<T>(metadata: EntityMetadata, raw: JsonRow): T {
 /** Property, room types, rate plans and policies in one statement (jsonb aggregates). */
 @Injectable()
 export class SqlPropertyCatalogReader extends PropertyCatalogReader {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly dataSource: DataSource,
+  ) {
     super();
   }
 
   async read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null> {
-    const m = this.tx.tx;
     const by = 'id' in key ? 'p.id = $2::uuid' : 'p.slug = $2';
-    const rows = (await m.query(
+    const rows = await this.sql.rows<PropertyCatalogRow>(
       `SELECT to_jsonb(p) AS property,
               COALESCE((SELECT jsonb_agg(to_jsonb(rt) ORDER BY rt.created_at, rt.code) FROM room_types rt
                          WHERE rt.tenant_id = p.tenant_id AND rt.property_id = p.id), '[]') AS room_types,
@@ -55,10 +57,10 @@ export class SqlPropertyCatalogReader extends PropertyCatalogReader {
                                 OR pol.id IN (SELECT policy_id FROM rate_plans WHERE tenant_id = p.tenant_id AND property_id = p.id))), '[]') AS policies
          FROM properties p WHERE p.tenant_id = $1 AND ${by}`,
       [tenantId, 'id' in key ? key.id : key.slug],
-    )) as Row[];
+    );
     const row = rows[0];
     if (!row) return null;
-    const meta = (entity: Parameters<typeof m.connection.getMetadata>[0]) => m.connection.getMetadata(entity);
+    const meta = (entity: Parameters<DataSource['getMetadata']>[0]) => this.dataSource.getMetadata(entity);
     return {
       property: toProperty(asEntity(meta(PropertyOrmEntity), row.property)),
       roomTypes: row.room_types.map((r) => toRoomType(asEntity(meta(RoomTypeOrmEntity), r))),

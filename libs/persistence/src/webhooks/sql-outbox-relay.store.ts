@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
 import { TransactionHost } from '../transaction-host';
 
-/** The outbox as the relay sees it; every statement runs in the relay's transaction. */
+/** The outbox as the relay sees it: each statement commits on its own (docs/events.md, "Relay"). */
 @Injectable()
 export class SqlOutboxRelayStore extends OutboxRelayStore {
   constructor(private readonly tx: TransactionHost) {
@@ -13,30 +13,47 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
     return this.tx.tx;
   }
 
-  async lockUnrelayed(limit: number): Promise<string[]> {
-    const rows = (await this.m.query(`SELECT id FROM outbox_events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`, [
-      limit,
-    ])) as Array<{
-      id: string;
-    }>;
-    return rows.map((r) => r.id);
-  }
-
-  async createDeliveries(eventIds: string[]): Promise<DeliveryJobRef[]> {
-    await this.m.query(
-      `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, next_attempt_at)
-       SELECT o.tenant_id, e.id, o.id, o.type, clock_timestamp()
-         FROM outbox_events o
-         JOIN webhook_endpoints e ON e.tenant_id = o.tenant_id AND e.status = 'enabled' AND o.type = ANY(e.events)
-        WHERE o.id = ANY($1::uuid[])
-       ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
-      [eventIds],
-    );
+  async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }> {
+    // Data-modifying CTEs see the snapshot of the statement: `earlier` finds the deliveries an
+    // earlier relay of these events created (its enqueue failed), `created` the new ones.
     const rows = (await this.m.query(
-      `SELECT tenant_id, id, chain, attempt FROM webhook_deliveries WHERE event_id = ANY($1::uuid[]) AND state = 'pending' AND attempt = 0`,
-      [eventIds],
-    )) as Array<{ tenant_id: string; id: string; chain: number; attempt: number }>;
-    return rows.map((r) => ({ tenantId: r.tenant_id, deliveryId: r.id, chain: r.chain, attempt: r.attempt + 1 }));
+      `WITH claimed AS (
+         SELECT id, tenant_id, type FROM outbox_events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), created AS (
+         INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, next_attempt_at)
+         SELECT c.tenant_id, e.id, c.id, c.type, clock_timestamp()
+           FROM claimed c
+           JOIN webhook_endpoints e ON e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events)
+         ON CONFLICT (endpoint_id, event_id) DO NOTHING
+         RETURNING tenant_id, id, chain
+       ), earlier AS (
+         SELECT d.tenant_id, d.id, d.chain, d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id WHERE d.state = 'pending' AND d.attempt = 0
+       ), settled AS (
+         UPDATE outbox_events o SET relayed_at = clock_timestamp()
+           FROM claimed c
+          WHERE o.id = c.id
+            AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events))
+            AND NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.event_id = c.id)
+         RETURNING o.id
+       )
+       SELECT 'event' AS kind, id FROM claimed WHERE id NOT IN (SELECT id FROM settled)
+       UNION ALL SELECT 'relayed', id FROM settled
+       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM created
+       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier`,
+      [limit],
+    )) as Array<{ kind: string; id: string }>;
+    const eventIds: string[] = [];
+    const relayedIds: string[] = [];
+    const refs: DeliveryJobRef[] = [];
+    for (const r of rows) {
+      if (r.kind === 'event' || r.kind === 'relayed') eventIds.push(r.id);
+      if (r.kind === 'relayed') relayedIds.push(r.id);
+      else if (r.kind !== 'event') {
+        const [, tenantId, chain] = r.kind.split(':');
+        refs.push({ tenantId, deliveryId: r.id, chain: Number(chain), attempt: 1 });
+      }
+    }
+    return { eventIds, refs, relayedIds };
   }
 
   async markRelayed(eventIds: string[]): Promise<void> {

@@ -48,6 +48,7 @@ interface ClaimRow {
   payload: Record<string, unknown> | null;
   sequence: string | null;
   created_at: Date | null;
+  receiver_down: boolean | null;
 }
 
 const COLUMNS = `id, tenant_id, endpoint_id, event_id, event_type, state, chain, attempt, next_attempt_at, last_status, last_error, created_at, updated_at`;
@@ -132,11 +133,13 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
          UPDATE webhook_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
           WHERE tenant_id = $1 AND id = $2 AND chain = $3
             AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
-          RETURNING endpoint_id, event_id
+          RETURNING endpoint_id, event_id, chain
        )
        SELECT c.endpoint_id, e.url, e.status, e.secret_ciphertext,
               CASE WHEN e.previous_secret_expires_at > clock_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
-              o.id AS event_id, o.type, o.payload, o.sequence, o.created_at
+              o.id AS event_id, o.type, o.payload, o.sequence, o.created_at,
+              -- sandbox webhook_receiver_down (docs/sandbox.md): the first chain of attempts fails; a replay starts another
+              (c.chain = 1 AND EXISTS (SELECT 1 FROM sandbox_receiver_down_traces s WHERE s.tenant_id = $1 AND s.trace_id = o.trace_id)) AS receiver_down
          FROM claimed c
          LEFT JOIN webhook_endpoints e ON e.tenant_id = $1 AND e.id = c.endpoint_id
          LEFT JOIN outbox_events o ON o.tenant_id = $1 AND o.id = c.event_id`,
@@ -146,6 +149,7 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
     if (!r) return null;
     return {
       endpointId: r.endpoint_id,
+      sandboxReceiverDown: r.receiver_down === true,
       endpoint: r.url
         ? { url: r.url, status: r.status as 'enabled' | 'disabled', sealed: { current: r.secret_ciphertext as string, previous: r.previous_secret_ciphertext } }
         : null,

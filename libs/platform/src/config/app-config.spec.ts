@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(config.webhookAllowPrivate).toBe(true);
   });
 
+  it('reads MCP_ALLOWED_ORIGINS as a list of origins (none by default), refusing anything else', () => {
+    expect(loadConfig({}).mcpAllowedOrigins).toEqual([]);
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: 'https://Console.Example.com, http://localhost:5173/' }).mcpAllowedOrigins).toEqual([
+      'https://console.example.com',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ['*', 'console.example.com', 'https://console.example.com/path', 'ftp://files.example.com']) {
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: bad })).toThrow(/MCP_ALLOWED_ORIGINS: expected a comma-separated list of origins/);
+    }
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

@@ -30,6 +30,8 @@ export class AppConfig {
   readonly siteUrl!: string;
   readonly mcpUrl!: string;
   readonly docsUrl!: string;
+  /** Browser origins `/mcp` accepts besides the service's own (BASE_URL, SITE_URL, MCP_URL); docs/mcp.md. */
+  readonly mcpAllowedOrigins!: string[];
   readonly quoteTtlSeconds!: number;
   readonly holdTtlSeconds!: number;
   readonly holdSweepIntervalSeconds!: number;
@@ -97,6 +99,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     siteUrl: trimSlash(env.SITE_URL ?? baseUrl),
     mcpUrl: trimSlash(env.MCP_URL ?? baseUrl),
     docsUrl: trimSlash(env.DOCS_URL ?? `${baseUrl}/docs`),
+    mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS ?? [],
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     holdTtlSeconds: env.HOLD_TTL_SECONDS,
     holdSweepIntervalSeconds: env.HOLD_SWEEP_INTERVAL_SECONDS,

@@ -30,6 +30,21 @@ const redisNodes = z
     }),
   )
   .refine((nodes) => nodes.every((n) => n.port >= 1 && n.port <= 65535), 'expected ports between 1 and 65535');
+const originList = z
+  .string()
+  .refine(
+    (value) =>
+      value.split(',').every((item) => {
+        try {
+          const url = new URL(item.trim());
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.trim().replace(/\/+$/, '').toLowerCase();
+        } catch {
+          return false;
+        }
+      }),
+    'expected a comma-separated list of origins (scheme://host[:port])',
+  )
+  .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '').toLowerCase()));
 const secondsList = z
   .string()
   .regex(/^\d+(\s*,\s*\d+)*$/, 'expected a comma-separated list of seconds')
@@ -52,6 +67,7 @@ export const envSchema = z.object({
   SITE_URL: url(['http:', 'https:']).optional(),
   MCP_URL: url(['http:', 'https:']).optional(),
   DOCS_URL: url(['http:', 'https:']).optional(),
+  MCP_ALLOWED_ORIGINS: originList.optional(),
   QUOTE_TTL_SECONDS: positiveInt.default(600),
   HOLD_TTL_SECONDS: positiveInt.default(900),
   HOLD_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),

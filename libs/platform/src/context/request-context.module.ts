@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ClsModule } from 'nestjs-cls';
 import { CONTEXT_KEYS, RequestContext } from './request-context';
+import { SandboxScenarioContext } from './sandbox-scenario.context';
 
 interface TracedRequest {
   traceContext?: { traceId: string };
@@ -23,7 +24,7 @@ interface TracedRequest {
       },
     }),
   ],
-  providers: [RequestContext],
-  exports: [RequestContext],
+  providers: [RequestContext, SandboxScenarioContext],
+  exports: [RequestContext, SandboxScenarioContext],
 })
 export class RequestContextModule {}

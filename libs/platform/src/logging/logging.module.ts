@@ -3,18 +3,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { REDACTED_PATHS } from './redaction';
 
-interface LoggedRequest {
-  traceContext?: { traceId: string };
-  /** Set by the bearer guard (libs/auth `Actor`). */
-  actor?: { tenantId: string; principalId: string; kind: string };
-  /** Set by the bearer guard for anonymous catalog reads. */
-  anonymousTenantId?: string;
-  url?: string;
-}
-
 /**
- * JSON logs through pino. Every HTTP log line carries trace_id, tenant_id and principal_id;
- * secrets are redacted. `destination` 2 (stderr) is used by the CLI, whose stdout is JSON only.
+ * JSON logs through pino; secrets are redacted. `destination` 2 (stderr) is used by the CLI, whose
+ * stdout is JSON only. The api logs each request itself, with trace_id, tenant_id and principal_id
+ * (apps/api/src/http/request-log.middleware.ts): nestjs-pino's own per-request middleware is not
+ * mounted (`forRoutes: []`), only its `Logger` and the root pino logger are used.
  */
 @Module({})
 export class LoggingModule {
@@ -27,19 +20,12 @@ export class LoggingModule {
           useFactory: async (config: AppConfig) => {
             const pino = (await import('pino')).default;
             return {
+              forRoutes: [],
               pinoHttp: {
                 level: config.logLevel,
                 stream: pino.destination({ dest: options.destination ?? 1, sync: false }),
                 redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
                 base: { service: config.serviceName },
-                genReqId: (req: LoggedRequest) => req.traceContext?.traceId ?? '',
-                customProps: (req: LoggedRequest) => ({
-                  trace_id: req.traceContext?.traceId,
-                  tenant_id: req.actor?.tenantId ?? req.anonymousTenantId,
-                  principal_id: req.actor?.principalId,
-                  principal_kind: req.actor?.kind,
-                }),
-                autoLogging: { ignore: (req: LoggedRequest) => req.url === '/healthz' },
                 serializers: {
                   req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
                     method: req.method,

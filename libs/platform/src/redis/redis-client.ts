@@ -98,7 +98,15 @@ export function clusterOptions(needs: ConnectionNeeds): ClusterOptions {
 export function connectRedis(target: { url: string } | { nodes: RedisNode[] }, needs: ConnectionNeeds, extra: RedisOptions = {}): RedisClient {
   const client =
     'nodes' in target
-      ? new BoundedCluster(target.nodes, clusterOptions(needs), needs.commandTimeout)
+      ? new BoundedCluster(
+          target.nodes,
+          {
+            ...clusterOptions(needs),
+            ...(extra.lazyConnect !== undefined ? { lazyConnect: extra.lazyConnect } : {}),
+            ...(extra.retryStrategy !== undefined ? { clusterRetryStrategy: extra.retryStrategy ?? (() => null) } : {}),
+          },
+          needs.commandTimeout,
+        )
       : new IORedis(
           target.url,
           redisOptions({
@@ -111,6 +119,20 @@ export function connectRedis(target: { url: string } | { nodes: RedisNode[] }, n
   // Connection errors are reported by readiness; an unhandled 'error' event would crash the process.
   client.on('error', () => undefined);
   return client;
+}
+
+/**
+ * A connection of its own, on one Redis or the cluster as configured (`REDIS_CLUSTER_NODES` wins
+ * over `REDIS_URL`), with the shared client's options and `extra` (`commandTimeout`, `lazyConnect`,
+ * `retryStrategy`): the rendered-feed store's bulk copies, the CLI's one-off announcements. The
+ * caller closes it.
+ */
+export function createRedis(
+  config: { redisUrl: string; redisClusterNodes: RedisNode[] | null },
+  extra: Pick<RedisOptions, 'commandTimeout' | 'lazyConnect' | 'retryStrategy'> = {},
+): RedisClient {
+  const target = config.redisClusterNodes ? { nodes: config.redisClusterNodes } : { url: config.redisUrl };
+  return connectRedis(target, { offlineQueue: true, commandTimeout: extra.commandTimeout ?? REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }, extra);
 }
 
 /** Closes a client at once; disconnecting an ended client again holds the process ~2 s (ioredis). */

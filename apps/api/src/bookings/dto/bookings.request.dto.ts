@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateNested } from 'class-validator';
+import { CLIENT_REFERENCE_PATTERN, CLIENT_REFERENCE_RULE } from '@hcs/domain';
 import { IdempotencyKeyField, StayRequestDto } from '../../chain-dto/chain.request-parts.dto';
 
 export class PrimaryGuestRequestDto {
@@ -70,6 +71,27 @@ export class CreateBookingRequestDto extends IdempotencyKeyField {
   @IsOptional()
   @IsUUID('all')
   booking_authorization_id?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 64,
+    pattern: CLIENT_REFERENCE_PATTERN.source,
+    example: 'trip-4711:room-1',
+    description:
+      'Your own name for this booking, unique per agent (' +
+      CLIENT_REFERENCE_RULE +
+      '). A second confirmation with it (any Idempotency-Key, or none) answers the booking already made for it, or client_reference_conflict when it names another hold; GET /v1/bookings?client_reference= tells what it became. With it, Idempotency-Key is optional.',
+  })
+  @IsOptional()
+  @Matches(CLIENT_REFERENCE_PATTERN, { message: `must be ${CLIENT_REFERENCE_RULE}` })
+  client_reference?: string;
+}
+
+export class FindBookingQueryDto {
+  @ApiProperty({ minLength: 1, maxLength: 64, pattern: CLIENT_REFERENCE_PATTERN.source, description: 'The client_reference sent with POST /v1/bookings.' })
+  @IsDefined()
+  @Matches(CLIENT_REFERENCE_PATTERN, { message: `must be ${CLIENT_REFERENCE_RULE}` })
+  client_reference: string;
 }
 
 export class CancelBookingRequestDto extends IdempotencyKeyField {

@@ -56,7 +56,7 @@ export class AuditActorModel {
   @ApiProperty() id: string;
 }
 
-/** `AuditEventRecord` (libs/domain/src/booking/ports/chain.repositories.ts). */
+/** `AuditEventRecord` (libs/domain/src/booking/ports/audit-log.ts). */
 export class AuditItemModel {
   @ApiProperty({ type: 'integer', minimum: 1, description: '1-based position in the timeline.' }) seq: number;
   @ApiProperty({
@@ -82,4 +82,25 @@ export class CancellationPreviewModel {
   @ApiProperty({ type: MoneyModel, description: 'What cancelling now refunds.' }) refund: MoneyModel;
   @ApiProperty({ example: '2' }) policy_version: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Present while cancelling is free: the last instant of free cancellation.' }) free_until?: string;
+}
+
+/** What a client_reference became (GET /v1/bookings?client_reference=, MCP find_booking). */
+export class ClientReferenceModel {
+  @ApiProperty({ example: 'trip-4711:room-1' }) client_reference: string;
+  @ApiProperty({
+    enum: ['confirmed', 'failed', 'pending'],
+    description:
+      'confirmed: the booking exists (booking); failed: the confirmation ended with error_code; pending: a payment is in flight, ask again after retry_after seconds.',
+  })
+  state: string;
+  @ApiProperty({ format: 'uuid', description: 'The hold the reference names.' }) hold_id: string;
+  @ApiProperty({ type: BookingModel, nullable: true, description: 'The booking (as GET /v1/bookings/{id}), once confirmed; it may have been cancelled since.' })
+  booking: BookingModel | null;
+  @ApiProperty({ type: String, nullable: true, example: 'payment_failed', description: 'The error code the confirmation failed with.' })
+  error_code: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The detail of that error.' })
+  error_detail: Record<string, unknown> | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'While pending: seconds to wait before asking again.' })
+  retry_after: number | null;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

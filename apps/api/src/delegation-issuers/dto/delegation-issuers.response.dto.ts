@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ISSUER_STATUSES } from '@hcs/domain';
 
-/** `issuerJson` (../delegation-issuer.presenter.ts). Exactly one of jwks_url and jwks is set. */
+/** `delegationIssuerView` (libs/domain/src/delegation/delegation-issuer.view.ts). Exactly one of jwks_url and jwks is set. */
 export class DelegationIssuerModel {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ description: 'The iss claim of its delegation JWTs.' }) iss: string;

@@ -26,7 +26,7 @@ export async function* hotelListXml(document: HotelListDocument): AsyncGenerator
     'xsi:noNamespaceSchemaLocation': 'http://www.gstatic.com/localfeed/local_feed.xsd',
   });
   xml.ele('language').txt('en').up();
-  for await (const batch of document.listings) {
+  for await (const batch of document.listings()) {
     for (const listing of batch) {
       xml.ele('listing');
       xml.ele('id').txt(listing.id).up();

@@ -6,6 +6,7 @@ import { cancelBookingTool } from './cancel-booking.tool';
 import { confirmBookingTool } from './confirm-booking.tool';
 import { createHoldTool } from './create-hold.tool';
 import { createQuoteTool } from './create-quote.tool';
+import { findBookingTool } from './find-booking.tool';
 import { getBookingAuditTool } from './get-booking-audit.tool';
 import { getBookingTool } from './get-booking.tool';
 import { getCancellationPreviewTool } from './get-cancellation-preview.tool';
@@ -25,6 +26,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   createHoldTool,
   releaseHoldTool,
   confirmBookingTool,
+  findBookingTool,
   getBookingTool,
   getCancellationPreviewTool,
   cancelBookingTool,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_REFERENCE_PATTERN } from '@hcs/domain';
 
 /** Zod parts of the tools' arguments, with the limits of the REST DTOs they mirror. */
 export const DATE = z
@@ -7,6 +8,9 @@ export const DATE = z
   .describe('YYYY-MM-DD in the property time zone');
 
 export const UUID = z.uuid();
+
+/** A client_reference (docs/booking-chain.md "After a timeout"). */
+export const CLIENT_REFERENCE = z.string().regex(CLIENT_REFERENCE_PATTERN);
 
 export const stay = z
   .object({ check_in: DATE, check_out: DATE.describe('YYYY-MM-DD, exclusive: the morning the guest leaves') })

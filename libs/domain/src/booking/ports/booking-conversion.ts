@@ -1,7 +1,8 @@
 import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PlannedFollowUp } from './stay-follow-ups';
-import type { NewOutboxEvent, NewPaymentAttempt, PaymentAttemptRecord } from './chain.repositories';
+import type { NewOutboxEvent } from './outbox-writer';
+import type { NewPaymentAttempt, PaymentAttemptRecord } from './payment.repository';
 
 export interface BeginConversion {
   attempt: NewPaymentAttempt;
@@ -12,6 +13,14 @@ export interface BeginConversion {
   authorizationId: string | null;
   /** The delegation's jti to spend (null when the token has none): one booking per jti (docs/identity.md). */
   delegationUse: { iss: string; jti: string; expiresAt: Date; principalId: string } | null;
+  /** The agent's client_reference to claim for this hold (docs/booking-chain.md "After a timeout"). */
+  clientReference?: AgentClientReference | null;
+}
+
+/** A client_reference and the agent it belongs to. */
+export interface AgentClientReference {
+  agentId: string;
+  value: string;
 }
 
 export type BeginConversionResult =
@@ -21,7 +30,9 @@ export type BeginConversionResult =
   /** The authorization was used or claimed by another attempt (nothing was written). */
   | { ok: false; reason: 'authorization_taken' }
   /** The delegation's jti already paid for another booking (nothing was written). */
-  | { ok: false; reason: 'delegation_spent' };
+  | { ok: false; reason: 'delegation_spent' }
+  /** The client_reference stands for another hold, or for another attempt still in flight (nothing was written). */
+  | { ok: false; reason: 'client_reference_taken' };
 
 export interface CompleteConversion {
   tenantId: string;
@@ -46,8 +57,8 @@ export interface CompleteConversion {
 /**
  * Port: the two writes around the payment provider call, each one atomic statement.
  * `begin`: the hold goes held -> converting under the Idempotency-Key, an authorization (if any) is
- * claimed and the payment attempt is recorded. `complete`: hold converted, inventory held -> sold,
- * attempt succeeded, authorization used, booking, payment, audit and outbox, all or nothing;
+ * claimed, the client_reference (if any) claimed and the payment attempt is recorded. `complete`: hold converted, inventory held -> sold,
+ * attempt succeeded, authorization used, the attempt's client_reference confirmed, booking, payment, audit and outbox, all or nothing;
  * false when the hold was no longer converting under this key (another runner finished it).
  */
 export abstract class BookingConversion {

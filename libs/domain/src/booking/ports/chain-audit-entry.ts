@@ -1,4 +1,4 @@
-import type { NewAuditEvent } from './chain.repositories';
+import type { NewAuditEvent } from './audit-log';
 
 /**
  * An audit entry written by the same statement as the change it records: the chain ids (quote,

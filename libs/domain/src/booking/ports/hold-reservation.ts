@@ -1,6 +1,6 @@
 import type { HoldRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
-import type { NewHold } from './chain.repositories';
+import type { NewHold } from './hold.repository';
 
 export interface HoldReservationRequest {
   hold: NewHold;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord } from '../chain.types';
-import { BookingRepository } from '../ports/chain.repositories';
+import { BookingRepository } from '../ports/booking.repository';
 
 /**
  * Access to a booking, checked first in every booking use case: another tenant's booking does not

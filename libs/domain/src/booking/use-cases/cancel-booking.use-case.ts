@@ -7,7 +7,11 @@ import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
-import { AuditLog, BookingRepository, RoomNightReservations, OutboxWriter, PaymentRepository } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { BookingRepository } from '../ports/booking.repository';
+import { OutboxWriter } from '../ports/outbox-writer';
+import { PaymentRepository } from '../ports/payment.repository';
+import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
@@ -16,6 +20,7 @@ import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 import { RefundIssuer } from './refund-issuer';
+import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface CancelBookingCommand {
   bookingId: string;
@@ -108,21 +113,16 @@ export class CancelBooking {
     await this.inventory.returnSold(actor.tenantId, booking.roomTypeId, stayNights(booking.stay));
 
     const traceId = this.context.traceId;
-    const chain = {
-      tenantId: actor.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      actor: { kind: actor.kind, id: actor.principalId },
-      traveler,
-      traceId,
-    };
-    await this.audit.append({
-      ...chain,
-      type: 'booking.cancelled',
-      data: { fee, refund: cancellation.refund, policy_version: cancellation.policy_version, reason: cancellation.reason },
-    });
-    await this.followUps.cancelScheduled(cancelled, chain.actor);
+    const audit = { actor: auditActor(actor), traveler, traceId };
+    await this.audit.append(
+      chainAuditEvent(bookingChain(booking), 'booking.cancelled', audit, {
+        fee,
+        refund: cancellation.refund,
+        policy_version: cancellation.policy_version,
+        reason: cancellation.reason,
+      }),
+    );
+    await this.followUps.cancelScheduled(cancelled, audit.actor);
 
     let finalPayment = payment;
     if (refundId) {
@@ -132,7 +132,7 @@ export class CancelBooking {
         payment,
         amount: refundDue,
         reason: cancellation.reason,
-        actor: chain.actor,
+        actor: audit.actor,
         traveler,
       });
       finalPayment = issued.payment;

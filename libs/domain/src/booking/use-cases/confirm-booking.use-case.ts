@@ -1,30 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
-import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { withContinuation } from '../../errors/pending-outcome';
-import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
-import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
-import { nextActions } from '../next-actions';
+import type { HoldRecord, PrimaryGuest, Traveler } from '../chain.types';
 import { BookingConversion } from '../ports/booking-conversion';
-import {
-  AuditLog,
-  BookingAuthorizationRepository,
-  BookingRepository,
-  HoldRepository,
-  PaymentAttemptRecord,
-  PaymentRepository,
-} from '../ports/chain.repositories';
-import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
-import { StayFollowUps } from '../ports/stay-follow-ups';
-import { ReceiptSigner } from '../receipt-signer';
+import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
+import { BookingRepository } from '../ports/booking.repository';
+import { HoldRepository } from '../ports/hold.repository';
+import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
-import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
-import { BookingView, bookingView } from '../views';
+import { BookingAttempt, conversionStart, resumedAttempt } from '../rules/booking-attempt';
+import { BookingView } from '../views';
+import { ClientReferenceGate } from './client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
+import { SandboxScenarios } from './sandbox-scenarios';
+import { SettleBookingAttempt } from './settle-booking-attempt';
 
 export interface ConfirmBookingCommand {
   holdId: string;
@@ -36,17 +26,8 @@ export interface ConfirmBookingCommand {
   idempotencyKey: string;
   /** The delegation's `jti` and expiry: a jti pays for one booking only (docs/identity.md). */
   delegation?: { jti: string | null; expiresAt: Date } | null;
-}
-
-const TIMED_OUT = Symbol('timed-out');
-
-/** Everything one booking attempt carries from the first check to the last write. */
-interface BookingAttempt {
-  command: ConfirmBookingCommand;
-  actor: ChainActor;
-  traveler: Traveler;
-  hold: HoldRecord;
-  quote: QuoteRecord;
+  /** The agent's name for this booking (docs/booking-chain.md "After a timeout"); null when none. */
+  clientReference?: string | null;
 }
 
 /**
@@ -68,40 +49,60 @@ interface BookingAttempt {
  */
 @Injectable()
 export class ConfirmBooking {
-  private readonly logger = new Logger('ConfirmBooking');
-
   constructor(
     private readonly holds: HoldRepository,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
     private readonly authorizations: BookingAuthorizationRepository,
     private readonly conversion: BookingConversion,
-    private readonly audit: AuditLog,
-    private readonly provider: PaymentProvider,
-    private readonly signer: ReceiptSigner,
     private readonly expire: ExpireHold,
-    private readonly config: AppConfig,
-    private readonly context: RequestContext,
-    private readonly followUps: StayFollowUps,
+    private readonly settlement: SettleBookingAttempt,
+    private readonly referenceGate: ClientReferenceGate,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
+  /** A confirmation with a client_reference also settles what the reference stands for (ClientReferenceGate). */
   async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
-    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId);
+    const clientReference = command.clientReference;
+    if (!clientReference) return this.attempt(command, actor, traveler);
+    try {
+      return await this.attempt(command, actor, traveler);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return this.referenceGate.afterFailure(error, { clientReference, holdId: command.holdId, idempotencyKey: command.idempotencyKey }, actor);
+    }
+  }
+
+  private async attempt(request: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+    // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
+    const command = { ...request, payment: { ...request.payment, provider_token: this.sandbox.paymentToken(request.payment.provider_token) } };
+    const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
+    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
-    const { hold, quote } = found;
+    const { quote } = found;
+    let hold = found.hold;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
+    if (reference) {
+      const decided = await this.referenceGate.before(
+        found.reference ?? null,
+        { ...reference, holdId: hold.id, idempotencyKey: command.idempotencyKey },
+        actor,
+      );
+      if (decided) return decided;
+    }
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
+    hold = await this.sandbox.beforeBooking(hold); // sandbox `hold_expired` (docs/sandbox.md)
     const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {
       const booking = await this.bookings.findByHold(actor.tenantId, hold.id);
-      if (booking && booking.idempotencyKey === command.idempotencyKey) return this.confirmedOutcome(booking);
+      if (booking && booking.idempotencyKey === command.idempotencyKey) return this.settlement.confirmedOutcome(booking);
     }
     if (hold.state === 'converting' && hold.convertingKey === command.idempotencyKey) {
       const attempt = await this.payments.findAttempt(actor.tenantId, hold.id, command.idempotencyKey);
-      if (attempt) return this.settle(attempt, ctx);
+      if (attempt) return this.settlement.settle(attempt, ctx);
     }
     if (hold.state === 'expired' || (hold.state === 'held' && hold.expired)) throw await this.holdExpired(hold);
     if (hold.state !== 'held') throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: hold.state } });
@@ -109,7 +110,7 @@ export class ConfirmBooking {
     const authorizationId = await this.checkedAuthorization(ctx);
     const begun = await this.begin(ctx, authorizationId);
     if (begun === 'expired') throw await this.holdExpired(hold);
-    return this.settle(begun, ctx);
+    return this.settlement.settle(begun, ctx);
   }
 
   /** The authorization this booking must use (checked), or null when the total is within the agent's limit. */
@@ -133,29 +134,7 @@ export class ConfirmBooking {
 
   /** One statement: the hold is converting under this key, the authorization claimed, the attempt recorded. */
   private async begin({ hold, quote, command, actor, traveler }: BookingAttempt, authorizationId: string | null): Promise<PaymentAttemptRecord | 'expired'> {
-    const result = await this.conversion.begin({
-      from: holdStatesAllowing('begin_conversion'),
-      to: holdTarget('begin_conversion'),
-      authorizationId,
-      delegationUse:
-        command.delegation?.jti && command.delegation
-          ? { iss: traveler.iss, jti: command.delegation.jti, expiresAt: command.delegation.expiresAt, principalId: actor.principalId }
-          : null,
-      attempt: {
-        tenantId: hold.tenantId,
-        holdId: hold.id,
-        idempotencyKey: command.idempotencyKey,
-        amount: quote.priceBreakdown.total,
-        method: command.payment.method,
-        providerToken: command.payment.provider_token,
-        billingCountry: command.payment.billing_country,
-        bookingRequest: {
-          guest: command.guest,
-          traveler: { iss: traveler.iss, sub: traveler.sub },
-          agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
-        },
-      },
-    });
+    const result = await this.conversion.begin(conversionStart({ hold, quote, command, actor, traveler }, authorizationId));
     if (result.ok) return result.attempt;
     if (result.reason === 'authorization_taken') {
       throw new DomainError('booking_authorization_invalid', { detail: { booking_authorization_id: authorizationId, reason: 'used' } });
@@ -166,55 +145,12 @@ export class ConfirmBooking {
         detail: { reason: 'expired', jti_reused: true },
       });
     }
+    if (result.reason === 'client_reference_taken') {
+      throw new DomainError('client_reference_conflict', { detail: { client_reference: command.clientReference, hold_id: hold.id } });
+    }
     const current = await this.holds.findById(hold.tenantId, hold.id);
     if (current && current.state === 'held' && current.expired) return 'expired';
     throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
-  }
-
-  /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
-  private async settle(attempt: PaymentAttemptRecord, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
-    const work = this.charge(attempt, ctx);
-    // Whoever awaits `work` sees its failure; this only keeps an unobserved one from crashing the process.
-    work.catch((error: unknown) => {
-      if (!(error instanceof DomainError)) this.logger.error(`booking attempt ${attempt.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), this.config.paymentTimeoutMs);
-    });
-    try {
-      const first = await Promise.race([work, deadline]);
-      if (first === TIMED_OUT) {
-        throw withContinuation(
-          new DomainError('payment_timeout', {
-            detail: { hold_id: ctx.hold.id, budget_ms: this.config.paymentTimeoutMs, replay_with_same_idempotency_key: true },
-          }),
-          work,
-        );
-      }
-      return first;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** One provider call for the attempt (the provider never charges twice for one attempt), then the booking or the abort. */
-  private async charge(attempt: PaymentAttemptRecord, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
-    const result: ChargeResult = await this.provider
-      .charge({
-        tenantId: attempt.tenantId,
-        idempotencyKey: attempt.id,
-        amount: attempt.amount,
-        method: attempt.method,
-        token: attempt.providerToken,
-        billingCountry: attempt.billingCountry,
-        description: `booking of hold ${ctx.hold.id}`,
-      })
-      .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
-    if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, ctx);
-    await this.abort(attempt, result.outcome, result.message, ctx.actor);
-    if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
-    throw new DomainError('payment_provider_error', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
   }
 
   /**
@@ -228,159 +164,13 @@ export class ConfirmBooking {
     if (!request || !found || !found.quote) return 'skipped';
     const { hold, quote } = found;
     if (hold.state !== 'converting' || hold.convertingKey !== attempt.idempotencyKey) return 'skipped';
-    const ctx: BookingAttempt = {
-      hold,
-      quote,
-      traveler: request.traveler,
-      actor: { tenantId: attempt.tenantId, principalId: request.agent.principal_id, kind: request.agent.kind, bookingLimit: request.agent.booking_limit },
-      command: {
-        holdId: hold.id,
-        quoteId: quote.id,
-        guest: request.guest,
-        payment: { method: attempt.method, provider_token: attempt.providerToken, billing_country: attempt.billingCountry },
-        idempotencyKey: attempt.idempotencyKey,
-      },
-    };
+    const ctx = resumedAttempt(attempt, request, hold, quote);
     try {
-      await this.charge(attempt, ctx);
+      await this.settlement.charge(attempt, ctx);
       return 'confirmed';
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return error.code === 'payment_failed' ? 'declined' : 'failed';
     }
-  }
-
-  /** One statement writes the booking, its payment, the hold and inventory changes, audit and outbox. */
-  private async confirm(
-    attempt: PaymentAttemptRecord,
-    reference: string,
-    { hold, quote, command, actor, traveler }: BookingAttempt,
-  ): Promise<Outcome<BookingView>> {
-    const tenantId = actor.tenantId;
-    const bookingId = randomUUID();
-    const total = quote.priceBreakdown.total;
-    const receipt = await this.signer.sign('booking_confirmed', {
-      booking_id: bookingId,
-      tenant_id: tenantId,
-      agent_id: actor.principalId,
-      quote_id: quote.id,
-      hold_id: hold.id,
-      property_id: quote.propertyId,
-      room_type_id: quote.roomTypeId,
-      rate_plan_id: quote.ratePlanId,
-      check_in: quote.stay.check_in,
-      check_out: quote.stay.check_out,
-      total_amount: total.amount,
-      currency: total.currency,
-      policy_id: quote.policySnapshot.policy_id,
-      policy_version: quote.policySnapshot.version,
-      cancellation_kind: quote.policySnapshot.cancellation_kind,
-      traveler_iss: traveler.iss,
-      traveler_sub: traveler.sub,
-      payment_reference: reference,
-    });
-    const now = new Date();
-    const booking: BookingRecord = {
-      id: bookingId,
-      tenantId,
-      agentId: actor.principalId,
-      quoteId: quote.id,
-      holdId: hold.id,
-      propertyId: quote.propertyId,
-      roomTypeId: quote.roomTypeId,
-      ratePlanId: quote.ratePlanId,
-      stay: quote.stay,
-      guests: quote.guests,
-      guest: command.guest,
-      priceBreakdown: quote.priceBreakdown,
-      policySnapshot: quote.policySnapshot,
-      traveler: { iss: traveler.iss, sub: traveler.sub },
-      idempotencyKey: command.idempotencyKey,
-      state: 'confirmed',
-      confirmationReceipt: receipt,
-      cancellation: null,
-      cancellationReceipt: null,
-      createdAt: now,
-    };
-    const payment: PaymentRecord = {
-      id: randomUUID(),
-      tenantId,
-      bookingId,
-      amount: attempt.amount,
-      refunded: { amount: 0, currency: attempt.amount.currency },
-      state: 'captured',
-      providerReference: reference,
-      capturedAt: now,
-    };
-    const by = { kind: actor.kind, id: actor.principalId };
-    const traceId = this.context.traceId;
-    const followUps = this.followUps.planForConfirmedBooking(booking, by);
-    const completed = await this.conversion.complete({
-      tenantId,
-      holdId: hold.id,
-      idempotencyKey: command.idempotencyKey,
-      from: holdStatesAllowing('complete_conversion'),
-      to: holdTarget('complete_conversion'),
-      roomTypeId: hold.roomTypeId,
-      nights: stayNights(hold.stay),
-      attemptId: attempt.id,
-      providerReference: reference,
-      booking,
-      payment: { ...payment, attemptId: attempt.id },
-      audit: [
-        {
-          type: 'booking.confirmed',
-          actor: by,
-          traveler,
-          traceId,
-          data: { total, policy_version: quote.policySnapshot.version, receipt_payload_hash: receipt.payload_hash },
-        },
-        { type: 'payment.captured', actor: by, traveler, traceId, data: { payment_id: payment.id, amount: payment.amount, provider_reference: reference } },
-        ...followUps.audit,
-      ],
-      followUps: followUps.rows,
-      // The event carries the booking as GET /v1/bookings/{id} shows it, numbered by its audit entry.
-      outbox: [{ type: 'booking.confirmed', aggregateType: 'booking', aggregateId: bookingId, traceId, payload: bookingView(booking, payment), auditIndex: 0 }],
-    });
-    if (!completed) {
-      // Another runner of this same attempt got here first (a replay resumed it): answer with its booking.
-      const existing = await this.bookings.findByHold(tenantId, hold.id);
-      if (existing && existing.idempotencyKey === command.idempotencyKey) return this.confirmedOutcome(existing);
-      const current = await this.holds.findById(tenantId, hold.id);
-      throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
-    }
-    this.followUps.dispatchPlanned(followUps.rows);
-    return new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
-  }
-
-  @Transactional()
-  private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: ChainActor): Promise<void> {
-    const tenantId = attempt.tenantId;
-    await this.payments.completeAttempt(tenantId, attempt.id, outcome, null, message);
-    const hold = await this.holds.transition(tenantId, attempt.holdId, holdStatesAllowing('abort_conversion'), holdTarget('abort_conversion'), {
-      requireConvertingKey: attempt.idempotencyKey,
-    });
-    if (!hold) return;
-    await this.authorizations.unclaim(tenantId, hold.id);
-    await this.audit.append({
-      tenantId,
-      quoteId: hold.quoteId,
-      holdId: hold.id,
-      type: outcome === 'declined' ? 'payment.declined' : 'payment.failed',
-      actor: { kind: actor.kind, id: actor.principalId },
-      traceId: this.context.traceId,
-      data: { attempt_id: attempt.id, provider_message: message },
-    });
-    // A hold whose TTL ran out while it was being paid for does not come back: it expires now.
-    if (hold.expired) await this.expire.expireDue(tenantId, hold.id);
-  }
-
-  private async confirmedOutcome(booking: BookingRecord): Promise<Outcome<BookingView>> {
-    const payment = await this.payments.findByBooking(booking.tenantId, booking.id);
-    return new Outcome(bookingView(booking, payment), { receipt: booking.confirmationReceipt, status: 201, next_actions: this.bookingNextActions(booking) });
-  }
-
-  private bookingNextActions(booking: BookingRecord) {
-    return [nextActions.getBooking(booking), nextActions.cancel(booking), nextActions.audit(booking)];
   }
 }

@@ -7,11 +7,16 @@ import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { AuditLog, HoldRepository, QuoteRepository, RoomNightReservations } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { HoldRepository } from '../ports/hold.repository';
+import { QuoteRepository } from '../ports/quote.repository';
+import { RoomNightReservations } from '../ports/room-night-reservations';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
+import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -40,12 +45,15 @@ export class CreateHold {
     private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateHoldCommand, actor: ChainActor): Promise<Outcome<HoldView>> {
-    const quote = await this.quotes.findById(actor.tenantId, command.quoteId);
-    if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
-    if (quote.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: quote.id } });
+    const found = await this.quotes.findById(actor.tenantId, command.quoteId);
+    if (!found) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
+    if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
+    // sandbox `quote_expired` / `sold_out` (docs/sandbox.md)
+    const quote = await this.sandbox.beforeHold(found, stayNights(found.stay));
     if (quote.expired) {
       throw new DomainError('quote_expired', {
         detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() },
@@ -70,7 +78,7 @@ export class CreateHold {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
-      audit: { type: 'hold.created', actor: { kind: actor.kind, id: actor.principalId }, traceId: this.context.traceId, data: { nights } },
+      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.context.traceId }, { nights }),
     });
     return result.ok ? result.hold : null;
   }
@@ -89,20 +97,29 @@ export class CreateHold {
     }
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create(this.newHold(quote, actor));
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: quote.id,
-      holdId: hold.id,
-      type: 'hold.created',
-      actor: { kind: actor.kind, id: actor.principalId },
-      traceId: this.context.traceId,
-      data: { nights, expires_at: hold.expiresAt.toISOString() },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        { tenantId: actor.tenantId, quoteId: quote.id, holdId: hold.id },
+        'hold.created',
+        { actor: auditActor(actor), traceId: this.context.traceId },
+        {
+          nights,
+          expires_at: hold.expiresAt.toISOString(),
+        },
+      ),
+    );
     return hold;
   }
 
   private newHold(quote: QuoteRecord, actor: ChainActor) {
-    return { tenantId: actor.tenantId, agentId: actor.principalId, quoteId: quote.id, roomTypeId: quote.roomTypeId, stay: quote.stay, ttlSeconds: this.config.holdTtlSeconds };
+    return {
+      tenantId: actor.tenantId,
+      agentId: actor.principalId,
+      quoteId: quote.id,
+      roomTypeId: quote.roomTypeId,
+      stay: quote.stay,
+      ttlSeconds: this.config.holdTtlSeconds,
+    };
   }
 
   /** A reservation whose database failure is `allocation_failed` with a fixed reason (the cause is logged). */

@@ -6,12 +6,14 @@ import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, st
 import type { ChainActor } from '../chain-actor';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { QuoteRepository } from '../ports/chain.repositories';
+import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
+import { auditActor, auditEntry } from '../rules/audit-entry';
+import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateQuoteCommand {
   hotelId: string;
@@ -32,6 +34,7 @@ export class CreateQuote {
     private readonly quotes: QuoteRepository,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateQuoteCommand, actor: ChainActor): Promise<Outcome<QuoteView>> {
@@ -53,8 +56,8 @@ export class CreateQuote {
     const price = priceStay({
       currency: src.ratePlan.currency,
       nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
+      // a sandbox `price_changed` requote prices every night 10% higher (docs/sandbox.md)
+      ...this.sandbox.rates(src.ratePlan.baseRateAmount, src.dailyRates),
       taxes: readTaxRules(src.property.taxes),
       fees: readFeeRules(src.property.fees),
     });
@@ -86,12 +89,15 @@ export class CreateQuote {
         policySnapshot: snapshot,
         ttlSeconds: this.config.quoteTtlSeconds,
       },
-      {
-        type: 'quote.created',
-        actor: { kind: actor.kind, id: actor.principalId },
-        traceId: this.context.traceId,
-        data: { total: price.total, policy_version: snapshot.version, stay: { check_in: command.stay.check_in, check_out: command.stay.check_out } },
-      },
+      auditEntry(
+        'quote.created',
+        { actor: auditActor(actor), traceId: this.context.traceId },
+        {
+          total: price.total,
+          policy_version: snapshot.version,
+          stay: { check_in: command.stay.check_in, check_out: command.stay.check_out },
+        },
+      ),
     );
     return new Outcome(quoteView(quote), { expires_at: quote.expiresAt.toISOString(), next_actions: [nextActions.createHold(quote)] });
   }

@@ -1,5 +1,9 @@
 import type { RequestContext } from '@hcs/platform';
-import type { AuditLog, HoldRepository, OutboxWriter, QuoteRepository, RoomNightReservations, SweepFailure } from '../ports/chain.repositories';
+import type { AuditLog } from '../ports/audit-log';
+import type { HoldRepository, SweepFailure } from '../ports/hold.repository';
+import type { OutboxWriter } from '../ports/outbox-writer';
+import type { QuoteRepository } from '../ports/quote.repository';
+import type { RoomNightReservations } from '../ports/room-night-reservations';
 import { SWEEP_MAX_ATTEMPTS } from '../rules/sweep-attempts';
 import { ExpireHold } from './expire-hold.use-case';
 

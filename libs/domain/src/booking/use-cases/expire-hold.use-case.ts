@@ -3,10 +3,15 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
-import { AuditLog, HoldRepository, OutboxWriter, QuoteRepository, ReclaimedHold, RoomNightReservations } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { HoldRepository } from '../ports/hold.repository';
+import { OutboxWriter } from '../ports/outbox-writer';
+import { QuoteRepository } from '../ports/quote.repository';
+import { ReclaimedHold, RoomNightReservations } from '../ports/room-night-reservations';
 import { holdView } from '../views';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
+import { chainAuditEvent } from '../rules/audit-entry';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
 
@@ -61,15 +66,14 @@ export class ExpireHold {
     const quote = await this.quotes.findById(tenantId, hold.quoteId);
     if (!quote) throw new Error(`hold ${hold.id} names quote ${hold.quoteId}, which does not exist`);
     const expiresAt = hold.expiresAt.toISOString();
-    await this.audit.append({
-      tenantId,
-      quoteId: hold.quoteId,
-      holdId: hold.id,
-      type: 'hold.expired',
-      actor: options.actor ?? SYSTEM,
-      traceId,
-      data: options.reclaimed ? { expires_at: expiresAt, reclaimed: true } : { expires_at: expiresAt },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        { tenantId, quoteId: hold.quoteId, holdId: hold.id },
+        'hold.expired',
+        { actor: options.actor ?? SYSTEM, traceId },
+        options.reclaimed ? { expires_at: expiresAt, reclaimed: true } : { expires_at: expiresAt },
+      ),
+    );
     await this.outbox.append({
       tenantId,
       type: 'hold.expired',

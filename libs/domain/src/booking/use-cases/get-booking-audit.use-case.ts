@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import type { ChainActor } from '../chain-actor';
 import { nextActions } from '../next-actions';
-import { AuditEventRecord, AuditLog } from '../ports/chain.repositories';
+import { AuditEventRecord, AuditLog } from '../ports/audit-log';
 import { BookingAccess } from './booking-access';
 
 /** The booking's append-only timeline, from its quote to the latest event. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
-import { BookingAuthorizationRepository } from '../ports/chain.repositories';
+import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { bookingAuthorizationView } from '../views';
 
 @Injectable()

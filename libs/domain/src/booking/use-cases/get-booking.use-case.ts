@@ -3,7 +3,7 @@ import { NextAction, Outcome } from '@hcs/contracts';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { PaymentRepository } from '../ports/chain.repositories';
+import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';

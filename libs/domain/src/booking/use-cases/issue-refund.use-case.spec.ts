@@ -12,7 +12,7 @@ import {
   FakeRefunds,
   fakeContext,
   fakeSigner,
-} from '../../../../../test/support/fake-chain-ports';
+} from '../../testing/fake-chain-ports';
 import { refundView } from '../views';
 import { BookingAccess } from './booking-access';
 import { IssueRefund } from './issue-refund.use-case';

@@ -5,11 +5,12 @@ import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
 import type { PaymentRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { PaymentRepository } from '../ports/chain.repositories';
+import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { refundView } from '../views';
 import { BookingAccess } from './booking-access';
 import { RefundIssuer } from './refund-issuer';
+import { auditActor } from '../rules/audit-entry';
 
 export interface IssueRefundCommand {
   bookingId: string;
@@ -48,7 +49,7 @@ export class IssueRefund {
       payment,
       amount: { amount: command.amount, currency: booking.priceBreakdown.total.currency },
       reason: command.reason ?? null,
-      actor: { kind: actor.kind, id: actor.principalId },
+      actor: auditActor(actor),
       traveler: null,
     });
     return new Outcome(refundView(refund), { status: 201, receipt: refund.receipt, next_actions: refundNextActions(refund.id, booking.id, after) });

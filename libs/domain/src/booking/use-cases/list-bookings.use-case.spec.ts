@@ -1,6 +1,6 @@
 import type { BookingRecord } from '../chain.types';
 import type { ChainActor } from '../chain-actor';
-import { BookingRepository, type BookingSearchFilter } from '../ports/chain.repositories';
+import { BookingRepository, type BookingSearchFilter } from '../ports/booking.repository';
 import { decodeBookingCursor, encodeBookingCursor, ListBookings } from './list-bookings.use-case';
 
 function booking(id: string, createdAt: string): BookingRecord {

@@ -4,7 +4,7 @@ import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord, BookingState } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { BookingRepository, BookingSearchFilter } from '../ports/chain.repositories';
+import { BookingRepository, BookingSearchFilter } from '../ports/booking.repository';
 
 export interface ListBookingsQuery {
   bookingId?: string;

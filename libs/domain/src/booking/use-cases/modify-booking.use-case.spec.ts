@@ -14,7 +14,7 @@ import {
   fakeContext,
   snapshot,
   TRAVELER,
-} from '../../../../../test/support/fake-chain-ports';
+} from '../../testing/fake-chain-ports';
 import { BookingAccess } from './booking-access';
 import { ModifyBooking } from './modify-booking.use-case';
 import type { StayFollowUps } from '../ports/stay-follow-ups';

@@ -6,7 +6,11 @@ import { DomainError, validationFailed } from '../../errors/domain-error';
 import { nightCount, Stay, stayNights, stayViolations, stayWindow, todayIn } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import type { BookingRecord, Traveler } from '../chain.types';
-import { AuditLog, BookingRepository, OutboxWriter, PaymentRepository, RoomNightReservations } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { BookingRepository } from '../ports/booking.repository';
+import { OutboxWriter } from '../ports/outbox-writer';
+import { PaymentRepository } from '../ports/payment.repository';
+import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { snapshotPolicy } from '../rules/policy-snapshot';
@@ -16,6 +20,7 @@ import { BookingView, bookingView } from '../views';
 import { BookingAccess } from './booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 import { StayFollowUps } from '../ports/stay-follow-ups';
+import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface ModifyBookingCommand {
   bookingId: string;
@@ -119,17 +124,14 @@ export class ModifyBooking {
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const view = bookingView(modified, payment);
     const traceId = this.context.traceId;
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      actor: { kind: actor.kind, id: actor.principalId },
-      traveler,
-      traceId,
-      type: 'booking.modified',
-      data: { previous_stay: booking.stay, stay: modified.stay, total: price.total },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        bookingChain(booking),
+        'booking.modified',
+        { actor: auditActor(actor), traveler, traceId },
+        { previous_stay: booking.stay, stay: modified.stay, total: price.total },
+      ),
+    );
     await this.outbox.append({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, traceId, payload: view });
     return new Outcome(view, { status: 200, next_actions: bookingNextActions(modified) });
   }

@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors/domain-error';
-import { agentActor, booking, eur, FakeBookings, FakePayments, snapshot, TRAVELER } from '../../../../../test/support/fake-chain-ports';
+import { agentActor, booking, eur, FakeBookings, FakePayments, snapshot, TRAVELER } from '../../testing/fake-chain-ports';
 import { BookingAccess } from './booking-access';
 import { PreviewCancellation } from './preview-cancellation.use-case';
 

@@ -4,7 +4,7 @@ import type { Money } from '../../money/money';
 import type { ChainActor } from '../chain-actor';
 import type { Traveler } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { PaymentRepository } from '../ports/chain.repositories';
+import { PaymentRepository } from '../ports/payment.repository';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
 import { BookingAccess } from './booking-access';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
-import { PaymentRepository } from '../ports/chain.repositories';
+import { PaymentRepository } from '../ports/payment.repository';
 import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 import { ConfirmBooking } from './confirm-booking.use-case';
 

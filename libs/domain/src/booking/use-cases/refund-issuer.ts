@@ -4,11 +4,15 @@ import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import type { Money } from '../../money/money';
 import type { AuditActor, BookingRecord, PaymentRecord, RefundRecord, Traveler } from '../chain.types';
-import { AuditLog, OutboxWriter, PaymentRepository, RefundRepository } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { OutboxWriter } from '../ports/outbox-writer';
+import { PaymentRepository } from '../ports/payment.repository';
+import { RefundRepository } from '../ports/refund.repository';
 import { PaymentProvider } from '../ports/payment-provider';
 import { ReceiptSigner } from '../receipt-signer';
 import { refusesRefund } from '../rules/refund-amount';
 import { refundView } from '../views';
+import { bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface RefundOrder {
   /** Given when the caller already names the refund (a cancellation stores it); else a new id. */
@@ -90,17 +94,14 @@ export class RefundIssuer {
       receipt,
     });
     const traceId = this.context.traceId;
-    await this.audit.append({
-      tenantId: booking.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      actor: order.actor,
-      traveler: order.traveler,
-      traceId,
-      type: 'refund.issued',
-      data: { refund_id: refundId, amount, payment_state: finalPayment.state, reason: order.reason },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        bookingChain(booking),
+        'refund.issued',
+        { actor: order.actor, traveler: order.traveler, traceId },
+        { refund_id: refundId, amount, payment_state: finalPayment.state, reason: order.reason },
+      ),
+    );
     await this.outbox.append({
       tenantId: booking.tenantId,
       type: 'refund.issued',

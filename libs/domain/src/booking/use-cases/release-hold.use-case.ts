@@ -6,10 +6,14 @@ import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { ChainActor } from '../chain-actor';
 import { nextActions } from '../next-actions';
-import { AuditLog, HoldRepository, RoomNightReservations, QuoteRepository } from '../ports/chain.repositories';
+import { AuditLog } from '../ports/audit-log';
+import { HoldRepository } from '../ports/hold.repository';
+import { QuoteRepository } from '../ports/quote.repository';
+import { RoomNightReservations } from '../ports/room-night-reservations';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { auditActor, chainAuditEvent } from '../rules/audit-entry';
 
 /** Gives a held room back at once (`released`). */
 @Injectable()
@@ -46,14 +50,12 @@ export class ReleaseHold {
       throw new DomainError('hold_not_active', { detail: { hold_id: holdId, state: current?.state ?? 'unknown' } });
     }
     await this.inventory.releaseHeld(actor.tenantId, hold.roomTypeId, stayNights(hold.stay));
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: hold.quoteId,
-      holdId: hold.id,
-      type: 'hold.released',
-      actor: { kind: actor.kind, id: actor.principalId },
-      traceId: this.context.traceId,
-    });
+    await this.audit.append(
+      chainAuditEvent({ tenantId: actor.tenantId, quoteId: hold.quoteId, holdId: hold.id }, 'hold.released', {
+        actor: auditActor(actor),
+        traceId: this.context.traceId,
+      }),
+    );
     return hold;
   }
 }

@@ -135,7 +135,7 @@ describe('GetHotelListFeed', () => {
     const read = await feed.execute(TENANT, { ifModifiedSince: 'Mon, 23 Nov 2026 09:29:59 GMT' });
     if (read.notModified) throw new Error('expected a document');
     const document: HotelListDocument = read.document;
-    await collect(document.listings);
+    await collect(document.listings());
     expect(reader.reads).toEqual(['freshness:listings', 'freshness:listings', 'listings']);
   });
 });

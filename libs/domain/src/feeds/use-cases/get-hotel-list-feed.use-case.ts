@@ -3,9 +3,9 @@ import { FeedReader } from '../feed.reader';
 import type { ConditionalRequest, FeedListing, FeedRead } from '../feed.types';
 import { isNotModified, strongEtag, toHttpSecond } from '../rules/feed-validators';
 
-/** A tenant's hotel list document: its promoted properties in id order, in batches. */
+/** A tenant's hotel list document: its promoted properties in id order, in batches (read when iterated). */
 export interface HotelListDocument {
-  listings: AsyncIterable<FeedListing[]>;
+  listings: () => AsyncIterable<FeedListing[]>;
 }
 
 const LISTING_BATCH = 100;
@@ -24,6 +24,6 @@ export class GetHotelListFeed {
       lastModified: toHttpSecond(freshness.lastChange ?? EMPTY_FEED_LAST_MODIFIED),
     };
     if (isNotModified(validators, conditional)) return { validators, notModified: true };
-    return { validators, notModified: false, document: { listings: this.reader.listings(tenantId, LISTING_BATCH) } };
+    return { validators, notModified: false, document: { listings: () => this.reader.listings(tenantId, LISTING_BATCH) } };
   }
 }

@@ -6,7 +6,7 @@ import { validationFailed } from '../../errors/domain-error';
 import type { ChainActor } from '../../booking/chain-actor';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
-import { AuditLog } from '../../booking/ports/chain.repositories';
+import { AuditLog } from '../../booking/ports/audit-log';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpKind } from '../follow-up.types';
 import { FollowUpView, followUpView } from '../follow-up.view';
@@ -15,6 +15,7 @@ import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { followUpRequestProblems } from '../rules/follow-up-request';
 import { FollowUpAccess } from './follow-up-access';
+import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 export interface CreateFollowUpCommand {
   bookingId: string;
@@ -62,17 +63,18 @@ export class CreateFollowUp {
       },
     ]);
     const traceId = this.context.traceId;
-    await this.audit.append({
-      tenantId: actor.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      type: 'follow_up.scheduled',
-      actor: by,
-      traveler: traveler ?? null,
-      traceId,
-      data: { follow_up_id: created.id, kind: created.kind, send_at: created.sendAt.toISOString() },
-    });
+    await this.audit.append(
+      chainAuditEvent(
+        { ...bookingChain(booking), tenantId: actor.tenantId },
+        'follow_up.scheduled',
+        { actor: by, traveler: traveler ?? null, traceId },
+        {
+          follow_up_id: created.id,
+          kind: created.kind,
+          send_at: created.sendAt.toISOString(),
+        },
+      ),
+    );
     const ref = { tenantId: created.tenantId, id: created.id, sendAt: created.sendAt };
     this.afterCommit.run(`follow-up ${created.id} job`, () => this.dispatcher.enqueue([ref], traceId));
     return new Outcome(followUpView(created), { status: 201, next_actions: [nextActions.getBooking(booking), nextActions.audit(booking)] });

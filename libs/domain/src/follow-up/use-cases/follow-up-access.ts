@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
 import type { ChainActor } from '../../booking/chain-actor';
 import type { BookingRecord, Traveler } from '../../booking/chain.types';
-import { BookingRepository } from '../../booking/ports/chain.repositories';
+import { BookingRepository } from '../../booking/ports/booking.repository';
 
 /**
  * Who may reach a booking's follow-ups (docs/follow-ups.md), checked first: another tenant's

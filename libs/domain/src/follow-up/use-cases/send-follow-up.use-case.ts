@@ -2,10 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
-import { AuditLog, BookingRepository, OutboxWriter } from '../../booking/ports/chain.repositories';
+import { AuditLog } from '../../booking/ports/audit-log';
+import { BookingRepository } from '../../booking/ports/booking.repository';
+import { OutboxWriter } from '../../booking/ports/outbox-writer';
 import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
 import type { Address } from '../../catalog/catalog';
-import { PropertyRepository } from '../../catalog/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/catalog.repository';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { followUpView } from '../follow-up.view';
@@ -14,6 +16,7 @@ import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { retryDelaySeconds } from '../rules/follow-up-schedule';
 import { localeForCountry, renderFollowUp } from '../rules/follow-up-templates';
+import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 /**
  * How long one delivery attempt owns a follow-up. A worker killed mid-attempt leaves the lease
@@ -127,16 +130,9 @@ export class SendFollowUp {
 
   private async record(type: 'follow_up.sent' | 'follow_up.failed', f: FollowUpRecord, booking: BookingRecord, data: Record<string, unknown>): Promise<void> {
     const traceId = this.context.traceId;
-    await this.audit.append({
-      tenantId: f.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      type,
-      actor: SYSTEM,
-      traceId,
-      data: { follow_up_id: f.id, kind: f.kind, ...data },
-    });
+    await this.audit.append(
+      chainAuditEvent({ ...bookingChain(booking), tenantId: f.tenantId }, type, { actor: SYSTEM, traceId }, { follow_up_id: f.id, kind: f.kind, ...data }),
+    );
     await this.outbox.append({ tenantId: f.tenantId, type, aggregateType: 'follow_up', aggregateId: f.id, traceId, payload: { ...followUpView(f) } });
   }
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { RequestContext } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
-import { AuditLog, BookingRepository } from '../../booking/ports/chain.repositories';
+import { AuditLog } from '../../booking/ports/audit-log';
+import { BookingRepository } from '../../booking/ports/booking.repository';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../../booking/ports/stay-follow-ups';
 import { checkInInstant } from '../../booking/rules/policy-snapshot';
-import { PropertyRepository } from '../../catalog/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/catalog.repository';
 import type { Stay } from '../../stay/stay-rules';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord } from '../follow-up.types';
@@ -13,6 +14,7 @@ import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRef, FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { postStayAt, preArrivalAt } from '../rules/follow-up-schedule';
+import { auditEntry, bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 /**
  * The booking chain's side of follow-ups (the `StayFollowUps` port): rows and audit entries join
@@ -36,12 +38,9 @@ export class StayFollowUpScheduling extends StayFollowUps {
   planForConfirmedBooking(booking: BookingRecord, by: AuditActor): ConfirmationFollowUps {
     const rows = this.confirmationRows(booking, by).map((row) => ({ ...row, id: randomUUID() }));
     const traceId = this.context.traceId;
-    const audit = rows.map((f) => ({
-      type: 'follow_up.scheduled',
-      actor: by,
-      traceId,
-      data: { follow_up_id: f.id, kind: f.kind, send_at: f.sendAt.toISOString() },
-    }));
+    const audit = rows.map((f) =>
+      auditEntry('follow_up.scheduled', { actor: by, traceId }, { follow_up_id: f.id, kind: f.kind, send_at: f.sendAt.toISOString() }),
+    );
     return { rows, audit };
   }
 
@@ -90,16 +89,9 @@ export class StayFollowUpScheduling extends StayFollowUps {
   }
 
   private async record(type: string, f: FollowUpRecord, booking: BookingRecord, by: AuditActor, data: Record<string, unknown>): Promise<void> {
-    await this.audit.append({
-      tenantId: booking.tenantId,
-      quoteId: booking.quoteId,
-      holdId: booking.holdId,
-      bookingId: booking.id,
-      type,
-      actor: by,
-      traceId: this.context.traceId,
-      data: { follow_up_id: f.id, kind: f.kind, ...data },
-    });
+    await this.audit.append(
+      chainAuditEvent(bookingChain(booking), type, { actor: by, traceId: this.context.traceId }, { follow_up_id: f.id, kind: f.kind, ...data }),
+    );
   }
 
   private enqueueAfterCommit(items: Array<Pick<FollowUpRecord, 'tenantId' | 'id' | 'sendAt' | 'bookingId'>>): void {

@@ -58,6 +58,8 @@ export interface AttemptResult {
 /** A claimed delivery with its endpoint (null once deleted), sealed secrets and event. */
 export interface ClaimedDelivery {
   endpointId: string;
+  /** Sandbox `webhook_receiver_down` (docs/sandbox.md): this attempt fails as a receiver answering 503 would. */
+  sandboxReceiverDown?: boolean;
   endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets } | null;
   event: OutboxEventRecord | null;
 }
@@ -84,10 +86,14 @@ export abstract class WebhookDeliveryRepository {
 
 /** Port: the outbox as the relay reads it. Every method joins the caller's transaction. */
 export abstract class OutboxRelayStore {
-  /** Up to `limit` unrelayed events, oldest first, locked (`FOR UPDATE SKIP LOCKED`) so relays cooperate. */
-  abstract lockUnrelayed(limit: number): Promise<string[]>;
-  /** One pending delivery per (event, enabled endpoint subscribed to its type); the pending ones of these events. */
-  abstract createDeliveries(eventIds: string[]): Promise<DeliveryJobRef[]>;
+  /**
+   * One statement for a batch: claims up to `limit` unrelayed events, oldest first (`FOR UPDATE
+   * SKIP LOCKED`, so relays cooperate), creates one pending delivery per (event, enabled endpoint
+   * subscribed to its type), and returns the events with every pending first-attempt delivery of
+   * them (new ones and those of an earlier relay whose enqueue failed). An event with no delivery
+   * to enqueue (no endpoint subscribed) is marked relayed by the same statement: `relayedIds`.
+   */
+  abstract claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }>;
   abstract markRelayed(eventIds: string[]): Promise<void>;
   abstract findEvent(tenantId: string, id: string): Promise<OutboxEventRecord | null>;
 }

@@ -157,22 +157,24 @@ class FakeOutbox extends OutboxRelayStore {
     this.events.push(e);
     return e;
   }
-  async lockUnrelayed(limit: number) {
-    return this.events
+  async claimBatch(limit: number) {
+    const eventIds = this.events
       .filter((e) => !e.relayed)
       .slice(0, limit)
       .map((e) => e.id);
-  }
-  async createDeliveries(eventIds: string[]) {
     for (const e of this.events.filter((x) => eventIds.includes(x.id))) {
       for (const ep of [...this.endpoints.rows.values()].filter((x) => x.tenantId === e.tenantId && x.status === 'enabled' && x.events.includes(e.type))) {
         if (![...this.deliveries.rows.values()].some((d) => d.eventId === e.id && d.endpointId === ep.id))
           this.deliveries.add({ tenantId: e.tenantId, endpointId: ep.id, eventId: e.id, eventType: e.type });
       }
     }
-    return [...this.deliveries.rows.values()]
+    const refs = [...this.deliveries.rows.values()]
       .filter((d) => eventIds.includes(d.eventId) && d.state === 'pending' && d.attempt === 0)
       .map((d) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1 }));
+    const pending = new Set([...this.deliveries.rows.values()].filter((d) => refs.some((r) => r.deliveryId === d.id)).map((d) => d.eventId));
+    const relayedIds = eventIds.filter((id) => !pending.has(id));
+    this.events.filter((e) => relayedIds.includes(e.id)).forEach((e) => (e.relayed = true));
+    return { eventIds, refs, relayedIds };
   }
   async markRelayed(eventIds: string[]) {
     this.events.filter((e) => eventIds.includes(e.id)).forEach((e) => (e.relayed = true));
@@ -247,6 +249,16 @@ describe('RelayOutbox', () => {
     expect(w.queue.jobs.size).toBe(1);
     expect(w.outbox.events[0].relayed).toBe(true);
     expect(await w.relay.relayBatch()).toBe(0);
+  });
+
+  it('relays an event nobody subscribes to with the claim alone: nothing to enqueue, no second statement', async () => {
+    const w = world();
+    w.outbox.add(TENANT, 'booking.confirmed');
+    const marked = jest.spyOn(w.outbox, 'markRelayed');
+    expect(await w.relay.relayBatch()).toBe(1);
+    expect(w.outbox.events[0].relayed).toBe(true);
+    expect(marked).not.toHaveBeenCalled();
+    expect(w.queue.jobs.size).toBe(0);
   });
 
   it('leaves the event unrelayed when the queue is down, and a later relay enqueues nothing twice', async () => {

@@ -68,11 +68,14 @@ export class DeliverWebhook {
     return state;
   }
 
-  private async attempt({ endpoint, event }: ClaimedDelivery): Promise<SendResult> {
+  private async attempt({ endpoint, event, sandboxReceiverDown }: ClaimedDelivery): Promise<SendResult> {
     if (!endpoint || endpoint.status !== 'enabled' || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
+    if (sandboxReceiverDown) return { status: 503, durationMs: 0, error: RECEIVER_DOWN };
     const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) => this.box.open(s));
     return this.sender.send({ url: endpoint.url, webhookId: event.id, body: JSON.stringify(eventEnvelope(event)), secrets, timeoutMs: ATTEMPT_TIMEOUT_MS });
   }
 }
 
 const ENDPOINT_DISABLED = 'the endpoint is disabled or deleted';
+/** Sandbox `webhook_receiver_down` (docs/sandbox.md): nothing is sent, the attempt fails as a 503 would. */
+const RECEIVER_DOWN = 'sandbox scenario webhook_receiver_down: the receiver is down until this delivery is replayed';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { decodeListCursor, pageOf } from '../list-cursor';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';

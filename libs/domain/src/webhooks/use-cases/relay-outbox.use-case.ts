@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Transactional } from '@nestjs-cls/transactional';
 import { OutboxRelayStore, WebhookDeliveryQueue, WebhookDeliveryRepository } from '../ports/webhook.repositories';
-import type { DeliveryJobRef } from '../webhook.types';
 
 export const RELAY_BATCH_SIZE = 200;
 /**
@@ -11,10 +9,13 @@ export const RELAY_BATCH_SIZE = 200;
 export const STRANDED_AFTER_SECONDS = 15;
 
 /**
- * The outbox relay (docs/events.md "Relay"): takes a batch of unrelayed events (`FOR UPDATE SKIP
- * LOCKED`, so relays of several workers take different rows) and commits one pending delivery
- * per subscribed endpoint; then enqueues their jobs under deterministic ids (the rows must be
- * committed before a job can claim them) and only then marks the events relayed. A failed
+ * The outbox relay (docs/events.md "Relay"): one statement takes a batch of unrelayed events
+ * (`FOR UPDATE SKIP LOCKED`, so relays of several workers take different rows) and commits one
+ * pending delivery per subscribed endpoint; then their jobs are enqueued under deterministic ids
+ * (the rows must be committed before a job can claim them) and a second statement marks the
+ * events relayed. Two statements per batch, whatever its size, and one when no event of it has a
+ * subscribed endpoint (the claim marks those at once: nothing to enqueue, nothing to lose)
+ * (docs/performance.md). A failed
  * enqueue leaves the events unrelayed for the next pass; a repeated relay enqueues nothing twice.
  */
 @Injectable()
@@ -26,18 +27,13 @@ export class RelayOutbox {
   ) {}
 
   async relayBatch(limit = RELAY_BATCH_SIZE): Promise<number> {
-    const { eventIds, refs } = await this.prepareBatch(limit);
+    const { eventIds, refs, relayedIds } = await this.store.claimBatch(limit);
     if (eventIds.length === 0) return 0;
     if (refs.length > 0) await this.queue.enqueue(refs);
-    await this.store.markRelayed(eventIds);
+    const relayed = new Set(relayedIds);
+    const rest = eventIds.filter((id) => !relayed.has(id));
+    if (rest.length > 0) await this.store.markRelayed(rest);
     return eventIds.length;
-  }
-
-  @Transactional()
-  private async prepareBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[] }> {
-    const eventIds = await this.store.lockUnrelayed(limit);
-    if (eventIds.length === 0) return { eventIds, refs: [] };
-    return { eventIds, refs: await this.store.createDeliveries(eventIds) };
   }
 
   /** Relays batches until the outbox is empty; returns how many events went out. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookDeliveryQueue, WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { WebhookDeliveryRecord } from '../webhook.types';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../../identity/access';
+import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
 import type { WebhookEndpointRecord } from '../webhook.types';

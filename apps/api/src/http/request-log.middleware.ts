@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import type { Logger } from 'pino';
+import type { TracedRequest } from './trace.middleware';
+
+/** Set by the bearer guard (libs/auth `Actor`) and for anonymous catalog reads. */
+interface LoggedRequest extends TracedRequest {
+  actor?: { tenantId: string; principalId: string; kind: string };
+  anonymousTenantId?: string;
+}
+
+/** Routes whose answers are not logged: probes call them every few seconds. */
+const UNLOGGED = new Set(['/healthz']);
+
+/**
+ * nestjs-pino keeps the logger of the request in progress in an AsyncLocalStorage of its own
+ * (its `Logger` reads it); the store is not exported, so it is reached beside the entry point.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { storage } = require(join(dirname(require.resolve('nestjs-pino')), 'storage.js')) as {
+  storage: { run: (store: unknown, fn: () => void) => void };
+};
+
+/** Who made the request, as every HTTP log line carries it (docs/operations.md). */
+function who(req: LoggedRequest) {
+  return {
+    trace_id: req.traceContext?.traceId,
+    tenant_id: req.actor?.tenantId ?? req.anonymousTenantId,
+    principal_id: req.actor?.principalId,
+    principal_kind: req.actor?.kind,
+  };
+}
+
+/**
+ * The request's logger for logs made while it runs (an unexpected failure, a warning), created
+ * only when something logs: most requests log nothing but their completion line.
+ */
+class LazyRequestStore {
+  private own: Logger | null = null;
+  readonly responseLogger = undefined;
+
+  constructor(
+    private readonly root: Logger,
+    private readonly req: LoggedRequest,
+  ) {}
+
+  get logger(): Logger {
+    this.own ??= this.root.child({ req: this.req, ...who(this.req) });
+    return this.own;
+  }
+
+  set logger(logger: Logger) {
+    this.own = logger;
+  }
+}
+
+/**
+ * One line per answered request (`request completed`, or `request errored` at status ≥ 500), with
+ * the request, the response, the time taken and who called: the line pino-http wrote, without its
+ * three child loggers per request (docs/performance.md). `root` is the application's pino logger,
+ * whose serializers and redaction apply to `req` and `res` here as they did there.
+ */
+export function requestLogMiddleware(root: Logger) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const started = Date.now();
+    if (!UNLOGGED.has(req.url ?? '')) {
+      let done = false;
+      const complete = () => {
+        if (done) return;
+        done = true;
+        res.removeListener('close', complete);
+        res.removeListener('finish', complete);
+        if (!root.isLevelEnabled('info')) return;
+        const line = { req, ...who(req as LoggedRequest), res, responseTime: Date.now() - started };
+        if (res.statusCode >= 500) root.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+        else root.info(line, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
+      };
+      res.on('close', complete);
+      res.on('finish', complete);
+    }
+    storage.run(new LazyRequestStore(root, req as LoggedRequest), next);
+  };
+}

@@ -1,0 +1,49 @@
+import type { Stay } from '../../stay/stay-rules';
+import type { HoldRecord, HoldState, QuoteRecord } from '../chain.types';
+import type { ClientReferenceRecord } from '../rules/client-reference';
+
+export interface NewHold {
+  tenantId: string;
+  agentId: string;
+  quoteId: string;
+  roomTypeId: string;
+  stay: Stay;
+  ttlSeconds: number;
+}
+
+/** Port: holds. State changes are conditional UPDATEs: they return null when the hold was not in `from`. */
+export abstract class HoldRepository {
+  abstract create(input: NewHold): Promise<HoldRecord>;
+  abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
+  /** The hold and the quote it was taken from, in one read (the quote is null only if it vanished). */
+  abstract findWithQuote(
+    tenantId: string,
+    id: string,
+    /** The agent's client_reference to bring along (docs/booking-chain.md "After a timeout"): no extra round trip. */
+    reference?: { agentId: string; clientReference: string } | null,
+  ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference?: ClientReferenceRecord | null } | null>;
+  /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
+  abstract transition(
+    tenantId: string,
+    id: string,
+    from: HoldState[],
+    to: HoldState,
+    options?: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string },
+  ): Promise<HoldRecord | null>;
+  /**
+   * Holds of any tenant that are `held` past their TTL (the sweep); each is then expired by its
+   * own tenant-scoped transaction.
+   */
+  abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
+  /**
+   * Counts a failed expiry of the hold (outside the failed transaction) and keeps the error; at
+   * `maxAttempts` the hold is dead-lettered and `listExpiredHeld` skips it from then on.
+   */
+  abstract recordExpiryFailure(tenantId: string, holdId: string, error: string, maxAttempts: number): Promise<SweepFailure>;
+}
+
+/** What a sweep's failure bookkeeping says about a row after one more failed attempt. */
+export interface SweepFailure {
+  attempts: number;
+  deadLettered: boolean;
+}

@@ -1,0 +1,129 @@
+import type { Receipt } from '@hcs/contracts';
+import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { ChainAuditEntry } from '../ports/chain-audit-entry';
+import type { NewOutboxEvent } from '../ports/outbox-writer';
+import type { PaymentAttemptRecord } from '../ports/payment.repository';
+import type { ReceiptSubject } from './receipt-canonical';
+import { auditEntry, AuditContext } from './audit-entry';
+
+/**
+ * The records a confirmed booking writes, decided before the one statement that writes them
+ * (docs/booking-chain.md): the receipt subject, the booking, its captured payment, the audit
+ * entries and the outbox event. Ids and times come from the caller, so each builder is pure.
+ */
+export interface Confirmation {
+  bookingId: string;
+  tenantId: string;
+  agentId: string;
+  hold: Pick<HoldRecord, 'id'>;
+  quote: QuoteRecord;
+  traveler: Traveler;
+  guest: { primary: PrimaryGuest };
+  idempotencyKey: string;
+  /** The payment provider's reference of the charge. */
+  providerReference: string;
+}
+
+/** What the `booking_confirmed` receipt signs. */
+export function confirmationReceiptSubject(c: Confirmation): ReceiptSubject {
+  const { quote } = c;
+  const total = quote.priceBreakdown.total;
+  return {
+    booking_id: c.bookingId,
+    tenant_id: c.tenantId,
+    agent_id: c.agentId,
+    quote_id: quote.id,
+    hold_id: c.hold.id,
+    property_id: quote.propertyId,
+    room_type_id: quote.roomTypeId,
+    rate_plan_id: quote.ratePlanId,
+    check_in: quote.stay.check_in,
+    check_out: quote.stay.check_out,
+    total_amount: total.amount,
+    currency: total.currency,
+    policy_id: quote.policySnapshot.policy_id,
+    policy_version: quote.policySnapshot.version,
+    cancellation_kind: quote.policySnapshot.cancellation_kind,
+    traveler_iss: c.traveler.iss,
+    traveler_sub: c.traveler.sub,
+    payment_reference: c.providerReference,
+  };
+}
+
+/** The confirmed booking, as written and as GET /v1/bookings/{id} shows it. */
+export function confirmedBooking(c: Confirmation, receipt: Receipt, now: Date): BookingRecord {
+  const { quote } = c;
+  return {
+    id: c.bookingId,
+    tenantId: c.tenantId,
+    agentId: c.agentId,
+    quoteId: quote.id,
+    holdId: c.hold.id,
+    propertyId: quote.propertyId,
+    roomTypeId: quote.roomTypeId,
+    ratePlanId: quote.ratePlanId,
+    stay: quote.stay,
+    guests: quote.guests,
+    guest: c.guest,
+    priceBreakdown: quote.priceBreakdown,
+    policySnapshot: quote.policySnapshot,
+    traveler: { iss: c.traveler.iss, sub: c.traveler.sub },
+    idempotencyKey: c.idempotencyKey,
+    state: 'confirmed',
+    confirmationReceipt: receipt,
+    cancellation: null,
+    cancellationReceipt: null,
+    createdAt: now,
+  };
+}
+
+/** The booking's payment: the attempt's amount, captured under the provider's reference. */
+export function capturedPayment(
+  paymentId: string,
+  booking: Pick<BookingRecord, 'id' | 'tenantId'>,
+  attempt: Pick<PaymentAttemptRecord, 'amount'>,
+  providerReference: string,
+  now: Date,
+): PaymentRecord {
+  return {
+    id: paymentId,
+    tenantId: booking.tenantId,
+    bookingId: booking.id,
+    amount: attempt.amount,
+    refunded: { amount: 0, currency: attempt.amount.currency },
+    state: 'captured',
+    providerReference,
+    capturedAt: now,
+  };
+}
+
+/** `booking.confirmed` then `payment.captured`, then whatever else the confirmation records (follow-ups). */
+export function confirmationAudit(
+  booking: BookingRecord,
+  payment: PaymentRecord,
+  context: AuditContext,
+  receipt: Receipt,
+  more: ChainAuditEntry[] = [],
+): ChainAuditEntry[] {
+  return [
+    auditEntry('booking.confirmed', context, {
+      total: booking.priceBreakdown.total,
+      policy_version: booking.policySnapshot.version,
+      receipt_payload_hash: receipt.payload_hash,
+    }),
+    auditEntry('payment.captured', context, { payment_id: payment.id, amount: payment.amount, provider_reference: payment.providerReference }),
+    ...more,
+  ];
+}
+
+/**
+ * The `booking.confirmed` event: it carries the booking as GET /v1/bookings/{id} shows it (`view`),
+ * numbered by the first audit entry (`booking.confirmed`).
+ */
+export function confirmationOutbox(
+  bookingId: string,
+  view: Record<string, unknown>,
+  traceId: string,
+): Array<Omit<NewOutboxEvent, 'tenantId'> & { auditIndex: number }> {
+  return [{ type: 'booking.confirmed', aggregateType: 'booking', aggregateId: bookingId, traceId, payload: view, auditIndex: 0 }];
+}

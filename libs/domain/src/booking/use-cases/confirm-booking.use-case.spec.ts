@@ -1,0 +1,170 @@
+import type { AppConfig } from '@hcs/platform';
+import { DomainError } from '../../errors/domain-error';
+import { continuationOf } from '../../errors/pending-outcome';
+import { agentActor, eur, holdRecord, quoteRecord, TRAVELER } from '../../testing/chain-fixtures';
+import { FakeAudit, FakeBookings, FakeNights, FakeOutbox, FakePayments, FakeProvider, fakeContext, fakeSigner } from '../../testing/fake-chain-ports';
+import { FakeAuthorizations, FakeConversion, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
+import type { ChainActor } from '../chain-actor';
+import { FakeClientReferences } from '../../testing/fake-client-references';
+import { fakeSandbox } from '../../testing/fake-sandbox';
+import { ClientReferenceGate } from './client-reference-gate';
+import { ConfirmBooking, ConfirmBookingCommand } from './confirm-booking.use-case';
+import { ExpireHold } from './expire-hold.use-case';
+import { SettleBookingAttempt } from './settle-booking-attempt';
+
+jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
+
+function setup(paymentTimeoutMs = 1000) {
+  const quotes = new FakeQuotes();
+  const holds = new FakeHolds(quotes);
+  const bookings = new FakeBookings();
+  const payments = new FakePayments();
+  const authorizations = new FakeAuthorizations();
+  const nights = new FakeNights(1);
+  const conversion = new FakeConversion(holds, payments, bookings, authorizations, nights);
+  const audit = new FakeAudit();
+  const outbox = new FakeOutbox();
+  const provider = new FakeProvider();
+  const followUps = new FakeStayFollowUps();
+  const context = fakeContext();
+  const expire = new ExpireHold(holds, quotes, nights, audit, outbox, context);
+  const config = { paymentTimeoutMs } as AppConfig;
+  const references = new FakeClientReferences();
+  const settlement = new SettleBookingAttempt(
+    holds,
+    bookings,
+    payments,
+    authorizations,
+    conversion,
+    audit,
+    provider,
+    fakeSigner(),
+    expire,
+    config,
+    context,
+    followUps,
+    references,
+  );
+  const gate = new ClientReferenceGate(references, bookings, payments, config);
+  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement, gate, fakeSandbox());
+  const quote = quoteRecord();
+  const hold = holdRecord(quote);
+  quotes.rows.push(quote);
+  holds.rows.push(hold);
+  for (const n of ['2099-05-10', '2099-05-11']) nights.nights.set(n, { allotment: 1, held: 1, sold: 0 });
+  const command: ConfirmBookingCommand = {
+    holdId: hold.id,
+    quoteId: quote.id,
+    guest: { primary: { full_name: 'Ada', email: 'ada@example.com', phone: '+44 20 0000 0000' } },
+    payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
+    idempotencyKey: 'key-1',
+  };
+  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command };
+}
+
+const failure = async (p: Promise<unknown>) => {
+  const e = await p.catch((error: unknown) => error);
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
+};
+
+describe('ConfirmBooking', () => {
+  it('charges once, then writes booking, payment, audit, outbox and follow-ups in one conversion', async () => {
+    const { useCase, command, hold, quote, provider, conversion, nights, followUps, payments } = setup();
+    const outcome = await useCase.execute(command, agentActor(), TRAVELER);
+
+    expect(outcome.meta.status).toBe(201);
+    expect(outcome.meta.receipt).toMatchObject({ kind: 'booking_confirmed' });
+    expect(outcome.data).toMatchObject({
+      state: 'confirmed',
+      hold_id: hold.id,
+      quote_id: quote.id,
+      traveler: TRAVELER,
+      payment: { state: 'captured', amount: eur(20000) },
+    });
+    expect(outcome.meta.next_actions?.map((a) => a.rel)).toEqual(['get', 'cancel', 'get_audit']);
+
+    expect(provider.charges).toHaveLength(1);
+    expect(provider.charges[0]).toMatchObject({ idempotencyKey: payments.attempts[0].id, amount: eur(20000), token: 'tok_visa' });
+    const [written] = conversion.completed;
+    expect(written.audit.map((a) => a.type)).toEqual(['booking.confirmed', 'payment.captured', 'follow_up.scheduled']);
+    expect(written.outbox).toEqual([
+      expect.objectContaining({ type: 'booking.confirmed', aggregateId: written.booking.id, auditIndex: 0, payload: outcome.data }),
+    ]);
+    expect(hold.id).toBe(written.holdId);
+    expect([...nights.nights.values()]).toEqual([
+      { allotment: 1, held: 0, sold: 1 },
+      { allotment: 1, held: 0, sold: 1 },
+    ]);
+    expect(followUps.dispatched).toEqual(written.followUps);
+  });
+
+  it('replays a converted hold with the same key as the same booking, without charging again', async () => {
+    const { useCase, command, provider } = setup();
+    const first = await useCase.execute(command, agentActor(), TRAVELER);
+    const again = await useCase.execute(command, agentActor(), TRAVELER);
+    expect(again.data).toEqual(first.data);
+    expect(provider.charges).toHaveLength(1);
+  });
+
+  it('refuses another agent, another quote and an unknown hold', async () => {
+    const { useCase, command } = setup();
+    expect((await failure(useCase.execute(command, agentActor('99999999-9999-4999-8999-999999999999'), TRAVELER))).code).toBe('resource_access_denied');
+    expect((await failure(useCase.execute({ ...command, quoteId: 'other' }, agentActor(), TRAVELER))).code).toBe('quote_mismatch');
+    expect((await failure(useCase.execute({ ...command, holdId: 'unknown' }, agentActor(), TRAVELER))).code).toBe('hold_not_found');
+  });
+
+  it('gives the hold back on a decline: payment_failed, attempt declined, audit payment.declined', async () => {
+    const { useCase, command, provider, holds, hold, payments, audit } = setup();
+    provider.chargeResult = { outcome: 'declined', message: 'Your card was declined.' };
+    const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(error.code).toBe('payment_failed');
+    expect(error.detail).toMatchObject({ provider_message: 'Your card was declined.' });
+    expect((await holds.findById(hold.tenantId, hold.id))?.state).toBe('held');
+    expect(payments.attempts[0].state).toBe('declined');
+    expect(audit.events).toEqual([
+      expect.objectContaining({
+        type: 'payment.declined',
+        holdId: hold.id,
+        data: { attempt_id: payments.attempts[0].id, provider_message: 'Your card was declined.' },
+      }),
+    ]);
+  });
+
+  it('answers payment_provider_error when the provider fails', async () => {
+    const { useCase, command, provider } = setup();
+    provider.chargeResult = () => {
+      throw new Error('connection reset');
+    };
+    const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(error.code).toBe('payment_provider_error');
+    expect(error.detail).toMatchObject({ provider_message: 'connection reset' });
+  });
+
+  it('needs a booking authorization above the agent limit', async () => {
+    const { useCase, command } = setup();
+    const limited: ChainActor = { ...agentActor(), bookingLimit: eur(100) };
+    const error = await failure(useCase.execute(command, limited, TRAVELER));
+    expect(error.code).toBe('authorization_required');
+    expect((await failure(useCase.execute({ ...command, bookingAuthorizationId: 'unknown' }, limited, TRAVELER))).detail).toMatchObject({
+      reason: 'not_found',
+    });
+  });
+
+  it('answers payment_timeout past the budget and hands the finished booking to the continuation', async () => {
+    const { useCase, command, provider } = setup(20);
+    provider.chargeDelayMs = 100;
+    const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(error.code).toBe('payment_timeout');
+    await expect(continuationOf(error)).resolves.toMatchObject({ data: { state: 'confirmed' } });
+  });
+
+  it('expires a hold past its TTL and answers hold_expired', async () => {
+    const { useCase, command, hold, holds, provider } = setup();
+    holds.rows[0].expired = true;
+    const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(error.code).toBe('hold_expired');
+    expect((await holds.findById(hold.tenantId, hold.id))?.state).toBe('expired');
+    expect(provider.charges).toHaveLength(0);
+  });
+});

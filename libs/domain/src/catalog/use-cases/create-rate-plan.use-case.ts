@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { DomainError } from '../../errors/domain-error';
+import type { Policy } from '../catalog';
+import { PolicyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
+import { fieldError, RatePlanInput } from '../catalog-input';
+
+/** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
+export async function currentPolicyFor(
+  policies: PolicyRepository,
+  tenantId: string,
+  propertyId: string,
+  code: string | null | undefined,
+): Promise<Policy | null> {
+  if (code === undefined || code === null) return null;
+  const policy = await policies.findCurrent(tenantId, propertyId, code);
+  if (!policy)
+    throw fieldError('policy_code', `no policy with code "${code}" exists for this property; create it with PUT /v1/admin/properties/{id}/policies/{code}`);
+  return policy;
+}
+
+@Injectable()
+export class CreateRatePlan {
+  constructor(
+    private readonly roomTypes: RoomTypeRepository,
+    private readonly ratePlans: RatePlanRepository,
+    private readonly policies: PolicyRepository,
+  ) {}
+
+  @Transactional()
+  async execute(tenantId: string, roomTypeId: string, input: RatePlanInput): Promise<Outcome<AdminRatePlanView>> {
+    const room = await this.roomTypes.findById(tenantId, roomTypeId);
+    if (!room) throw new DomainError('room_type_not_found');
+    if (await this.ratePlans.findByCode(tenantId, roomTypeId, input.code)) throw fieldError('code', 'is already used by another rate plan of this room type');
+    const policy = await currentPolicyFor(this.policies, tenantId, room.propertyId, input.policy_code);
+    const plan = await this.ratePlans.create(tenantId, room, {
+      code: input.code,
+      name: input.name,
+      baseRate: { amount: input.base_rate.amount, currency: input.base_rate.currency },
+      mealPlan: input.meal_plan ?? 'room_only',
+      policyId: policy?.id ?? null,
+    });
+    return new Outcome(adminRatePlanView(plan, policy), {
+      status: 201,
+      next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/rate-plans/${plan.id}/rates` }],
+    });
+  }
+}

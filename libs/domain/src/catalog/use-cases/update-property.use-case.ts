@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { DomainError } from '../../errors/domain-error';
+import { PropertyRepository } from '../ports/catalog.repository';
+import { AdminPropertyView, adminPropertyView } from '../catalog-views';
+import { fieldError, propertyPatch, PropertyInput } from '../catalog-input';
+
+/** Changes the given fields of a property (absent fields stay, `null` clears a nullable one). */
+@Injectable()
+export class UpdateProperty {
+  constructor(private readonly properties: PropertyRepository) {}
+
+  @Transactional()
+  async execute(tenantId: string, id: string, input: Partial<PropertyInput>): Promise<Outcome<AdminPropertyView>> {
+    const current = await this.properties.findById(tenantId, id);
+    if (!current) throw new DomainError('property_not_found');
+    if (input.slug !== undefined && input.slug !== current.slug && (await this.properties.findBySlug(tenantId, input.slug))) {
+      throw fieldError('slug', 'is already used by another property of this tenant');
+    }
+    const updated = await this.properties.update(tenantId, id, propertyPatch(input));
+    if (!updated) throw new DomainError('property_not_found');
+    return new Outcome(adminPropertyView(updated), { next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/properties/${id}` }] });
+  }
+}

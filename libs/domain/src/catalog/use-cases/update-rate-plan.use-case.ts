@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
+import { DomainError } from '../../errors/domain-error';
+import type { RatePlanFields } from '../catalog';
+import { PolicyRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
+import { fieldError, RatePlanInput } from '../catalog-input';
+import { currentPolicyFor } from './create-rate-plan.use-case';
+
+/** Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted). */
+@Injectable()
+export class UpdateRatePlan {
+  constructor(
+    private readonly ratePlans: RatePlanRepository,
+    private readonly policies: PolicyRepository,
+  ) {}
+
+  @Transactional()
+  async execute(tenantId: string, id: string, input: Partial<RatePlanInput>): Promise<Outcome<AdminRatePlanView>> {
+    const current = await this.ratePlans.findById(tenantId, id);
+    if (!current) throw new DomainError('rate_plan_not_found');
+    if (input.code !== undefined && input.code !== current.code && (await this.ratePlans.findByCode(tenantId, current.roomTypeId, input.code))) {
+      throw fieldError('code', 'is already used by another rate plan of this room type');
+    }
+    const patch: Partial<RatePlanFields> = {};
+    if (input.code !== undefined) patch.code = input.code;
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.base_rate !== undefined) patch.baseRate = { amount: input.base_rate.amount, currency: input.base_rate.currency };
+    if (input.meal_plan !== undefined) patch.mealPlan = input.meal_plan;
+    if (input.policy_code !== undefined) patch.policyId = (await currentPolicyFor(this.policies, tenantId, current.propertyId, input.policy_code))?.id ?? null;
+    const updated = await this.ratePlans.update(tenantId, id, patch);
+    if (!updated) throw new DomainError('rate_plan_not_found');
+    const policy = updated.policyId ? await this.policies.findById(tenantId, updated.policyId) : null;
+    return new Outcome(adminRatePlanView(updated, policy), { next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/rate-plans/${id}/rates` }] });
+  }
+}

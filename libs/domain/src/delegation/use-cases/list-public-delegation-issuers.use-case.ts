@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { isUuid } from '../../identity/rules/uuid';
+import { TenantRepository } from '../../tenancy/ports/tenant.repository';
+import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
+
+/**
+ * The public issuer list: every platform issuer, plus the issuers of the tenant named by the
+ * optional tenant hint (an unknown or malformed tenant id simply adds nothing).
+ */
+/** The public list is served from memory this long per tenant hint (docs/identity.md). */
+export const PUBLIC_ISSUERS_TTL_MS = 5_000;
+const MAX_CACHED_HINTS = 1_000;
+
+@Injectable()
+export class ListPublicDelegationIssuers {
+  private readonly cache = new Map<string, { issuers: DelegationIssuer[]; until: number }>();
+
+  constructor(
+    private readonly issuers: DelegationIssuerRepository,
+    private readonly tenants: TenantRepository,
+  ) {}
+
+  async execute(tenantHint?: string | null): Promise<DelegationIssuer[]> {
+    // Only well-formed ids get an entry of their own: random hints cannot grow the cache.
+    const key = isUuid(tenantHint) ? tenantHint.toLowerCase() : '';
+    const hit = this.cache.get(key);
+    if (hit && hit.until > Date.now()) return hit.issuers;
+    const issuers = await this.load(key || null);
+    if (this.cache.size >= MAX_CACHED_HINTS) this.cache.clear();
+    this.cache.set(key, { issuers, until: Date.now() + PUBLIC_ISSUERS_TTL_MS });
+    return issuers;
+  }
+
+  private async load(tenantHint: string | null): Promise<DelegationIssuer[]> {
+    const platform = await this.issuers.listPlatform();
+    if (!isUuid(tenantHint) || !(await this.tenants.findById(tenantHint))) return platform;
+    return [...platform, ...(await this.issuers.listForTenant(tenantHint))];
+  }
+}

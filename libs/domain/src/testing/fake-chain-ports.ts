@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { Receipt } from '@hcs/contracts';
+import type { AppConfig, RequestContext } from '@hcs/platform';
+import type { BookingRecord, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
+import { AuditLog, NewAuditEvent } from '../booking/ports/audit-log';
+import { BookingRepository, BookingSearchFilter } from '../booking/ports/booking.repository';
+import { SweepFailure } from '../booking/ports/hold.repository';
+import { NewOutboxEvent, OutboxWriter } from '../booking/ports/outbox-writer';
+import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRepository } from '../booking/ports/payment.repository';
+import { ReceiptKeyRepository } from '../booking/ports/receipt-key.repository';
+import { NewRefund, RefundRepository } from '../booking/ports/refund.repository';
+import { ReservationResult, RoomNightReservations } from '../booking/ports/room-night-reservations';
+import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../booking/ports/payment-provider';
+import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
+import { ReceiptSigner } from '../booking/receipt-signer';
+import type { Stay } from '../stay/stay-rules';
+import { eur, TENANT } from './chain-fixtures';
+
+// The fixtures come with the fakes: a spec imports both from here.
+export * from './chain-fixtures';
+
+/**
+ * In-memory fakes of the booking chain's ports for use-case unit specs (the middle and top tiers
+ * run the real repositories). Each keeps what it was given so a spec can assert on it.
+ */
+export class FakeBookings extends BookingRepository {
+  rows: BookingRecord[] = [];
+  async search(tenantId: string, _filter: BookingSearchFilter, limit: number): Promise<BookingRecord[]> {
+    return this.rows.filter((b) => b.tenantId === tenantId).slice(0, limit);
+  }
+  async create(): Promise<BookingRecord> {
+    throw new Error('not used');
+  }
+  private row(tenantId: string, id: string) {
+    return this.rows.find((b) => b.tenantId === tenantId && b.id === id) ?? null;
+  }
+  /** A copy, as a database read gives: later writes do not change what a caller already holds. */
+  async findById(tenantId: string, id: string) {
+    const b = this.row(tenantId, id);
+    return b ? structuredClone(b) : null;
+  }
+  async findByHold(tenantId: string, holdId: string) {
+    return this.rows.find((b) => b.tenantId === tenantId && b.holdId === holdId) ?? null;
+  }
+  async modify(tenantId: string, id: string, expected: Stay, change: { stay: Stay; priceBreakdown: PriceBreakdown; policySnapshot: PolicySnapshot }) {
+    const b = this.row(tenantId, id);
+    if (!b || b.state !== 'confirmed' || b.stay.check_in !== expected.check_in || b.stay.check_out !== expected.check_out) return null;
+    Object.assign(b, { stay: change.stay, priceBreakdown: change.priceBreakdown, policySnapshot: change.policySnapshot });
+    return structuredClone(b);
+  }
+  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt) {
+    const b = this.row(tenantId, id);
+    if (!b || b.state !== 'confirmed') return null;
+    Object.assign(b, { state: 'cancelled', cancellation, cancellationReceipt: receipt });
+    return structuredClone(b);
+  }
+}
+
+export class FakePayments extends PaymentRepository {
+  rows: PaymentRecord[] = [];
+  async recordRecoveryFailure(): Promise<SweepFailure> {
+    throw new Error('not used');
+  }
+  add(bookingId: string, amount: number, refunded = 0): PaymentRecord {
+    const row: PaymentRecord = {
+      id: randomUUID(),
+      tenantId: TENANT,
+      bookingId,
+      amount: eur(amount),
+      refunded: eur(refunded),
+      state: refunded === 0 ? 'captured' : refunded >= amount ? 'refunded' : 'partially_refunded',
+      providerReference: `ch_${bookingId}`,
+      capturedAt: new Date(),
+    };
+    this.rows.push(row);
+    return row;
+  }
+  attempts: PaymentAttemptRecord[] = [];
+  async createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
+    const now = new Date();
+    const attempt: PaymentAttemptRecord = {
+      ...input,
+      id: randomUUID(),
+      state: 'pending',
+      providerReference: null,
+      providerMessage: null,
+      createdAt: now,
+      startedAt: now,
+    };
+    this.attempts.push(attempt);
+    return attempt;
+  }
+  async findAttempt(tenantId: string, holdId: string, idempotencyKey: string) {
+    return this.attempts.find((a) => a.tenantId === tenantId && a.holdId === holdId && a.idempotencyKey === idempotencyKey) ?? null;
+  }
+  listStranded(): never {
+    throw new Error('not used');
+  }
+  async completeAttempt(
+    tenantId: string,
+    attemptId: string,
+    state: 'succeeded' | 'declined' | 'error',
+    providerReference: string | null,
+    providerMessage: string | null,
+  ) {
+    const a = this.attempts.find((r) => r.tenantId === tenantId && r.id === attemptId);
+    if (a) Object.assign(a, { state, providerReference, providerMessage });
+  }
+  capture(): never {
+    throw new Error('not used');
+  }
+  async findByBooking(tenantId: string, bookingId: string) {
+    const p = this.rows.find((r) => r.tenantId === tenantId && r.bookingId === bookingId);
+    return p ? { ...p, amount: { ...p.amount }, refunded: { ...p.refunded } } : null;
+  }
+  async refund(tenantId: string, paymentId: string, amount: number) {
+    const p = this.rows.find((r) => r.tenantId === tenantId && r.id === paymentId);
+    if (!p || p.state === 'refunded' || amount <= 0 || p.refunded.amount + amount > p.amount.amount) return null;
+    p.refunded = eur(p.refunded.amount + amount);
+    p.state = p.refunded.amount >= p.amount.amount ? 'refunded' : 'partially_refunded';
+    return { ...p };
+  }
+}
+
+export class FakeRefunds extends RefundRepository {
+  rows: RefundRecord[] = [];
+  async create(r: NewRefund): Promise<RefundRecord> {
+    const row: RefundRecord = { ...r, state: 'succeeded', createdAt: new Date() };
+    this.rows.push(row);
+    return row;
+  }
+  async findById(tenantId: string, id: string) {
+    return this.rows.find((r) => r.tenantId === tenantId && r.id === id) ?? null;
+  }
+}
+
+export class FakeProvider extends PaymentProvider {
+  refunds: RefundRequest[] = [];
+  charges: ChargeRequest[] = [];
+  failWith: string | null = null;
+  /** What `charge` answers (after `chargeDelayMs`); a function may throw to act as a provider failure. */
+  chargeResult: ChargeResult | (() => ChargeResult) = { outcome: 'succeeded', reference: 'ch_fake' };
+  chargeDelayMs = 0;
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    this.charges.push(request);
+    if (this.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chargeDelayMs));
+    return typeof this.chargeResult === 'function' ? this.chargeResult() : this.chargeResult;
+  }
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (this.failWith) return { outcome: 'error', message: this.failWith };
+    this.refunds.push(request);
+    return { outcome: 'succeeded', reference: `re_${request.idempotencyKey}` };
+  }
+}
+
+export class FakeAudit extends AuditLog {
+  events: NewAuditEvent[] = [];
+  async append(event: NewAuditEvent) {
+    this.events.push(event);
+  }
+  async listForChain() {
+    return [];
+  }
+}
+
+export class FakeOutbox extends OutboxWriter {
+  events: NewOutboxEvent[] = [];
+  async append(event: NewOutboxEvent) {
+    this.events.push(event);
+  }
+}
+
+class FakeReceiptKeys extends ReceiptKeyRepository {
+  private readonly key = { kid: 'receipt-v1', secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA' };
+  async signingKey() {
+    return this.key;
+  }
+  async findByKid(kid: string) {
+    return kid === this.key.kid ? this.key : null;
+  }
+  async rotate() {
+    return this.key;
+  }
+}
+
+export const fakeSigner = () => new ReceiptSigner(new FakeReceiptKeys(), { baseUrl: 'http://hcs.test' } as AppConfig);
+export const fakeContext = () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736' }) as RequestContext;
+
+export class FakeQuoteSource extends QuoteSourceReader {
+  perNight = 10000;
+  dailyRates: Record<string, number> = {};
+  async read(): Promise<QuoteSource> {
+    return {
+      property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [], fees: [] },
+      roomType: { id: 'rt', maxOccupancy: 2 },
+      ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol' },
+      policy: null,
+      dailyRates: this.dailyRates,
+    };
+  }
+}
+
+/** Per-night sold counters with the real conditional rule: a night takes a room only while one is free. */
+export class FakeNights extends RoomNightReservations {
+  nights = new Map<string, { allotment: number; held: number; sold: number }>();
+  constructor(private readonly defaultAllotment = 5) {
+    super();
+  }
+  /** The counters of a night, created with the default allotment on first use. */
+  counter(n: string) {
+    if (!this.nights.has(n)) this.nights.set(n, { allotment: this.defaultAllotment, held: 0, sold: 0 });
+    return this.nights.get(n) as { allotment: number; held: number; sold: number };
+  }
+  async ensureNights(_t: string, _r: string, nights: string[]) {
+    nights.forEach((n) => this.counter(n));
+  }
+  /** held + 1 on every night while each has a free room; the first full night stops it (the caller rolls back). */
+  async reserve(_t: string, _r: string, nights: string[]): Promise<ReservationResult> {
+    for (const n of nights) {
+      const c = this.counter(n);
+      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
+      c.held += 1;
+    }
+    return { ok: true, reclaimed: [] };
+  }
+  async releaseHeld(_t: string, _r: string, nights: string[]) {
+    nights.forEach((n) => (this.counter(n).held -= 1));
+  }
+  async returnSold(_t: string, _r: string, nights: string[]) {
+    nights.forEach((n) => (this.counter(n).sold -= 1));
+  }
+  async moveSold(_t: string, _r: string, release: string[], take: string[]): Promise<ReservationResult> {
+    for (const n of release) this.counter(n).sold -= 1;
+    for (const n of take) {
+      const c = this.counter(n);
+      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
+      c.sold += 1;
+    }
+    return { ok: true, reclaimed: [] };
+  }
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditActor, BookingAuthorizationRecord, BookingRecord, HoldRecord, HoldState, PaymentRecord, QuoteRecord } from '../booking/chain.types';
+import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '../booking/ports/booking-conversion';
+import type { ChainAuditEntry } from '../booking/ports/chain-audit-entry';
+import { BookingAuthorizationRepository } from '../booking/ports/booking-authorization.repository';
+import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
+import { NewQuote, QuoteRepository } from '../booking/ports/quote.repository';
+import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
+import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '../booking/ports/hold-reservation';
+import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
+import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports';
+
+/** Quotes kept in memory; `expired` is whatever the spec set on the record. */
+export class FakeQuotes extends QuoteRepository {
+  rows: QuoteRecord[] = [];
+  async create(input: NewQuote): Promise<QuoteRecord> {
+    const now = new Date();
+    const { ttlSeconds, ...rest } = input;
+    const row: QuoteRecord = { ...rest, id: randomUUID(), createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), expired: false };
+    this.rows.push(row);
+    return row;
+  }
+  async findById(tenantId: string, id: string) {
+    return this.rows.find((q) => q.tenantId === tenantId && q.id === id) ?? null;
+  }
+}
+
+/** Holds kept in memory with the conditional transitions of the real repository. */
+export class FakeHolds extends HoldRepository {
+  rows: HoldRecord[] = [];
+  constructor(private readonly quotes: FakeQuotes) {
+    super();
+  }
+  async create(input: NewHold): Promise<HoldRecord> {
+    const now = new Date();
+    const { ttlSeconds, ...rest } = input;
+    const row: HoldRecord = {
+      ...rest,
+      id: randomUUID(),
+      state: 'held',
+      convertingKey: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+      expired: false,
+    };
+    this.rows.push(row);
+    return { ...row };
+  }
+  async findById(tenantId: string, id: string) {
+    const h = this.rows.find((r) => r.tenantId === tenantId && r.id === id);
+    return h ? { ...h } : null;
+  }
+  async findWithQuote(tenantId: string, id: string) {
+    const hold = await this.findById(tenantId, id);
+    return hold ? { hold, quote: await this.quotes.findById(tenantId, hold.quoteId) } : null;
+  }
+  async transition(
+    tenantId: string,
+    id: string,
+    from: HoldState[],
+    to: HoldState,
+    options: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string } = {},
+  ) {
+    const h = this.rows.find((r) => r.tenantId === tenantId && r.id === id);
+    if (!h || !from.includes(h.state)) return null;
+    if (options.onlyIfExpired && !h.expired) return null;
+    if (options.onlyIfLive && h.expired) return null;
+    if (options.requireConvertingKey !== undefined && h.convertingKey !== options.requireConvertingKey) return null;
+    h.state = to;
+    if (options.convertingKey !== undefined) h.convertingKey = options.convertingKey;
+    return { ...h };
+  }
+  listExpiredHeld(): never {
+    throw new Error('not used');
+  }
+  recordExpiryFailure(): Promise<SweepFailure> {
+    throw new Error('not used');
+  }
+}
+
+/** The one-statement reservation over the fake nights: all nights or nothing. */
+export class FakeHoldReservation extends HoldReservation {
+  audit: ChainAuditEntry[] = [];
+  constructor(
+    private readonly holds: FakeHolds,
+    private readonly nights: FakeNights,
+  ) {
+    super();
+  }
+  async reserve(request: HoldReservationRequest): Promise<HoldReservationResult> {
+    const counters = request.nights.map((n) => this.nights.counter(n));
+    if (counters.some((c) => c.allotment - c.held - c.sold < 1)) return { ok: false };
+    for (const c of counters) c.held += 1;
+    const hold = await this.holds.create(request.hold);
+    this.audit.push({ ...request.audit, data: { ...request.audit.data, expires_at: hold.expiresAt.toISOString() } });
+    return { ok: true, hold };
+  }
+}
+
+export class FakeHoldExpiryScheduler extends HoldExpiryScheduler {
+  scheduled: Array<{ tenantId: string; holdId: string; expiresAt: Date }> = [];
+  failWith: Error | null = null;
+  async schedule(tenantId: string, holdId: string, expiresAt: Date): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    this.scheduled.push({ tenantId, holdId, expiresAt });
+  }
+}
+
+export class FakeAuthorizations extends BookingAuthorizationRepository {
+  rows: BookingAuthorizationRecord[] = [];
+  create(): never {
+    throw new Error('not used');
+  }
+  async findById(tenantId: string, id: string) {
+    return this.rows.find((a) => a.tenantId === tenantId && a.id === id) ?? null;
+  }
+  async claim(tenantId: string, id: string, holdId: string) {
+    const a = this.rows.find((r) => r.tenantId === tenantId && r.id === id);
+    if (!a || a.usedAt || (a.claimedByHoldId && a.claimedByHoldId !== holdId)) return false;
+    a.claimedByHoldId = holdId;
+    return true;
+  }
+  async unclaim(tenantId: string, holdId: string) {
+    for (const a of this.rows) if (a.tenantId === tenantId && a.claimedByHoldId === holdId && !a.usedAt) a.claimedByHoldId = null;
+  }
+  async markUsed(tenantId: string, holdId: string, bookingId: string) {
+    const a = this.rows.find((r) => r.tenantId === tenantId && r.claimedByHoldId === holdId);
+    if (!a) return null;
+    Object.assign(a, { usedAt: new Date(), bookingId });
+    return a.id;
+  }
+}
+
+/**
+ * The two conversion statements over the fakes: `begin` moves the hold to converting, claims the
+ * authorization and records the attempt; `complete` writes what it is given and keeps it for the
+ * spec (`completed`).
+ */
+export class FakeConversion extends BookingConversion {
+  completed: CompleteConversion[] = [];
+  spentJtis = new Set<string>();
+  constructor(
+    private readonly holds: FakeHolds,
+    private readonly payments: FakePayments,
+    private readonly bookings: FakeBookings,
+    private readonly authorizations: FakeAuthorizations,
+    private readonly nights: FakeNights,
+  ) {
+    super();
+  }
+  async begin(input: BeginConversion): Promise<BeginConversionResult> {
+    const { tenantId, holdId, idempotencyKey } = input.attempt;
+    const hold = this.holds.rows.find((h) => h.tenantId === tenantId && h.id === holdId);
+    if (!hold || !input.from.includes(hold.state) || hold.expired) return { ok: false, reason: 'hold_not_live' };
+    if (input.authorizationId && !(await this.authorizations.claim(tenantId, input.authorizationId, holdId)))
+      return { ok: false, reason: 'authorization_taken' };
+    if (input.delegationUse) {
+      if (this.spentJtis.has(input.delegationUse.jti)) return { ok: false, reason: 'delegation_spent' };
+      this.spentJtis.add(input.delegationUse.jti);
+    }
+    Object.assign(hold, { state: input.to, convertingKey: idempotencyKey });
+    return { ok: true, attempt: await this.payments.createAttempt(input.attempt) };
+  }
+  async complete(input: CompleteConversion): Promise<boolean> {
+    const hold = this.holds.rows.find((h) => h.tenantId === input.tenantId && h.id === input.holdId);
+    if (!hold || !input.from.includes(hold.state) || hold.convertingKey !== input.idempotencyKey) return false;
+    hold.state = input.to;
+    for (const n of input.nights) {
+      const c = this.nights.counter(n);
+      c.held -= 1;
+      c.sold += 1;
+    }
+    await this.payments.completeAttempt(input.tenantId, input.attemptId, 'succeeded', input.providerReference, null);
+    await this.authorizations.markUsed(input.tenantId, input.holdId, input.booking.id);
+    this.bookings.rows.push(input.booking);
+    const { attemptId: _attemptId, ...payment } = input.payment;
+    this.payments.rows.push(payment as PaymentRecord);
+    this.completed.push(input);
+    return true;
+  }
+}
+
+/** Plans one follow-up per confirmation and records what was dispatched, cancelled or moved. */
+export class FakeStayFollowUps extends StayFollowUps {
+  dispatched: PlannedFollowUp[] = [];
+  cancelled: string[] = [];
+  planForConfirmedBooking(booking: BookingRecord, by: AuditActor): ConfirmationFollowUps {
+    const row: PlannedFollowUp = {
+      id: randomUUID(),
+      tenantId: booking.tenantId,
+      bookingId: booking.id,
+      kind: 'pre_arrival',
+      message: null,
+      channel: 'sandbox',
+      origin: 'booking',
+      sendAt: new Date(),
+      createdBy: by,
+    };
+    return { rows: [row], audit: [{ type: 'follow_up.scheduled', actor: by, traceId: 'follow-up', data: { follow_up_id: row.id } }] };
+  }
+  dispatchPlanned(rows: PlannedFollowUp[]): void {
+    this.dispatched.push(...rows);
+  }
+  async scheduleForConfirmedBooking(): Promise<void> {}
+  async cancelScheduled(booking: BookingRecord): Promise<void> {
+    this.cancelled.push(booking.id);
+  }
+  async rescheduleForStay(): Promise<void> {}
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { ClientBase, Pool, QueryResult, QueryResultRow } from 'pg';
+import { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { TransactionHost } from '../transaction-host';
+import type { Statement } from './statement';
+
+/**
+ * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
+ * the runner's wrapping was a third of the api's CPU under the chain). Inside a transaction
+ * (`@Transactional()` or the transaction host) a statement runs on the transaction's own
+ * connection; outside one it runs on the pool TypeORM's driver holds, so there is one pool per
+ * process and its limits (size, timeouts, `GuardedPgClient`) apply to both.
+ *
+ * Errors are the driver's own (`DatabaseError` with its SQLSTATE `code`), which
+ * `isDatabaseUnavailable` and `refusedBy` read as they read TypeORM's wrapped ones.
+ */
+@Injectable()
+export class SqlClient {
+  private pool?: Pool;
+
+  constructor(
+    private readonly host: TransactionHost,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Runs a typed statement and returns its rows (RETURNING rows for INSERT/UPDATE/DELETE). */
+  run<P extends readonly unknown[], R extends QueryResultRow>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    return this.rows<R>(statement.text, params);
+  }
+
+  /**
+   * Runs a statement composed at run time (CTEs built with `SqlParams`); the row type is declared
+   * by the caller in the table family's row file.
+   */
+  async rows<R extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<R[]> {
+    return (await this.query<R>(text, values)).rows;
+  }
+
+  /** How many rows an INSERT, UPDATE or DELETE without RETURNING changed. */
+  async affected(text: string, values: readonly unknown[]): Promise<number> {
+    return (await this.query<QueryResultRow>(text, values)).rowCount ?? 0;
+  }
+
+  private async query<R extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<QueryResult<R>> {
+    const runner = this.host.tx.queryRunner;
+    if (runner && !runner.isReleased) {
+      const connection: ClientBase = await runner.connect();
+      return connection.query<R>(text, [...values]);
+    }
+    return this.masterPool().query<R>(text, [...values]);
+  }
+
+  private masterPool(): Pool {
+    if (this.pool) return this.pool;
+    const driver = this.dataSource.driver;
+    if (!(driver instanceof PostgresDriver)) throw new Error('SqlClient needs the Postgres driver');
+    const pool: Pool = driver.master;
+    this.pool = pool;
+    return pool;
+  }
+}
