@@ -7,6 +7,7 @@ import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
 import { mountConsole } from './console/console-assets';
 import { bodyShapeMiddleware } from './http/body-shape.middleware';
+import { nulByteMiddleware } from './http/nul-bytes';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
@@ -54,6 +55,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(bodyShapeMiddleware);
+  app.use(nulByteMiddleware);
   // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
   app.use(requestLogMiddleware(PinoLogger.root));
   app.enableShutdownHooks();

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@hcs/platform';
+import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { createApiApp } from './bootstrap';
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { role: 'api' });
+  const warning = developmentDefaultsWarning(process.env);
+  if (warning) process.stderr.write(`${warning}\n`);
   const app = await createApiApp(config);
   await app.listen(config.port, '0.0.0.0');
   process.stderr.write(`api listening on ${config.baseUrl} (port ${config.port})\n`);

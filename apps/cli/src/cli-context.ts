@@ -1,11 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, loadConfig } from '@hcs/platform';
+import { AppConfig, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { CliModule } from './cli.module';
 
 /** Runs `fn` inside a Nest context of the CLI module; Nest's own messages go to stderr only. */
 export async function withCliContext<T>(fn: (app: INestApplicationContext, config: AppConfig) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { role: 'cli' });
+  const warning = developmentDefaultsWarning(process.env);
+  if (warning) process.stderr.write(`${warning}\n`);
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error', 'warn'], abortOnError: false });
   try {
     return await fn(app, config);

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
 import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/adapters';
@@ -12,6 +13,8 @@ import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processo
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
 import { JobSchedulerKeeper } from './schedulers/job-scheduler-keeper';
+import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
+import { JobFailureLog } from './processors/job-failure-log';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -19,7 +22,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
+      imports: [DiscoveryModule, ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,
@@ -29,9 +32,11 @@ export class WorkerModule {
         OutboxListener,
         OutboxRelayProcessor,
         WebhookDeliveryProcessor,
+        TenantDeliverySlots,
         OversellSweepProcessor,
         GuestFollowUpProcessor,
         JobSchedulerKeeper,
+        JobFailureLog,
       ],
     };
   }

@@ -26,6 +26,6 @@ import { AuthFailureThrottle } from './rate-limit/auth-failure-throttle';
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: DelegationGuard },
   ],
-  exports: [AuthCoreModule, RateLimits, CredentialChangeNotifier, IssuerChangeNotifier],
+  exports: [AuthCoreModule, RateLimits, AuthFailureThrottle, CredentialChangeNotifier, IssuerChangeNotifier],
 })
 export class AuthModule {}

@@ -16,6 +16,8 @@ export * from './oauth/oauth-error';
 export * from './oauth/oauth-token.service';
 export * from './principal/actor';
 export * from './principal/current.decorators';
+export * from './rate-limit/address-key';
+export * from './rate-limit/auth-failure-throttle';
 export * from './rate-limit/rate-limits.service';
 export * from './tokens/access-tokens.service';
 export * from './tokens/signing-keys.service';

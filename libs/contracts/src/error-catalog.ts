@@ -266,6 +266,12 @@ export const ERROR_CATALOG = {
     remediation: 'Choose another rate plan, or ask the tenant admin to attach a policy.',
     next_actions: [search],
   },
+  webhook_endpoint_limit_reached: {
+    status: 409,
+    message: 'The tenant already has as many webhook endpoints as it may (WEBHOOK_MAX_ENDPOINTS_PER_TENANT).',
+    remediation: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more events; detail.limit is the cap.',
+    next_actions: [{ rel: 'get', method: 'GET', href: '/v1/admin/webhooks' }],
+  },
   webhook_delivery_not_replayable: {
     status: 409,
     message: 'The delivery is pending or in flight.',
@@ -337,6 +343,12 @@ export const ERROR_CATALOG = {
     status: 410,
     message: 'The advisor session has expired.',
     remediation: 'Start a new session with POST /v1/advisor/sessions; detail.expired_at says when this one ended.',
+    next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
+  },
+  advisor_session_full: {
+    status: 409,
+    message: 'The advisor session holds as many messages as a session may (ADVISOR_SESSION_MAX_MESSAGES).',
+    remediation: 'Start a new session with POST /v1/advisor/sessions; detail.max_messages is the cap.',
     next_actions: [{ rel: 'retry', method: 'POST', href: '/v1/advisor/sessions' }],
   },
   service_unavailable: {

@@ -43,8 +43,10 @@ import {
   WebhookEndpointRepository,
   AfterCommit,
   FollowUpRepository,
+  FollowUpQuota,
+  FollowUpSettingsRepository,
 } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
 import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
 import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
@@ -77,6 +79,8 @@ import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
+import { MasterKeyRotation } from './keys/master-key-rotation';
+import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
@@ -126,7 +130,12 @@ const repositories = [
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: FollowUpSettingsRepository, useClass: SqlFollowUpSettingsRepository },
+  { provide: FollowUpQuota, useClass: SqlFollowUpQuota },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
+  // Secrets at rest and the master-key rotation (docs/security.md "Keys at rest").
+  { provide: SecretBox, useClass: SecretBox },
+  { provide: MasterKeyRotation, useClass: MasterKeyRotation },
 ];
 
 /**

@@ -1,8 +1,10 @@
 export * from './config/app-config';
 export * from './config/config.module';
+export * from './config/production-rules';
 export * from './context/request-context';
 export * from './context/request-context.module';
 export * from './context/sandbox-scenario.context';
+export * from './logging/error-serializer';
 export * from './logging/logging.module';
 export * from './logging/redaction';
 export * from './queues/queue-names';
@@ -17,3 +19,4 @@ export * from './net/ip-ranges';
 export * from './net/outbound-url';
 export * from './net/outbound-http';
 export * from './crypto/secret-box';
+export * from './crypto/master-key';

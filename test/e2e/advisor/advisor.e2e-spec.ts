@@ -52,7 +52,8 @@ describe('advisor sessions', () => {
   it('opens a session in the shape of SPEC, with a welcome and a lifetime', async () => {
     const res = await start({ property_slug: slug, locale: 'pt-BR' });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).sort()).toEqual(['created_at', 'messages', 'property_name', 'property_slug', 'session_id', 'updated_at']);
+    // SPEC's session fields, plus the cursor to read the messages after these (issue 18).
+    expect(Object.keys(res.body.data).sort()).toEqual(['created_at', 'messages', 'next_cursor', 'property_name', 'property_slug', 'session_id', 'updated_at']);
     expect(res.body.data).toEqual({
       session_id: expect.stringMatching(UUID),
       property_slug: slug,
@@ -69,6 +70,7 @@ describe('advisor sessions', () => {
           created_at: expect.stringMatching(ISO),
         },
       ],
+      next_cursor: expect.any(String),
     });
     expect(res.body.expires_at).toEqual(expect.stringMatching(ISO));
     expect(res.body.next_actions).toContainEqual({ rel: 'get', method: 'GET', href: `/v1/advisor/sessions/${res.body.data.session_id}` });

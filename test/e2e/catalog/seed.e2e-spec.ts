@@ -68,6 +68,8 @@ describe('seeds', () => {
         BASE_URL: 'https://api.hcs.example',
         DELEGATION_AUDIENCE: 'https://api.hcs.example',
         PAYMENTS_SANDBOX: 'true',
+        WEBHOOK_ALLOW_PRIVATE: 'false',
+        METRICS_TOKEN: 'test-only metrics token',
       }),
     }) as DemoSeed;
     await expect(production.run()).rejects.toThrow('NODE_ENV=production');

@@ -38,6 +38,10 @@ describe('readiness', () => {
       expect(down.body.data.status).toBe('down');
       expect(down.body.data.dependencies.redis.state).toBe('down');
       expect(down.body.data.dependencies.postgres.state).toBe('ok');
+      // States only: the driver's error text (address, port, errno) stays in the log.
+      expect(down.body.data.dependencies.redis).toEqual({ state: 'down' });
+      const text = JSON.stringify(down.body);
+      for (const leak of ['127.0.0.1', String(port), 'ECONNREFUSED', 'connect', 'message']) expect(text).not.toContain(leak);
 
       redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       const up = await eventually(

@@ -120,3 +120,27 @@ export function mutate(body: unknown, path: number[], value: unknown, key: strin
   (copy as Record<string, unknown>)[target] = path.length > 1 ? mutate((copy as Record<string, unknown>)[target], path.slice(1), value, key) : value;
   return copy;
 }
+
+/**
+ * The body with a NUL character (U+0000) put into one of its strings (chosen by `pick`, placed at
+ * `at`), or null when the body has no string to carry it. Postgres refuses U+0000 in text, so every
+ * route must refuse such a body as validation_failed (docs/security.md "Hostile input").
+ */
+export function withNul(body: unknown, pick: number, at: number): unknown | null {
+  const strings: Array<{ holder: Record<string, unknown> | unknown[]; key: string | number }> = [];
+  const walk = (value: unknown) => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string') strings.push({ holder: value as Record<string, unknown>, key: Array.isArray(value) ? Number(key) : key });
+      else walk(item);
+    }
+  };
+  const copy = body === null || typeof body !== 'object' ? body : (JSON.parse(JSON.stringify(body)) as unknown);
+  walk(copy);
+  if (strings.length === 0) return null;
+  const { holder, key } = strings[pick % strings.length];
+  const text = (holder as Record<string | number, string>)[key];
+  const position = text.length === 0 ? 0 : at % (text.length + 1);
+  (holder as Record<string | number, string>)[key] = `${text.slice(0, position)}\u0000${text.slice(position)}`;
+  return copy;
+}

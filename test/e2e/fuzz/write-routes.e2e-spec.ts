@@ -4,7 +4,7 @@ import { isErrorCode } from '@hcs/contracts';
 import { createTenant, mintDelegation, TestTenant } from '../../support/factories';
 import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { hostileKey, hostileValue, mutate, Schema, SchemaContext, valid } from './schema-arbitrary';
+import { hostileKey, hostileValue, mutate, Schema, SchemaContext, valid, withNul } from './schema-arbitrary';
 
 /**
  * Issue 11 item 8 (docs/security.md "Fuzzing"): every write route of the OpenAPI document, with
@@ -135,6 +135,8 @@ describe('fuzzing every write route', () => {
       weight: 2,
       arbitrary: fc.record({ kind: fc.constant('key' as const), path: fc.array(fc.nat(), { maxLength: 3 }), key: hostileKey, value: hostileValue }),
     },
+    // A NUL character inside an otherwise valid string (Postgres refuses U+0000 in text).
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('nul' as const), pick: fc.nat(), at: fc.nat() }) },
     {
       weight: 1,
       arbitrary: fc.record({
@@ -168,12 +170,15 @@ describe('fuzzing every write route', () => {
             let n = 0;
             const url = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[n++ % 2]));
             const generated = op.schema ? fc.sample(valid(op.schema, ctx), { numRuns: 1, seed: bodySeed })[0] : {};
+            const nulBody = mode.kind === 'nul' ? withNul(generated, mode.pick, mode.at) : null;
             const body =
               mode.kind === 'valid'
                 ? JSON.stringify(generated)
-                : mode.kind === 'raw'
-                  ? mode.raw
-                  : JSON.stringify(mutate(generated, mode.path, mode.value, mode.kind === 'key' ? mode.key : null));
+                : mode.kind === 'nul'
+                  ? JSON.stringify(nulBody ?? generated)
+                  : mode.kind === 'raw'
+                    ? mode.raw
+                    : JSON.stringify(mutate(generated, mode.path, mode.value, mode.kind === 'key' ? mode.key : null));
 
             let req = t.http()[op.method](url);
             const key = bearer(principal);
@@ -193,6 +198,15 @@ describe('fuzzing every write route', () => {
             seen.set(label.split(' as ')[0], (seen.get(label.split(' as ')[0]) ?? 0) + 1);
 
             if (res.status >= 500) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)} for ${body.slice(0, 300)}`);
+            // A NUL in a JSON body is refused before anything else looks at it (a JSON media type only;
+            // MCP answers it as a tool error inside a JSON-RPC success, checked in nul-bytes.e2e-spec.ts).
+            if (nulBody !== null && h.contentType === 'application/json' && op.path !== '/mcp') {
+              const code = (res.body as { error?: { code?: string } | string }).error;
+              const refused =
+                res.status === 400 &&
+                (op.path === '/oauth/token' ? code === 'invalid_request' : typeof code === 'object' && code?.code === 'validation_failed');
+              if (!refused) throw new Error(`${label}: a NUL character got ${res.status} ${JSON.stringify(res.body).slice(0, 300)} for ${body.slice(0, 300)}`);
+            }
             if (res.status >= 400) {
               const error = (res.body as { error?: unknown }).error;
               const code = typeof error === 'object' && error !== null ? (error as { code?: string | number }).code : error;

@@ -116,9 +116,17 @@ describe('delegation', () => {
     it('for the demo issuer when the service runs with NODE_ENV=production', async () => {
       // Production refuses to boot without a public BASE_URL and audience and an acknowledged sandbox.
       const audience = 'https://api.hcs.example';
-      const prod = await startTestApp({ NODE_ENV: 'production', BASE_URL: audience, DELEGATION_AUDIENCE: audience, PAYMENTS_SANDBOX: 'true' }, [
-        AuthProbeModule,
-      ]);
+      const prod = await startTestApp(
+        {
+          NODE_ENV: 'production',
+          BASE_URL: audience,
+          DELEGATION_AUDIENCE: audience,
+          PAYMENTS_SANDBOX: 'true',
+          WEBHOOK_ALLOW_PRIVATE: 'false',
+          METRICS_TOKEN: 'test-only metrics token',
+        },
+        [AuthProbeModule],
+      );
       const prodIssuer = await registerTestIssuer(t.app, { allowedAudiences: [audience] });
       try {
         const demo = await mintDelegation(t.app, { sub: 's', tenantId: tenant.tenantId });

@@ -251,10 +251,10 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
     expect(session.envelope.data).toMatchObject({ property_slug: slug, messages: [{ role: 'assistant' }] });
     const id = session.envelope.data.session_id;
     const pets = await callTool(client, 'ask_advisor', { session_id: id, message: '¿A qué hora es el check-in?' });
-    expect(pets.envelope.data.messages[2]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
+    expect(pets.envelope.data.messages[1]).toMatchObject({ message: 'El check-in es a partir de las 15:00.', grounded_facts: ['checkin_time'] });
     expect((pets.result.content[1] as { text: string }).text).toBe('El check-in es a partir de las 15:00.');
     const price = await callTool(client, 'ask_advisor', { session_id: id, message: '¿Cuánto cuesta?' });
-    expect(price.envelope.data.messages[4].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
+    expect(price.envelope.data.messages[1].suggestions.map((s: Json) => s.href)).toEqual(expect.arrayContaining(['/v1/search', '/v1/quotes']));
     expect((await callTool(client, 'get_advisor_session', { session_id: id })).envelope.data.messages).toHaveLength(5);
     const tooLong = await callTool(client, 'ask_advisor', { session_id: id, message: 'x'.repeat(2001) });
     expect(tooLong.envelope.error.detail.field_errors).toEqual([{ path: 'message', message: expect.any(String) }]);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
@@ -6,7 +6,7 @@ import { AskAdvisor, GetAdvisorSession, StartAdvisorSession } from '@hcs/domain'
 import { Capability } from '../discovery/capability.decorator';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
-import { AdvisorMessageRequestDto, StartAdvisorSessionRequestDto } from './dto/advisor.request.dto';
+import { AdvisorMessageRequestDto, AdvisorSessionQueryDto, StartAdvisorSessionRequestDto } from './dto/advisor.request.dto';
 import { AdvisorSessionModel } from './dto/advisor.response.dto';
 
 /** The property advisor (docs/advisor.md): answers grounded in the property read model only. */
@@ -55,12 +55,13 @@ export class AdvisorController {
   })
   @ApiOperation({
     summary: 'Ask a question; the answer names the facts it used and suggests next steps.',
-    description: 'Errors: advisor_session_not_found (404, also for another principal or tenant), advisor_session_expired (410).',
+    description:
+      'Errors: advisor_session_not_found (404, also for another principal or tenant), advisor_session_expired (410), advisor_session_full (409: the session holds ADVISOR_SESSION_MAX_MESSAGES messages; start a new one).',
   })
   @ApiEnvelope(AdvisorSessionModel, {
     status: 201,
-    description: 'The session with the question and its answer appended; next_actions: get, search.',
-    errors: ['validation_failed', 'advisor_session_not_found', 'advisor_session_expired'],
+    description: 'The session fields with `messages` = the question and its answer only, and `next_cursor`; next_actions: get, search.',
+    errors: ['validation_failed', 'advisor_session_not_found', 'advisor_session_expired', 'advisor_session_full'],
     expiresAt: true,
   })
   message(@Param('id') id: string, @Body() body: AdvisorMessageRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
@@ -69,13 +70,16 @@ export class AdvisorController {
 
   @Get(':id')
   @Capability({ id: 'get_advisor_session', description: 'Read an advisor session with every message so far.', next_rel: 'search', idempotent: true })
-  @ApiOperation({ summary: 'Read an advisor session.', description: 'Errors: advisor_session_not_found (404), advisor_session_expired (410).' })
+  @ApiOperation({
+    summary: 'Read an advisor session.',
+    description: 'With `cursor` and/or `limit`: the messages after the cursor only. Errors: advisor_session_not_found (404), advisor_session_expired (410).',
+  })
   @ApiEnvelope(AdvisorSessionModel, {
     description: 'The session; next_actions: get, search.',
     errors: ['validation_failed', 'advisor_session_not_found', 'advisor_session_expired'],
     expiresAt: true,
   })
-  get(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<Outcome> {
-    return this.read.execute({ sessionId: id }, actor);
+  get(@Param('id') id: string, @Query() query: AdvisorSessionQueryDto, @CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.read.execute({ sessionId: id, cursor: query.cursor, limit: query.limit }, actor);
   }
 }

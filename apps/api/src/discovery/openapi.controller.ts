@@ -18,12 +18,13 @@ function swaggerUiDir(): string | null {
   }
 }
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/** The files `/docs/assets/{file}` serves and their media types. A Map: `constructor` or `__proto__` is no file. */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 @ApiTags('discovery')
 @Public()
@@ -78,10 +79,10 @@ export class OpenApiController {
 
   @Get('docs/assets/:file')
   @ApiOperation({ summary: 'Static assets of the Swagger UI page' })
-  @ApiParam({ name: 'file', enum: Object.keys(ASSETS) })
+  @ApiParam({ name: 'file', enum: [...ASSETS.keys()] })
   @ApiOkResponse({ description: 'A static file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   asset(@Param('file') file: string): StreamableFile {
-    const type = ASSETS[file];
+    const type = ASSETS.get(file);
     if (!this.uiDir || !type) throw new DomainError('not_found');
     return new StreamableFile(createReadStream(join(this.uiDir, file)), { type });
   }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { AppConfig, liveWorkers, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
+import { AppConfig, liveWorkers, maskQuotedInput, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
 
@@ -15,13 +15,23 @@ const PROBE_TIMEOUT_MS = 1500;
 const STATE: Record<string, DependencyState> = { up: 'ok', degraded: 'degraded', down: 'down' };
 
 /**
+ * What a dependency may show besides its state: counts and our own state words (a Redis Cluster's
+ * `mode` and `cluster_state`), never error text or hosts (docs/security.md, docs/redis-cluster.md).
+ */
+const SHOWN_FIELDS = new Set(['live_workers', 'mode', 'cluster_state']);
+
+/**
  * Readiness through terminus: Postgres and Redis answer within 1.5 s, and the queues have a live
  * worker (without one, jobs wait: `degraded`). Any dependency `down` makes the service `down`.
- * On a Redis Cluster the redis entry carries `mode: cluster` and `cluster_state` (`ok`, or `fail`
- * and `down`): states only, never hosts (docs/redis-cluster.md).
+ * The answer carries states only: a driver's error text (hosts, addresses, user names) is logged,
+ * never shown to the anonymous caller of `/readyz`. On a Redis Cluster the redis entry carries
+ * `mode: cluster` and `cluster_state` (`ok`, or `fail` and `down`).
  */
 @Injectable()
 export class ReadinessService {
+  private readonly logger = new Logger('Readiness');
+  private lastLogged = '';
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
@@ -39,12 +49,27 @@ export class ReadinessService {
         throw error;
       });
     const dependencies: Readiness['dependencies'] = {};
+    const problems: Record<string, unknown> = {};
     for (const [name, { status, ...extra }] of Object.entries(result.details)) {
-      dependencies[name] = { state: STATE[status] ?? 'down', ...extra };
+      const state = STATE[status] ?? 'down';
+      const shown = Object.fromEntries(
+        Object.entries(extra).filter(([key, value]) => SHOWN_FIELDS.has(key) && (typeof value === 'number' || typeof value === 'string')),
+      );
+      dependencies[name] = { state, ...shown };
+      if (state !== 'ok') problems[name] = { state, message: maskQuotedInput(String((extra as { message?: unknown }).message ?? '')) };
     }
+    this.logProblems(problems);
     const states = Object.values(dependencies).map((d) => d.state);
     const status: DependencyState = states.includes('down') ? 'down' : states.includes('degraded') ? 'degraded' : 'ok';
     return { status, service: this.config.serviceName, timestamp: new Date().toISOString(), dependencies };
+  }
+
+  /** Logs what is wrong once per change, so an outage does not flood the log at every probe. */
+  private logProblems(problems: Record<string, unknown>): void {
+    const text = JSON.stringify(problems);
+    if (text === this.lastLogged) return;
+    this.lastLogged = text;
+    if (text !== '{}') this.logger.warn({ dependencies: problems }, 'readiness: a dependency is not ok');
   }
 
   private async redisState() {

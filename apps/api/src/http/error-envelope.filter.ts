@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { AppConfig, newTraceId } from '@hcs/platform';
+import { AppConfig, newTraceId, serializeError } from '@hcs/platform';
 import { catalogEntry } from '@hcs/contracts';
 import { Failure, renderError, toFailure } from './error-envelope';
 import type { TracedRequest } from './trace.middleware';
@@ -44,7 +44,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const oauth = oauthRequestError(request, failure);
     if (oauth) return void adapter.reply(response, oauth, 400);
     if (failure.unexpected !== undefined) {
-      this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure');
+      this.logger.error({ err: serializeError(failure.unexpected), trace_id: traceId }, 'unexpected failure');
     }
     const { status, body } = renderError(failure, traceId, this.config.docsUrl);
     if (failure.retryAfter !== null) adapter.setHeader(response, 'Retry-After', String(failure.retryAfter));

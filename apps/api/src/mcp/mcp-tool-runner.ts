@@ -3,7 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
 import { DomainError, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
+import { nulProblems } from '../http/nul-bytes';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD, checkedKey } from '../idempotency/idempotency-key';
@@ -53,6 +54,9 @@ export class McpToolRunner {
     try {
       const route = this.routeOf(tool);
       assertRouteAccess(request.actor, route.principalKinds, route.scopes);
+      // Postgres refuses U+0000 in text: refused here like every REST body (docs/security.md).
+      const nul = nulProblems(args);
+      if (nul.length > 0) throw validationFailed(nul);
       const verified = route.delegation ? await this.verifiedDelegation(args, request) : null;
       await this.acceptSandboxScenario(tool, args, request);
       const restRequest = (tool.request ?? ((a) => ({ params: {}, body: a })))(withoutDelegation(args));
@@ -77,7 +81,7 @@ export class McpToolRunner {
 
   /** The same service, scope and request hash as the REST interceptor, so a key replays across transports. */
   private async runIdempotent(route: RouteInfo, request: RestRequest, key: string, actor: Actor, execute: () => Promise<Outcome>): Promise<ToolAnswer> {
-    const { response } = await this.idempotency.run({
+    const { response, thrown } = await this.idempotency.run({
       tenantId: actor.tenantId,
       principalId: actor.principalId,
       route: `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
@@ -89,6 +93,8 @@ export class McpToolRunner {
       defaultStatus: route.method === 'POST' ? 201 : 200,
       execute,
     });
+    // As the REST interceptor rethrows to the filter: a failure of this very call is logged once.
+    if (thrown) return this.failure(thrown.error, this.context.traceId);
     return response.status < 300
       ? { ok: true, envelope: response.body as SuccessEnvelope }
       : { ok: false, envelope: response.body as ErrorEnvelope, status: response.status };
@@ -119,10 +125,16 @@ export class McpToolRunner {
   }
 
   private failure(error: unknown, traceId: string): ToolAnswer {
-    const failure = toFailure(error);
-    if (failure.unexpected !== undefined) this.logger.error({ err: failure.unexpected, trace_id: traceId }, 'unexpected failure in an MCP tool');
-    const { status, body } = renderError(failure, traceId, this.config.docsUrl);
+    const { status, body } = this.rendered(error, traceId);
     return { ok: false, envelope: body, status };
+  }
+
+  /** The error envelope of a failure; an unforeseen one is logged (through the one error serializer), never shown. */
+  private rendered(error: unknown, traceId: string) {
+    const failure = toFailure(error);
+    if (failure.unexpected !== undefined)
+      this.logger.error({ err: serializeError(failure.unexpected), trace_id: traceId }, 'unexpected failure in an MCP tool');
+    return renderError(failure, traceId, this.config.docsUrl);
   }
 }
 

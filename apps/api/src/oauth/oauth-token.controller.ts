@@ -1,6 +1,6 @@
-import { Body, Controller, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiHeader, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { OAuthTokenService, Public, TokenResponse } from '@hcs/auth';
+import { AuthFailureThrottle, OAuthTokenService, Public, TokenResponse } from '@hcs/auth';
 import { Bare } from '../http/bare.decorator';
 import { OAuthErrorModel, OAuthNotConfiguredModel, TokenRequestModel, TokenResponseModel } from './dto/oauth.response.dto';
 import { OAuthErrorFilter } from './oauth-error.filter';
@@ -23,7 +23,10 @@ const oauthError = (description: string, examples: Record<string, { error: strin
 @ApiExtraModels(TokenRequestModel, OAuthErrorModel, OAuthNotConfiguredModel)
 @Controller('oauth')
 export class OAuthTokenController {
-  constructor(private readonly tokens: OAuthTokenService) {}
+  constructor(
+    private readonly tokens: OAuthTokenService,
+    private readonly throttle: AuthFailureThrottle,
+  ) {}
 
   @Post('token')
   @HttpCode(200)
@@ -55,13 +58,19 @@ export class OAuthTokenController {
     }),
   })
   @ApiResponse({
+    status: 429,
+    description:
+      'rate_limited (error envelope, Retry-After): the client address is over its per-minute budget, or over AUTH_FAILURE_LIMIT_PER_MINUTE failed authentications (detail.scope ip_auth_failures; a client secret this process already knows to be valid is not refused for it).',
+  })
+  @ApiResponse({
     status: 404,
     description: 'OAuth is not enabled (OAUTH_ENABLED=false): {error: oauth_not_configured}.',
     content: { 'application/json': { schema: { $ref: getSchemaPath(OAuthNotConfiguredModel) }, example: { error: 'oauth_not_configured' } } },
   })
   // The body is read as-is (JSON or form): failures must be flat OAuth errors, not validation_failed.
   // (Nest reads @Headers() names case-insensitively; this spelling matches the documented header.)
-  token(@Body() body: unknown, @Headers('Authorization') authorization?: string): Promise<TokenResponse> {
-    return this.tokens.issue({ body, authorization });
+  // Failed client authentications count toward the per-address rule like failed bearers.
+  token(@Body() body: unknown, @Ip() ip: string, @Headers('Authorization') authorization?: string): Promise<TokenResponse> {
+    return this.tokens.issue({ body, authorization }, this.throttle.gate(ip));
   }
 }

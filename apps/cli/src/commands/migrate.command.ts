@@ -4,7 +4,7 @@ import { loadConfig } from '@hcs/platform';
 import { output } from '../cli-context';
 
 export async function migrate(): Promise<{ database_created: boolean; applied: string[] }> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { role: 'cli' });
   const created = await ensureDatabase(config.databaseUrl);
   const dataSource = createDataSource({ ...config, databasePoolSize: 2 });
   await dataSource.initialize();

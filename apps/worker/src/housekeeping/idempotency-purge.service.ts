@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PurgeExpiredIdempotencyRecords } from '@hcs/domain';
-import { AppConfig, newTraceId, RequestContext } from '@hcs/platform';
+import { AppConfig, newTraceId, RequestContext, serializeError } from '@hcs/platform';
 
 /**
  * Deletes expired idempotency records every IDEMPOTENCY_PURGE_INTERVAL_SECONDS, in bounded
@@ -27,7 +27,7 @@ export class IdempotencyPurgeService implements OnApplicationBootstrap, OnApplic
         .then((purged) => {
           if (purged > 0) this.logger.log(`purged ${purged} expired idempotency record(s)`);
         })
-        .catch((error: Error) => this.logger.warn(`idempotency purge failed (next run retries): ${error.message}`))
+        .catch((error: unknown) => this.logger.warn({ err: serializeError(error) }, 'idempotency purge failed (next run retries)'))
         .finally(() => (this.running = null));
     };
     tick();

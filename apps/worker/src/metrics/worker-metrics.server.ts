@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { AppConfig, metricsAccessAllowed, Metrics } from '@hcs/platform';
 
 /**
- * The worker's own `GET /metrics` on `WORKER_METRICS_PORT` (0 switches it off): the same
+ * The worker's own `GET /metrics` on `WORKER_METRICS_HOST`:`WORKER_METRICS_PORT` (port 0 switches it off): the same
  * registry shape as the api's, with this process's queues, pool and process metrics
  * (docs/operations.md). A port already taken is logged, never fatal: jobs matter more.
  */
@@ -42,7 +42,9 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnApplicatio
       );
     });
     server.on('error', (error) => this.logger.error(`worker metrics not served on port ${this.config.workerMetricsPort}: ${error.message}`));
-    server.listen(this.config.workerMetricsPort, '0.0.0.0', () => this.logger.log(`worker metrics on :${this.config.workerMetricsPort}/metrics`));
+    server.listen(this.config.workerMetricsPort, this.config.workerMetricsHost, () =>
+      this.logger.log(`worker metrics on ${this.config.workerMetricsHost}:${this.config.workerMetricsPort}/metrics`),
+    );
     this.server = server;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { RelayOutbox } from '@hcs/domain';
-import { AppConfig, newTraceId, RequestContext } from '@hcs/platform';
+import { AppConfig, newTraceId, RequestContext, serializeError } from '@hcs/platform';
 
 /** Postgres channel the outbox insert trigger notifies (migration 1764300000000-Webhooks). */
 export const OUTBOX_CHANNEL = 'outbox_events';
@@ -50,7 +50,7 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
     this.running = true;
     void this.context
       .runWithTrace(newTraceId(), () => this.relay.drain())
-      .catch((error: Error) => this.logger.warn(`relay deferred: ${error.message}`))
+      .catch((error: unknown) => this.logger.warn({ err: serializeError(error) }, 'relay deferred'))
       .finally(() => {
         this.running = false;
         if (this.again) {
@@ -65,7 +65,7 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
     const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 2000 });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
-      this.logger.warn(`outbox listener lost its connection: ${error.message}`);
+      this.logger.warn({ err: serializeError(error) }, 'outbox listener lost its connection');
       this.reconnect(client);
     });
     try {
@@ -74,7 +74,7 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
       this.client = client;
       this.wake();
     } catch (error) {
-      this.logger.warn(`outbox listener could not connect: ${(error as Error).message}`);
+      this.logger.warn({ err: serializeError(error) }, 'outbox listener could not connect');
       this.reconnect(client);
     }
   }

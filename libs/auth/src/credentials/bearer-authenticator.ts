@@ -24,6 +24,16 @@ export class BearerAuthenticator {
     return JWT_SHAPE.test(bearer) ? this.fromAccessToken(bearer) : this.fromApiKey(bearer);
   }
 
+  /**
+   * Whether the bearer is a valid credential as far as memory knows (no Postgres, no Redis): an
+   * API key that authenticated in this process lately, or an access token whose signature checks
+   * out with a key in memory. Lets a valid caller past the address rule (docs/security.md).
+   */
+  async recognises(bearer: string): Promise<boolean> {
+    if (!JWT_SHAPE.test(bearer)) return this.lookup.recognises(bearer);
+    return this.config.oauthEnabled && (await this.tokens.recognises(bearer));
+  }
+
   private async fromApiKey(secret: string): Promise<Actor | null> {
     const match = await this.lookup.bySecret(secret);
     if (!match || match.principal.status !== 'active') return null;

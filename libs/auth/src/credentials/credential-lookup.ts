@@ -9,6 +9,12 @@ import { TtlCache } from '../cache/ttl-cache';
  */
 export const CREDENTIAL_CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 20_000;
+/**
+ * How long a secret that matched a live credential is recognised by this process without a
+ * lookup, for the address rule only (docs/security.md "Shared addresses"): such a request is
+ * authenticated as usual, it is just not refused for other callers' failures from its address.
+ */
+export const RECOGNISED_SECRET_TTL_MS = 15 * 60_000;
 
 type Cached = CredentialMatch | null;
 
@@ -21,6 +27,7 @@ type Cached = CredentialMatch | null;
 export class CredentialLookup {
   private readonly logger = new Logger(CredentialLookup.name);
   private readonly cache = new TtlCache<string, Cached>(CACHE_MAX);
+  private readonly recognised = new TtlCache<string, true>(CACHE_MAX);
 
   constructor(private readonly credentials: CredentialRepository) {}
 
@@ -28,7 +35,18 @@ export class CredentialLookup {
   async bySecret(secret: string): Promise<CredentialMatch | null> {
     const digest = hashSecret(secret);
     const match = await this.cached(`h:${digest}`, () => this.credentials.findLiveByHash(digest));
-    return match && digestsMatch(match.secretHash, digest) ? match : null;
+    const live = match && digestsMatch(match.secretHash, digest) ? match : null;
+    if (live && live.principal.status === 'active') this.recognised.set(digest, true, RECOGNISED_SECRET_TTL_MS);
+    else this.recognised.delete(digest);
+    return live;
+  }
+
+  /**
+   * Whether this secret matched a live credential of an active principal in this process lately,
+   * answered from memory alone (no lookup). Not an authentication: the caller still authenticates.
+   */
+  recognises(secret: string): boolean {
+    return this.recognised.has(hashSecret(secret));
   }
 
   async byId(credentialId: string): Promise<CredentialMatch | null> {

@@ -6,7 +6,7 @@ import { BearerAuthenticator } from '../credentials/bearer-authenticator';
 import { KnownTenants } from '../credentials/known-tenants';
 import { assertRouteAccess } from '../access/route-access';
 import { AUTH_METADATA } from '../decorators/auth.decorators';
-import { AuthFailureThrottle } from '../rate-limit/auth-failure-throttle';
+import { addressThrottled, AuthFailureThrottle } from '../rate-limit/auth-failure-throttle';
 import { clientIp, GuardedRequest, GuardedResponse, header } from './http-request';
 
 function bearerToken(authorization: string | undefined): string | null {
@@ -36,18 +36,20 @@ export class BearerAuthGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.public, targets)) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
-    // Before any credential or tenant lookup: an IP that keeps failing is refused cheaply.
+    // Before any credential or tenant lookup: an address that keeps failing is refused cheaply,
+    // but a credential memory knows to be valid is never refused for other callers' failures.
     const ip = clientIp(req);
-    const throttled = await this.throttle.state(ip);
-    if (throttled.blocked) {
-      throw new DomainError('rate_limited', {
-        message: 'Too many failed authentications from this address.',
-        retryAfter: throttled.retryAfter,
-        detail: { limit: throttled.limit, window_seconds: 60, scope: 'ip_auth_failures' },
-      });
+    const token = bearerToken(header(req, 'authorization'));
+    const recognised = token !== null && (await this.authenticator.recognises(token));
+    if (!recognised) {
+      const throttled = await this.throttle.state(ip);
+      // Another api process may have authenticated this very secret lately (one Redis EXISTS).
+      if (throttled.blocked && !(token !== null && (await this.throttle.knownValid(token)))) throw addressThrottled(throttled);
     }
     try {
-      return await this.authenticate(ctx, req, targets);
+      const allowed = await this.authenticate(ctx, req, targets);
+      if (token !== null && !recognised && req.actor) void this.throttle.rememberValid(token);
+      return allowed;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'unauthenticated') await this.throttle.recordFailure(ip);
       throw error;

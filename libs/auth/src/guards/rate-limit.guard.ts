@@ -2,13 +2,14 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
 import { AUTH_METADATA } from '../decorators/auth.decorators';
+import { addressKey } from '../rate-limit/address-key';
 import { RateLimitBucket, RateLimits } from '../rate-limit/rate-limits.service';
 import { clientIp, GuardedRequest, GuardedResponse } from './http-request';
 
 /**
  * Second guard of the chain (after authentication, so it knows whom to count): per credential
- * for authenticated calls, per client IP and tenant for anonymous catalog reads, per client IP
- * for public routes; `@SkipRateLimit()` routes (health probes) are never counted. Every counted
+ * for authenticated calls, per client address and tenant for anonymous catalog reads, per client
+ * address for public routes (IPv6 per /64, see address-key.ts); `@SkipRateLimit()` routes (health probes) are never counted. Every counted
  * response carries RateLimit-Limit/-Remaining/-Reset; the one over the limit is `rate_limited`.
  */
 @Injectable()
@@ -38,6 +39,6 @@ export class RateLimitGuard implements CanActivate {
 
 function subject(req: GuardedRequest): [RateLimitBucket, string, string] {
   if (req.actor) return ['credential', req.actor.credentialId, 'credential'];
-  if (req.anonymousTenantId) return ['anonymous', `${req.anonymousTenantId}:${clientIp(req)}`, 'ip_tenant'];
-  return ['anonymous', `ip:${clientIp(req)}`, 'ip'];
+  if (req.anonymousTenantId) return ['anonymous', `${req.anonymousTenantId}:${addressKey(clientIp(req))}`, 'ip_tenant'];
+  return ['anonymous', `ip:${addressKey(clientIp(req))}`, 'ip'];
 }

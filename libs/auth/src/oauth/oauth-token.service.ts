@@ -3,6 +3,7 @@ import { isScope, isUuid, Scope, SCOPES } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { CredentialLookup } from '../credentials/credential-lookup';
 import { AccessTokens } from '../tokens/access-tokens.service';
+import type { AddressGate } from '../rate-limit/auth-failure-throttle';
 import { OAuthError } from './oauth-error';
 
 const ALLOWED_FIELDS = new Set(['grant_type', 'scope', 'client_id', 'client_secret']);
@@ -41,18 +42,34 @@ export class OAuthTokenService {
     private readonly config: AppConfig,
   ) {}
 
-  async issue(request: TokenRequest): Promise<TokenResponse> {
+  /**
+   * `gate` is the per-address failure rule (docs/security.md "Shared addresses"): a blocked address
+   * is refused before the lookup unless the secret is recognised from memory, and every
+   * `invalid_client` counts as a failed authentication of the address. The CLI passes none.
+   */
+  async issue(request: TokenRequest, gate?: AddressGate): Promise<TokenResponse> {
     if (!this.config.oauthEnabled) throw new OAuthError('oauth_not_configured');
     const fields = readFields(request.body);
     if (fields.grant_type === undefined) throw new OAuthError('invalid_request', 'grant_type is required.');
     if (fields.grant_type !== 'client_credentials') throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported.');
-    const client = readClient(fields, request.authorization);
+    try {
+      return await this.authenticateAndMint(fields, request.authorization, gate);
+    } catch (error) {
+      if (error instanceof OAuthError && error.error === 'invalid_client') await gate?.failed();
+      throw error;
+    }
+  }
 
+  private async authenticateAndMint(fields: Record<string, string | undefined>, authorization: string | undefined, gate?: AddressGate): Promise<TokenResponse> {
+    const client = readClient(fields, authorization);
+    const recognised = this.lookup.recognises(client.clientSecret);
+    await gate?.admit(recognised, client.clientSecret);
     const match = isUuid(client.clientId) ? await this.lookup.bySecret(client.clientSecret) : null;
     const agent = match?.principal;
     if (!match || !agent || agent.id !== client.clientId.toLowerCase() || agent.kind !== 'agent' || agent.status !== 'active') {
       throw new OAuthError('invalid_client', 'Client authentication failed.', client.basic);
     }
+    if (!recognised) await gate?.succeeded(client.clientSecret);
     const scopes = grantedScopes(fields.scope, agent.scopes);
     const minted = await this.tokens.mint({ tenantId: agent.tenantId, agentId: agent.id, credentialId: match.credential.id, scopes });
     return { access_token: minted.accessToken, token_type: 'Bearer', expires_in: minted.expiresIn, scope: minted.scope };

@@ -86,6 +86,16 @@ export class AccessTokens {
     return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, scope };
   }
 
+  /**
+   * Whether this is a valid token of ours, by its signature alone (no Postgres lookup of the
+   * credential; the signing keys come from memory, reloaded at most once a second for an unknown
+   * `kid`). The address rule uses it to let valid callers through (docs/security.md "Shared
+   * addresses"); the request is then authenticated as usual.
+   */
+  async recognises(token: string): Promise<boolean> {
+    return (await this.verify(token)) !== null;
+  }
+
   /** The claims of a valid token of ours, or null (bad signature, unknown kid, expired, not ours). */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     const now = Date.now();

@@ -1,7 +1,12 @@
 import type { NextAction } from '@hcs/contracts';
+import { encodeAdvisorCursor } from './rules/advisor-cursor';
 import type { AdvisorSessionRecord, AdvisorSuggestion } from './advisor.types';
 
-/** SPEC "Advisor session", exactly. */
+/**
+ * The advisor session of docs/advisor.md: its documented fields, where `messages` may be a part of
+ * the session (an answer carries the question and the answer only), plus `next_cursor`, which
+ * reads the messages after these (`GET /v1/advisor/sessions/{id}?cursor=`).
+ */
 export interface AdvisorSessionView {
   session_id: string;
   property_slug: string;
@@ -9,9 +14,12 @@ export interface AdvisorSessionView {
   created_at: string;
   updated_at: string;
   messages: Array<{ id: string; role: 'user' | 'assistant'; message: string; grounded_facts: string[]; suggestions: AdvisorSuggestion[]; created_at: string }>;
+  next_cursor: string;
 }
 
-export function advisorSessionView(session: AdvisorSessionRecord): AdvisorSessionView {
+/** `afterSeq`: where the page began (kept as the cursor when it holds no message). */
+export function advisorSessionView(session: AdvisorSessionRecord, afterSeq = 0): AdvisorSessionView {
+  const last = session.messages[session.messages.length - 1];
   return {
     session_id: session.id,
     property_slug: session.propertySlug,
@@ -26,6 +34,7 @@ export function advisorSessionView(session: AdvisorSessionRecord): AdvisorSessio
       suggestions: m.suggestions,
       created_at: m.createdAt.toISOString(),
     })),
+    next_cursor: encodeAdvisorCursor(last?.seq ?? afterSeq),
   };
 }
 

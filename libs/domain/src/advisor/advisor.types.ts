@@ -10,6 +10,8 @@ export interface AdvisorSuggestion {
 
 export interface AdvisorMessageRecord {
   id: string;
+  /** Position in the session (1 = the welcome); set once stored. */
+  seq?: number;
   role: 'user' | 'assistant';
   message: string;
   groundedFacts: string[];
@@ -30,6 +32,9 @@ export interface AdvisorSessionRecord {
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
+  /** How many messages the session holds in all (capped by ADVISOR_SESSION_MAX_MESSAGES). */
+  messageCount: number;
+  /** The messages loaded with the record: all of them, or a page (see the repository). */
   messages: AdvisorMessageRecord[];
 }
 

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { AdvisorLocale, AdvisorMessageRecord, AdvisorSessionRecord, AdvisorSessionRepository, AdvisorSuggestion, NewAdvisorSession } from '@hcs/domain';
+import {
+  AdvisorLocale,
+  AdvisorMessagePage,
+  AdvisorMessageRecord,
+  AdvisorSessionRecord,
+  AdvisorSessionRepository,
+  AdvisorSuggestion,
+  NewAdvisorSession,
+} from '@hcs/domain';
 import { TransactionHost } from '../transaction-host';
 import { json, modify } from '../booking/sql';
 
 interface SessionRow {
   id: string;
+  message_count: number;
   tenant_id: string;
   principal_id: string;
   property_id: string;
@@ -19,6 +28,7 @@ interface SessionRow {
 
 interface MessageRow {
   id: string;
+  seq: number;
   role: 'user' | 'assistant';
   message: string;
   grounded_facts: string[];
@@ -28,6 +38,7 @@ interface MessageRow {
 
 const toMessage = (r: MessageRow): AdvisorMessageRecord => ({
   id: r.id,
+  seq: Number(r.seq),
   role: r.role,
   message: r.message,
   groundedFacts: r.grounded_facts,
@@ -47,6 +58,7 @@ const toSession = (r: SessionRow, messages: MessageRow[]): AdvisorSessionRecord 
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   expiresAt: r.expires_at,
+  messageCount: Number(r.message_count),
   messages: messages.map(toMessage),
 });
 
@@ -102,28 +114,32 @@ export class TypeOrmAdvisorSessionRepository extends AdvisorSessionRepository {
     return (await this.find(s.tenantId, s.id)) as AdvisorSessionRecord;
   }
 
-  async find(tenantId: string, id: string): Promise<AdvisorSessionRecord | null> {
+  async find(tenantId: string, id: string, page?: AdvisorMessagePage): Promise<AdvisorSessionRecord | null> {
     const [session] = (await this.m.query(`SELECT * FROM advisor_sessions WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as SessionRow[];
     if (!session) return null;
     const messages = (await this.m.query(
-      `SELECT id, role, message, grounded_facts, suggestions, created_at FROM advisor_messages WHERE tenant_id = $1 AND session_id = $2 ORDER BY seq`,
-      [tenantId, id],
+      `SELECT id, seq, role, message, grounded_facts, suggestions, created_at FROM advisor_messages
+        WHERE tenant_id = $1 AND session_id = $2 AND seq > $3 ORDER BY seq LIMIT $4::int`,
+      [tenantId, id, page?.afterSeq ?? 0, page?.limit ?? null],
     )) as MessageRow[];
     return toSession(session, messages);
   }
 
-  async append(tenantId: string, id: string, messages: AdvisorMessageRecord[], expiresAt: Date): Promise<AdvisorSessionRecord> {
-    await modify(
+  async append(tenantId: string, id: string, messages: AdvisorMessageRecord[], expiresAt: Date, maxMessages: number): Promise<AdvisorSessionRecord | null> {
+    // The cap is part of the locking UPDATE: concurrent questions cannot pass it together.
+    const inserted = await modify<{ seq: number }>(
       this.m,
       `WITH s AS (
          UPDATE advisor_sessions SET message_count = message_count + $4, updated_at = now(), expires_at = $5
-         WHERE tenant_id = $1 AND id = $2 RETURNING id, tenant_id, message_count - $4 AS before
+         WHERE tenant_id = $1 AND id = $2 AND message_count + $4 <= $6 RETURNING id, tenant_id, message_count - $4 AS before
        )
        INSERT INTO advisor_messages (id, tenant_id, session_id, seq, role, message, grounded_facts, suggestions, created_at)
        SELECT m.id, s.tenant_id, s.id, s.before + m.ord, m.role, m.message, m.grounded_facts, m.suggestions, m.created_at FROM s, ${MESSAGE_SET}
-       RETURNING id`,
-      [tenantId, id, messagesParam(messages), messages.length, expiresAt],
+       RETURNING seq`,
+      [tenantId, id, messagesParam(messages), messages.length, expiresAt, maxMessages],
     );
-    return (await this.find(tenantId, id)) as AdvisorSessionRecord;
+    if (inserted.length === 0) return null;
+    const before = Math.min(...inserted.map((row) => Number(row.seq))) - 1;
+    return this.find(tenantId, id, { afterSeq: before, limit: messages.length });
   }
 }

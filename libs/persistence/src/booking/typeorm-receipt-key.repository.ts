@@ -1,26 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository } from '@hcs/domain';
+import { DEFAULT_RECEIPT_KID, ReceiptKey, ReceiptKeyRepository, ReceiptKeyRetirement } from '@hcs/domain';
+import { rowLabel, SecretBox } from '@hcs/platform';
 import { TransactionHost } from '../transaction-host';
 
-const SIGNING_KEY_CACHE_MS = 30_000;
+/** How long a process keeps a key it read: a rotation or a retirement reaches every process within this. */
+const KEY_CACHE_MS = 30_000;
+
+interface Row {
+  kid: string;
+  secret: string;
+  retired_at: Date | null;
+}
 
 /**
- * Receipt keys live in Postgres so that every instance signs and verifies alike. The first key
- * (`receipt-v1`) is generated on first use; `rotate()` adds `receipt-v<n+1>`, which signs from then
- * on (other instances pick it up within 30 s) while older keys keep verifying.
+ * Receipt keys live in Postgres so that every instance signs and verifies alike, each secret
+ * sealed under the master key with its kid as associated data (docs/security.md "Keys at rest").
+ * The first key (`receipt-v1`) is generated on first use; `rotate()` adds `receipt-v<n+1>`, which
+ * signs from then on while older keys keep verifying until an operator retires them.
  */
 @Injectable()
 export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements OnApplicationBootstrap {
-  private readonly byKid = new Map<string, ReceiptKey>();
+  private readonly byKid = new Map<string, { key: ReceiptKey; until: number }>();
   private signing: { key: ReceiptKey; until: number } | null = null;
 
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly box: SecretBox,
+  ) {
     super();
   }
 
   private get m() {
     return this.tx.tx;
+  }
+
+  private seal(kid: string, secret: string): string {
+    return this.box.seal(secret, rowLabel('receipt_keys', kid));
+  }
+
+  private toKey(r: Row): ReceiptKey {
+    return { kid: r.kid, secret: this.box.open(r.secret, rowLabel('receipt_keys', r.kid)), retiredAt: r.retired_at };
   }
 
   /**
@@ -30,48 +50,67 @@ export class TypeOrmReceiptKeyRepository extends ReceiptKeyRepository implements
   async onApplicationBootstrap(): Promise<void> {
     await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING`, [
       DEFAULT_RECEIPT_KID,
-      randomBytes(32).toString('base64url'),
+      this.seal(DEFAULT_RECEIPT_KID, randomBytes(32).toString('base64url')),
     ]);
   }
 
   async signingKey(): Promise<ReceiptKey> {
     if (this.signing && this.signing.until > Date.now()) return this.signing.key;
-    const key = await this.newest();
-    if (!key) throw new Error('no receipt signing key (the default key is created at boot)');
-    this.signing = { key, until: Date.now() + SIGNING_KEY_CACHE_MS };
-    this.byKid.set(key.kid, key);
+    const rows = (await this.m.query(
+      `SELECT kid, secret, retired_at FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`,
+    )) as Row[];
+    if (!rows[0]) throw new Error('no receipt signing key (the default key is created at boot)');
+    const key = this.toKey(rows[0]);
+    this.signing = { key, until: Date.now() + KEY_CACHE_MS };
     return key;
   }
 
   async findByKid(kid: string): Promise<ReceiptKey | null> {
     const cached = this.byKid.get(kid);
-    if (cached) return cached;
-    const rows = (await this.m.query(`SELECT kid, secret FROM receipt_keys WHERE kid = $1`, [kid])) as ReceiptKey[];
+    if (cached && cached.until > Date.now()) return cached.key;
+    const rows = (await this.m.query(`SELECT kid, secret, retired_at FROM receipt_keys WHERE kid = $1`, [kid])) as Row[];
     if (!rows[0]) return null;
-    this.byKid.set(kid, rows[0]);
-    return rows[0];
+    const key = this.toKey(rows[0]);
+    this.byKid.set(kid, { key, until: Date.now() + KEY_CACHE_MS });
+    return key;
   }
 
   async rotate(): Promise<ReceiptKey> {
     // Two rotations at once would pick the same next kid: the one that loses tries the next number.
-    for (let attempt = 0; ; attempt++) {
-      const rows = (await this.m.query(
-        `INSERT INTO receipt_keys (kid, secret) SELECT 'receipt-v' || (count(*) + 1 + $2::int), $1 FROM receipt_keys
-         ON CONFLICT (kid) DO NOTHING RETURNING kid, secret`,
-        [randomBytes(32).toString('base64url'), attempt],
-      )) as ReceiptKey[];
+    const counted = (await this.m.query(`SELECT count(*)::int AS n FROM receipt_keys`)) as Array<{ n: number }>;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const kid = `receipt-v${(counted[0]?.n ?? 0) + 1 + attempt}`;
+      const secret = randomBytes(32).toString('base64url');
+      const rows = (await this.m.query(`INSERT INTO receipt_keys (kid, secret) VALUES ($1, $2) ON CONFLICT (kid) DO NOTHING RETURNING kid`, [
+        kid,
+        this.seal(kid, secret),
+      ])) as Array<{ kid: string }>;
       if (rows[0]) {
         this.signing = null;
-        return rows[0];
+        return { kid, secret, retiredAt: null };
       }
-      if (attempt >= 9) throw new Error('could not pick a new receipt kid');
     }
+    throw new Error('could not pick a new receipt kid');
   }
 
-  private async newest(): Promise<ReceiptKey | null> {
+  async retire(kid: string): Promise<ReceiptKeyRetirement> {
+    // One statement: two retirements at once cannot leave no key to sign with.
     const rows = (await this.m.query(
-      `SELECT kid, secret FROM receipt_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid DESC LIMIT 1`,
-    )) as ReceiptKey[];
-    return rows[0] ?? null;
+      `WITH target AS (SELECT kid, retired_at FROM receipt_keys WHERE kid = $1),
+            others AS (SELECT count(*)::int AS n FROM receipt_keys WHERE retired_at IS NULL AND kid <> $1),
+            retired AS (
+              UPDATE receipt_keys SET retired_at = clock_timestamp()
+               WHERE kid = $1 AND retired_at IS NULL AND (SELECT n FROM others) > 0
+               RETURNING kid)
+       SELECT (SELECT count(*) FROM target)::int AS found, (SELECT retired_at FROM target) AS was_retired,
+              (SELECT count(*) FROM retired)::int AS retired`,
+      [kid],
+    )) as Array<{ found: number; was_retired: Date | null; retired: number }>;
+    const r = rows[0]!;
+    this.byKid.delete(kid);
+    this.signing = null;
+    if (r.found === 0) return 'not_found';
+    if (r.was_retired) return 'already_retired';
+    return r.retired === 1 ? 'retired' : 'last_key';
   }
 }

@@ -84,7 +84,7 @@ export class TypeOrmDelegationIssuerRepository extends DelegationIssuerRepositor
     const row = await this.repo
       .createQueryBuilder('i')
       .where('i.iss = :iss AND (i.tenant_id = :tenantId OR i.tenant_id IS NULL)', { iss, tenantId })
-      .orderBy('i.tenant_id', 'ASC', 'NULLS LAST')
+      .orderBy('i.tenant_id', 'ASC', 'NULLS FIRST')
       .limit(1)
       .getOne();
     return row ? toIssuer(row) : null;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
-import { productionProblems } from './production-rules';
+import { ProcessRole, productionProblems } from './production-rules';
+import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-key';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -48,14 +49,27 @@ export class AppConfig {
   readonly metricsToken!: string | null;
   /** Port of the worker's own `/metrics`; 0 switches it off. */
   readonly workerMetricsPort!: number;
+  /** Address the worker's `/metrics` listens on (docs/operations.md). */
+  readonly workerMetricsHost!: string;
   /** Advisor sessions expire this long after their last message (docs/advisor.md). */
   readonly advisorSessionTtlSeconds!: number;
+  /** Most messages an advisor session holds, its welcome included (docs/advisor.md). */
+  readonly advisorSessionMaxMessages!: number;
   /** An OpenAI-compatible endpoint for the advisor (off when unset; docs/advisor.md). */
   readonly advisorLlmUrl!: string | null;
   readonly advisorLlmModel!: string;
   readonly advisorLlmApiKey!: string | null;
   /** Encrypts webhook signing secrets at rest (docs/events.md "Secrets"); required in production. */
   readonly webhookSecretKey!: string;
+  /** The master key before a rotation: still opens what it sealed (docs/security.md "Keys at rest"). */
+  readonly webhookSecretKeyPrevious!: string | null;
+  /** Webhook attempts one tenant may have in flight across all workers (docs/events.md "Fairness"). */
+  readonly webhookTenantConcurrency!: number;
+  readonly webhookMaxEndpointsPerTenant!: number;
+  /** An endpoint failing without a success for this long is disabled (docs/events.md). */
+  readonly webhookDisableAfterHours!: number;
+  /** Pace of a bulk replay: deliveries started per second per endpoint. */
+  readonly webhookReplayPerSecond!: number;
   readonly idempotencyPurgeIntervalSeconds!: number;
   /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
   readonly faultExitAfterCharge!: boolean;
@@ -68,6 +82,9 @@ export class AppConfig {
   /** Guest follow-ups go by email through this server when set (docs/follow-ups.md). */
   readonly smtpUrl!: string | null;
   readonly followUpFrom!: string;
+  /** Follow-ups callers may create in a rolling day, per booking and per tenant (docs/follow-ups.md). */
+  readonly followUpMaxPerBookingPerDay!: number;
+  readonly followUpMaxPerTenantPerDay!: number;
   readonly followUpSweepIntervalSeconds!: number;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
@@ -77,14 +94,14 @@ export class AppConfig {
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { role?: ProcessRole } = {}): AppConfig {
   const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
   }
   const env = parsed.data;
-  const refused = productionProblems(env);
+  const refused = productionProblems(env, options.role);
   if (refused.length > 0) throw new ConfigError(refused);
   const baseUrl = trimSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
   return new AppConfig({
@@ -114,11 +131,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN ?? null,
     workerMetricsPort: env.WORKER_METRICS_PORT,
+    workerMetricsHost: env.WORKER_METRICS_HOST,
     advisorSessionTtlSeconds: env.ADVISOR_SESSION_TTL_SECONDS,
+    advisorSessionMaxMessages: env.ADVISOR_SESSION_MAX_MESSAGES,
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
-    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? DEVELOPMENT_MASTER_KEY,
+    webhookSecretKeyPrevious: env.WEBHOOK_SECRET_KEY_PREVIOUS ?? null,
+    webhookTenantConcurrency: env.WEBHOOK_TENANT_CONCURRENCY,
+    webhookMaxEndpointsPerTenant: env.WEBHOOK_MAX_ENDPOINTS_PER_TENANT,
+    webhookDisableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
+    webhookReplayPerSecond: env.WEBHOOK_REPLAY_PER_SECOND,
     idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
     faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
     oversellSweepIntervalSeconds: env.OVERSELL_SWEEP_INTERVAL_SECONDS,
@@ -129,6 +153,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
     smtpUrl: env.SMTP_URL ?? null,
     followUpFrom: env.FOLLOW_UP_FROM,
+    followUpMaxPerBookingPerDay: env.FOLLOW_UP_MAX_PER_BOOKING_PER_DAY,
+    followUpMaxPerTenantPerDay: env.FOLLOW_UP_MAX_PER_TENANT_PER_DAY,
     followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
   });
 }

@@ -82,11 +82,19 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   WORKER_METRICS_PORT: z.coerce.number({ message: 'expected a number' }).int().min(0).max(65535).default(9464),
+  WORKER_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   ADVISOR_SESSION_TTL_SECONDS: positiveInt.default(3600),
+  ADVISOR_SESSION_MAX_MESSAGES: z.coerce.number({ message: 'expected a number' }).int().min(3).max(10_000).default(200),
   ADVISOR_LLM_URL: url(['http:', 'https:']).optional(),
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
   WEBHOOK_SECRET_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
+  // The master key before a rotation, still accepted for reading (docs/security.md "Keys at rest").
+  WEBHOOK_SECRET_KEY_PREVIOUS: z.string().min(32, 'expected at least 32 characters').optional(),
+  WEBHOOK_TENANT_CONCURRENCY: positiveInt.default(8),
+  WEBHOOK_MAX_ENDPOINTS_PER_TENANT: positiveInt.default(16),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number({ message: 'expected a number' }).positive('expected > 0').default(72),
+  WEBHOOK_REPLAY_PER_SECOND: positiveInt.default(10),
   IDEMPOTENCY_PURGE_INTERVAL_SECONDS: positiveInt.default(300),
   // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
   FAULT_EXIT_AFTER_CHARGE: bool.default(false),
@@ -103,6 +111,8 @@ export const envSchema = z.object({
   AUTH_FAILURE_LIMIT_PER_MINUTE: positiveInt.default(120),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   FOLLOW_UP_FROM: z.string().min(3).default('Hospitality Commerce Service <no-reply@localhost>'),
+  FOLLOW_UP_MAX_PER_BOOKING_PER_DAY: positiveInt.default(10),
+  FOLLOW_UP_MAX_PER_TENANT_PER_DAY: positiveInt.default(500),
   FOLLOW_UP_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
 });
 

@@ -1,6 +1,16 @@
 import type { Env } from './env.schema';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);
+const LOOPBACK_BINDS = new Set(['localhost', '::1', '[::1]']);
+
+/** Which process reads the configuration: the rules about served endpoints differ. */
+export type ProcessRole = 'api' | 'worker' | 'cli';
+
+/** Whether a listen address only accepts connections from this machine. */
+export function isLoopbackBind(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return LOOPBACK_BINDS.has(h) || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
+}
 
 function isLocal(value: string): boolean {
   try {
@@ -13,12 +23,16 @@ function isLocal(value: string): boolean {
 }
 
 /**
- * What a production process refuses to start with (docs/security.md "Production defaults"): the
- * public address and the delegation audience must be set on purpose and not point at this
- * machine, webhook secrets must be encrypted under a key of the operator's (WEBHOOK_SECRET_KEY), and the sandbox payment provider (the only built-in one, which charges nothing) must be
- * acknowledged with PAYMENTS_SANDBOX=true.
+ * What a production process refuses to start with (docs/security.md "Production defaults"), the
+ * one list: the public address and the delegation audience must be set on purpose and not point at
+ * this machine; webhook secrets must be encrypted under a key of the operator's
+ * (WEBHOOK_SECRET_KEY); the sandbox payment provider (the only built-in one, which charges
+ * nothing) must be acknowledged with PAYMENTS_SANDBOX=true; webhooks may not reach private
+ * addresses (WEBHOOK_ALLOW_PRIVATE); metrics are not served without METRICS_TOKEN (the api always
+ * serves `/metrics`; a worker may instead keep its metrics off or on a loopback address); an
+ * advisor model is reached over TLS only.
  */
-export function productionProblems(env: Env): string[] {
+export function productionProblems(env: Env, role: ProcessRole = 'api'): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.BASE_URL) problems.push('BASE_URL: required with NODE_ENV=production (the public address of the api)');
@@ -30,5 +44,33 @@ export function productionProblems(env: Env): string[] {
     problems.push('WEBHOOK_SECRET_KEY: required with NODE_ENV=production (at least 32 characters; encrypts webhook secrets at rest)');
   if (env.PAYMENTS_SANDBOX !== true)
     problems.push('PAYMENTS_SANDBOX: the sandbox payment provider charges nothing; set PAYMENTS_SANDBOX=true to run it with NODE_ENV=production on purpose');
+  if (env.WEBHOOK_ALLOW_PRIVATE)
+    problems.push('WEBHOOK_ALLOW_PRIVATE: must not be true with NODE_ENV=production (webhook URLs could reach internal addresses)');
+  if (!env.METRICS_TOKEN) {
+    if (role === 'api') problems.push('METRICS_TOKEN: required with NODE_ENV=production (at least 16 characters; /metrics is open without it)');
+    const workerExposed = env.WORKER_METRICS_PORT !== 0 && !isLoopbackBind(env.WORKER_METRICS_HOST);
+    if (role === 'worker' && workerExposed)
+      problems.push(
+        `METRICS_TOKEN: required with NODE_ENV=production while the worker serves /metrics on ${JSON.stringify(env.WORKER_METRICS_HOST)} (set METRICS_TOKEN, bind WORKER_METRICS_HOST=127.0.0.1, or WORKER_METRICS_PORT=0)`,
+      );
+  }
+  if (env.ADVISOR_LLM_URL && new URL(env.ADVISOR_LLM_URL).protocol !== 'https:')
+    problems.push('ADVISOR_LLM_URL: must be an https: URL with NODE_ENV=production (prompts and the API key would travel in clear)');
   return problems;
+}
+
+/**
+ * The warning of a process started without NODE_ENV (so with development defaults: sandbox
+ * payments, demo issuer, open metrics, private webhook targets allowed) whose BASE_URL is a public
+ * address, which suggests a deployment that forgot NODE_ENV=production. Null when not the case.
+ */
+export function developmentDefaultsWarning(source: NodeJS.ProcessEnv): string | null {
+  if (source.NODE_ENV !== undefined && source.NODE_ENV !== '') return null;
+  const baseUrl = source.BASE_URL;
+  if (!baseUrl || isLocal(baseUrl)) return null;
+  return (
+    `WARNING: NODE_ENV is not set but BASE_URL is ${JSON.stringify(baseUrl)}: this process runs with DEVELOPMENT DEFAULTS ` +
+    '(none of the production refusals apply: sandbox payments, the demo issuer, open /metrics, webhooks to private addresses). ' +
+    'Set NODE_ENV=production for a deployment (docs/security.md "Production defaults").'
+  );
 }

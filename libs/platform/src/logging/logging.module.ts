@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
+import { serializeError } from './error-serializer';
 import { REDACTED_PATHS } from './redaction';
 
 /**
@@ -27,6 +28,9 @@ export class LoggingModule {
                 redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
                 base: { service: config.serviceName },
                 serializers: {
+                  // Errors anywhere in a log line lose SQL text, parameters and driver detail.
+                  err: serializeError,
+                  error: serializeError,
                   req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
                     method: req.method,
                     url: req.url,

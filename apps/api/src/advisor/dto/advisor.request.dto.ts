@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
 export class StartAdvisorSessionRequestDto {
   @ApiProperty({ minLength: 1, maxLength: 120, example: 'lisbon-riverside', description: 'The slug of a promoted property.' })
@@ -24,4 +24,20 @@ export class AdvisorMessageRequestDto {
   @IsString()
   @Length(1, 2000)
   message: string;
+}
+
+/** `GET /v1/advisor/sessions/{id}?cursor&limit` (docs/advisor.md "Reading a long session"). */
+export class AdvisorSessionQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, description: 'At most this many messages (default: all after the cursor, up to 100).' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Opaque cursor: `data.next_cursor` of an answer or an earlier read; only messages after it are returned.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 512)
+  cursor?: string;
 }

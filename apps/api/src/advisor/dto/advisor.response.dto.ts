@@ -14,12 +14,17 @@ export class AdvisorMessageModel {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-/** SPEC "Advisor session". */
+/** The advisor session (docs/advisor.md) plus the cursor to read the messages after these. */
 export class AdvisorSessionModel {
   @ApiProperty({ format: 'uuid' }) session_id: string;
   @ApiProperty() property_slug: string;
   @ApiProperty() property_name: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
-  @ApiProperty({ type: [AdvisorMessageModel] }) messages: AdvisorMessageModel[];
+  @ApiProperty({
+    type: [AdvisorMessageModel],
+    description: 'Every message on a plain read; the question and its answer on an answer; the messages after the cursor on a cursor read.',
+  })
+  messages: AdvisorMessageModel[];
+  @ApiProperty({ description: 'Reads the messages after these: GET /v1/advisor/sessions/{id}?cursor=<next_cursor>.' }) next_cursor: string;
 }

@@ -8,9 +8,7 @@ export class HealthModel {
 
 export class DependencyStateModel {
   @ApiProperty({ enum: ['ok', 'degraded', 'down'] }) state: string;
-  @ApiPropertyOptional({ description: 'Probe time in milliseconds (terminus).' }) responseTime?: number;
-  @ApiPropertyOptional({ description: 'Live workers (queues only).' }) live_workers?: number;
-  @ApiPropertyOptional() message?: string;
+  @ApiPropertyOptional({ description: 'Live workers (queues only). Nothing else is shown: error text is logged, not served.' }) live_workers?: number;
 }
 
 export class ReadinessModel {

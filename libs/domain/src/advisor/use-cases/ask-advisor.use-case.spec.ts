@@ -3,7 +3,7 @@ import type { AppConfig } from '@hcs/platform';
 import type { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
 import { DomainError } from '../../errors/domain-error';
 import { AdvisorModel } from '../ports/advisor-model';
-import { AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';
+import { AdvisorMessagePage, AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';
 import type { AdvisorMessageRecord, AdvisorQuestion, AdvisorReply, AdvisorSessionRecord } from '../advisor.types';
 import { AskAdvisor } from './ask-advisor.use-case';
 import { DeterministicAdvisorModel } from '../deterministic-advisor.model';
@@ -15,19 +15,23 @@ class InMemorySessions extends AdvisorSessionRepository {
   readonly rows = new Map<string, AdvisorSessionRecord>();
   create(s: NewAdvisorSession, first: AdvisorMessageRecord[]): Promise<AdvisorSessionRecord> {
     const now = new Date();
-    const record = { ...s, createdAt: now, updatedAt: now, messages: [...first] };
+    const record = { ...s, createdAt: now, updatedAt: now, messageCount: first.length, messages: first.map((m, i) => ({ ...m, seq: i + 1 })) };
     this.rows.set(s.id, record);
     return Promise.resolve(record);
   }
-  find(tenantId: string, id: string): Promise<AdvisorSessionRecord | null> {
+  find(tenantId: string, id: string, page?: AdvisorMessagePage): Promise<AdvisorSessionRecord | null> {
     const row = this.rows.get(id);
-    return Promise.resolve(row && row.tenantId === tenantId ? row : null);
+    if (!row || row.tenantId !== tenantId) return Promise.resolve(null);
+    const after = row.messages.filter((m) => (m.seq ?? 0) > (page?.afterSeq ?? 0));
+    return Promise.resolve({ ...row, messages: page ? after.slice(0, page.limit) : row.messages });
   }
-  append(tenantId: string, id: string, messages: AdvisorMessageRecord[], expiresAt: Date): Promise<AdvisorSessionRecord> {
+  append(tenantId: string, id: string, messages: AdvisorMessageRecord[], expiresAt: Date, maxMessages: number): Promise<AdvisorSessionRecord | null> {
     const row = this.rows.get(id)!;
-    const updated = { ...row, messages: [...row.messages, ...messages], expiresAt, updatedAt: new Date() };
+    if (row.messageCount + messages.length > maxMessages) return Promise.resolve(null);
+    const added = messages.map((m, i) => ({ ...m, seq: row.messageCount + i + 1 }));
+    const updated = { ...row, messageCount: row.messageCount + added.length, messages: [...row.messages, ...added], expiresAt, updatedAt: new Date() };
     this.rows.set(id, updated);
-    return Promise.resolve(updated);
+    return Promise.resolve({ ...updated, messages: added });
   }
 }
 
@@ -43,7 +47,7 @@ class ScriptedModel extends AdvisorModel {
 
 const TENANT = '00000000-0000-4000-8000-00000000000a';
 const actor = { tenantId: TENANT, principalId: '00000000-0000-4000-8000-0000000000b1', kind: 'agent' as const };
-const config = { advisorSessionTtlSeconds: 60 } as AppConfig;
+const config = { advisorSessionTtlSeconds: 60, advisorSessionMaxMessages: 5 } as AppConfig;
 const property = { execute: (tenantId: string, slug: string) => Promise.resolve(new Outcome(factsOf({ slug }))) } as unknown as GetPropertyFull;
 
 describe('advisor use cases (fake ports)', () => {
@@ -58,11 +62,16 @@ describe('advisor use cases (fake ports)', () => {
   it('appends the question and a grounded answer, and extends the lifetime', async () => {
     const before = sessions.rows.get(sessionId)!.expiresAt;
     const outcome = await new AskAdvisor(sessions, property, new DeterministicAdvisorModel(), config).execute({ sessionId, message: 'Pets allowed?' }, actor);
+    // The answer carries the new messages and a cursor, not the whole session.
     expect(outcome.data.messages.map((m) => [m.role, m.message])).toEqual([
-      ['assistant', expect.stringContaining('Hello!')],
       ['user', 'Pets allowed?'],
       ['assistant', 'Pets are not allowed at Riverside.'],
     ]);
+    const read = new GetAdvisorSession(sessions);
+    expect((await read.execute({ sessionId }, actor)).data.messages.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+    const after = await read.execute({ sessionId, cursor: outcome.data.next_cursor }, actor);
+    expect(after.data.messages).toEqual([]);
+    expect(after.data.next_cursor).toBe(outcome.data.next_cursor);
     expect(sessions.rows.get(sessionId)!.expiresAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(outcome.meta.expires_at).toBe(sessions.rows.get(sessionId)!.expiresAt.toISOString());
   });
@@ -70,7 +79,7 @@ describe('advisor use cases (fake ports)', () => {
   it('replaces any model answer that states a price or a date with the pointer to a quote', async () => {
     const liar = new ScriptedModel({ message: 'A double is 120 EUR on 2027-05-01.', groundedFacts: ['room_types'], suggestions: [] });
     const outcome = await new AskAdvisor(sessions, property, liar, config).execute({ sessionId, message: 'How much?' }, actor);
-    const answer = outcome.data.messages[2];
+    const answer = outcome.data.messages[1];
     expect(answer.message).toMatch(/^I cannot state prices/);
     expect(answer.grounded_facts).toEqual([]);
     expect(answer.suggestions.map((s) => s.href)).toEqual(['/v1/search', '/v1/quotes']);
@@ -89,5 +98,28 @@ describe('advisor use cases (fake ports)', () => {
     sessions.rows.get(sessionId)!.expiresAt = new Date(Date.now() - 1);
     await expect(read.execute({ sessionId }, actor)).rejects.toMatchObject({ code: 'advisor_session_expired' });
     expect(sessions.rows.get(sessionId)!.messages).toHaveLength(1);
+  });
+
+  it('refuses a question that would take the session past ADVISOR_SESSION_MAX_MESSAGES, before asking the model', async () => {
+    const answer = jest.fn(() => Promise.resolve({ message: 'Yes.', groundedFacts: [], suggestions: [] }));
+    const model = Object.assign(new ScriptedModel({ message: '', groundedFacts: [], suggestions: [] }), { answer });
+    const ask = new AskAdvisor(sessions, property, model, config);
+    await ask.execute({ sessionId, message: 'one' }, actor);
+    await ask.execute({ sessionId, message: 'two' }, actor);
+    expect(answer).toHaveBeenCalledTimes(2);
+    await expect(ask.execute({ sessionId, message: 'three' }, actor)).rejects.toMatchObject({ code: 'advisor_session_full', detail: { max_messages: 5 } });
+    expect(answer).toHaveBeenCalledTimes(2);
+    expect(sessions.rows.get(sessionId)!.messageCount).toBe(5);
+  });
+
+  it('pages a session with limit and cursor', async () => {
+    const ask = new AskAdvisor(sessions, property, new DeterministicAdvisorModel(), config);
+    await ask.execute({ sessionId, message: 'Pets allowed?' }, actor);
+    const read = new GetAdvisorSession(sessions);
+    const first = await read.execute({ sessionId, limit: 2 }, actor);
+    expect(first.data.messages).toHaveLength(2);
+    const rest = await read.execute({ sessionId, cursor: first.data.next_cursor }, actor);
+    expect(rest.data.messages.map((m) => m.message)).toEqual(['Pets are not allowed at Riverside.']);
+    await expect(read.execute({ sessionId, cursor: 'bogus' }, actor)).rejects.toMatchObject({ code: 'validation_failed' });
   });
 });

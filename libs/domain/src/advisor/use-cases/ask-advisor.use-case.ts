@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
+import { DomainError } from '../../errors/domain-error';
 import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
 import { AdvisorActor, liveSessionOf } from './advisor-access';
 import { AdvisorModel } from '../ports/advisor-model';
@@ -15,7 +16,9 @@ import { statesPriceOrDate } from '../rules/grounding-filter';
 /**
  * `POST /v1/advisor/sessions/{id}/messages`: the question and the model's answer are appended to
  * the session. Whatever the model, an answer that states an amount or a date is replaced by the
- * pointer to a quote (docs/advisor.md), and the session lives on for another lifetime.
+ * pointer to a quote (docs/advisor.md), and the session lives on for another lifetime. A session
+ * holds at most ADVISOR_SESSION_MAX_MESSAGES messages (`advisor_session_full`, checked before the
+ * model is asked); the answer carries the new messages and a cursor, not the whole session.
  */
 @Injectable()
 export class AskAdvisor {
@@ -28,7 +31,10 @@ export class AskAdvisor {
 
   async execute(command: { sessionId: string; message: string }, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
     const now = new Date();
-    const session = await liveSessionOf(this.sessions, actor, command.sessionId, now);
+    // No message is needed to answer: the model sees the question only.
+    const session = await liveSessionOf(this.sessions, actor, command.sessionId, now, { afterSeq: 0, limit: 0 });
+    const max = this.config.advisorSessionMaxMessages;
+    if (session.messageCount + 2 > max) throw sessionFull(session.id, max);
     const { data: property } = await this.property.execute(actor.tenantId, session.propertySlug);
     const reply = grounded(await this.model.answer({ message: command.message, locale: session.locale, property }), session.locale);
     const answeredAt = new Date();
@@ -47,9 +53,15 @@ export class AskAdvisor {
         },
       ],
       new Date(answeredAt.getTime() + this.config.advisorSessionTtlSeconds * 1000),
+      max,
     );
+    if (!updated) throw sessionFull(session.id, max);
     return new Outcome(advisorSessionView(updated), { next_actions: advisorNextActions(updated), expires_at: updated.expiresAt.toISOString() });
   }
+}
+
+function sessionFull(sessionId: string, max: number): DomainError {
+  return new DomainError('advisor_session_full', { detail: { session_id: sessionId, max_messages: max } });
 }
 
 /** The grounding filter: no amount, no date, whichever model answered. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { RequestContext } from '@hcs/platform';
+import { RequestContext, serializeError } from '@hcs/platform';
 import { stayNights } from '../../stay/stay-rules';
 import type { AuditActor } from '../chain.types';
 import { AuditLog } from '../ports/audit-log';
@@ -98,7 +98,7 @@ export class ExpireHold {
         const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
         if (failure.deadLettered) report.dead_lettered += 1;
         const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
-        this.logger.error({ err: error, tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
+        this.logger.error({ err: serializeError(error), tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
       }
     }
     return report;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, serializeError } from '@hcs/platform';
 import { PaymentRepository } from '../ports/payment.repository';
 import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 import { ConfirmBooking } from './confirm-booking.use-case';
@@ -45,7 +45,7 @@ export class RecoverStrandedPayments {
         if (failure.deadLettered) counts.dead_lettered += 1;
         const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
         this.logger.error(
-          { err: error, tenant_id: attempt.tenantId, attempt_id: attempt.id },
+          { err: serializeError(error), tenant_id: attempt.tenantId, attempt_id: attempt.id },
           `stranded payment attempt ${attempt.id} could not be resumed; ${what}`,
         );
       }

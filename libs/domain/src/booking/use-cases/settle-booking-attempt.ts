@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { withContinuation } from '../../errors/pending-outcome';
 import { stayNights } from '../../stay/stay-rules';
@@ -66,7 +66,7 @@ export class SettleBookingAttempt {
     const work = this.charge(attempt, ctx);
     // Whoever awaits `work` sees its failure; this only keeps an unobserved one from crashing the process.
     work.catch((error: unknown) => {
-      if (!(error instanceof DomainError)) this.logger.error(`booking attempt ${attempt.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof DomainError)) this.logger.error({ err: serializeError(error), attempt_id: attempt.id }, `booking attempt ${attempt.id} failed`);
     });
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {

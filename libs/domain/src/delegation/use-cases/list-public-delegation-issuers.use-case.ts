@@ -1,16 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { isUuid } from '../../identity/rules/uuid';
 import { TenantRepository } from '../../tenancy/ports/tenant.repository';
 import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
+import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
 
 /**
- * The public issuer list: every platform issuer, plus the issuers of the tenant named by the
- * optional tenant hint (an unknown or malformed tenant id simply adds nothing).
+ * The public list is served from memory this long per tenant hint (docs/identity.md), unless an
+ * issuer change is announced first (then every process drops its copy at once).
  */
-/** The public list is served from memory this long per tenant hint (docs/identity.md). */
 export const PUBLIC_ISSUERS_TTL_MS = 5_000;
 const MAX_CACHED_HINTS = 1_000;
 
+/**
+ * The public issuer list: every platform issuer, plus the issuers of the tenant named by the
+ * optional tenant hint (an unknown or malformed tenant id simply adds nothing). A tenant issuer
+ * whose `iss` a platform issuer uses is left out: the platform issuer wins every lookup.
+ */
 @Injectable()
 export class ListPublicDelegationIssuers {
   private readonly cache = new Map<string, { issuers: DelegationIssuer[]; until: number }>();
@@ -18,7 +23,10 @@ export class ListPublicDelegationIssuers {
   constructor(
     private readonly issuers: DelegationIssuerRepository,
     private readonly tenants: TenantRepository,
-  ) {}
+    @Optional() changes?: IssuerChangeNotifier,
+  ) {
+    changes?.onIssuersChanged(() => this.cache.clear());
+  }
 
   async execute(tenantHint?: string | null): Promise<DelegationIssuer[]> {
     // Only well-formed ids get an entry of their own: random hints cannot grow the cache.
@@ -34,6 +42,7 @@ export class ListPublicDelegationIssuers {
   private async load(tenantHint: string | null): Promise<DelegationIssuer[]> {
     const platform = await this.issuers.listPlatform();
     if (!isUuid(tenantHint) || !(await this.tenants.findById(tenantHint))) return platform;
-    return [...platform, ...(await this.issuers.listForTenant(tenantHint))];
+    const taken = new Set(platform.map((i) => i.iss));
+    return [...platform, ...(await this.issuers.listForTenant(tenantHint)).filter((i) => !taken.has(i.iss))];
   }
 }

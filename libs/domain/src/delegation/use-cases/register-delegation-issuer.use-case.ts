@@ -7,8 +7,8 @@ import type { Caller } from '../../identity/principal';
 import { DelegationIssuerView, delegationIssuerView } from '../delegation-issuer.view';
 import { issuerNextActions } from '../next-actions';
 import { DelegationIssuerRepository, JwkSet } from '../ports/delegation-issuer.repository';
-import { issuerKeysProblems } from '../rules/issuer-rules';
 import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
+import { issuerKeysProblems } from '../rules/issuer-rules';
 
 export interface RegisterIssuerCommand {
   iss: string;

@@ -1,4 +1,4 @@
-import type { IdempotencyRecordRepository } from './idempotency.repository';
+import type { IdempotencyRecordRepository } from '../ports/idempotency.repository';
 import { PurgeExpiredIdempotencyRecords } from './purge-expired-idempotency-records.use-case';
 
 describe('PurgeExpiredIdempotencyRecords', () => {

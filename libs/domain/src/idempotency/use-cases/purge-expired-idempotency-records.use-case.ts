@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IdempotencyRecordRepository } from './idempotency.repository';
+import { IdempotencyRecordRepository } from '../ports/idempotency.repository';
 
 /** Rows deleted per statement, and statements per run: a run stays short whatever the backlog. */
 export const PURGE_BATCH_SIZE = 1000;

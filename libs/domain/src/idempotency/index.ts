@@ -1,0 +1,2 @@
+export * from './ports/idempotency.repository';
+export * from './use-cases/purge-expired-idempotency-records.use-case';
