@@ -44,6 +44,9 @@ export interface ApiProcess {
   /** Everything the process wrote so far (stdout: pino logs; stderr: boot messages). */
   output: () => { stdout: string; stderr: string };
   stop: () => Promise<void>;
+  /** Kills it like a crashed host (SIGKILL) and waits for the exit. */
+  kill: () => Promise<void>;
+  running: () => boolean;
 }
 
 /** Starts the built api on a free port and waits until /healthz answers. */
@@ -81,6 +84,11 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
       await exited;
       clearTimeout(timer);
     },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    running: () => child.exitCode === null && child.signalCode === null,
   };
 }
 
