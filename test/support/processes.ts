@@ -62,7 +62,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
     const up = await fetch(`${baseUrl}/healthz`)
@@ -71,7 +71,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`api did not answer within 20 s: ${stderr}`);
+      throw new Error(`api did not answer within 45 s: ${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
