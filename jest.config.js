@@ -1,4 +1,4 @@
-// Three tiers (STYLE.md): unit specs sit beside the code; integration and e2e specs live in test/.
+// Test tiers (docs/architecture.md): unit specs sit beside the code; integration and e2e specs live in test/.
 const esmPackages = ['@nestjs', '@apidevtools/json-schema-ref-parser', 'jose', '@modelcontextprotocol', 'zod', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'load-esm'];
 const shared = {
   transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/support/esm-transformer.js' },

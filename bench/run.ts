@@ -78,6 +78,9 @@ async function main(): Promise<void> {
     BASE_URL: PUBLIC_URL,
     DELEGATION_AUDIENCE: PUBLIC_URL,
     PAYMENTS_SANDBOX: 'true',
+    // Production refuses private webhook targets and an open /metrics (docs/security.md).
+    WEBHOOK_ALLOW_PRIVATE: 'false',
+    METRICS_TOKEN: 'bench-only metrics token',
     WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
     LOG_LEVEL: 'info',
     DATABASE_URL: DB_URL,

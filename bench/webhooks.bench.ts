@@ -10,6 +10,7 @@
  *   env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_REDIS (redis://127.0.0.1:6379/13),
  *        BENCH_EVENTS (1000), BENCH_EVENTS_PER_SECOND (100, i.e. 300 deliveries/s offered)
  */
+import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { DataSource } from 'typeorm';
 import { newWebhookSecret } from '../libs/domain/src/webhooks/rules/webhook-secret';
 import { loadConfig } from '../libs/platform/src/config/app-config';
 import { SecretBox } from '../libs/platform/src/crypto/secret-box';
+import { rowLabel } from '../libs/platform/src/crypto/master-key';
 import { createDataSource } from '../libs/persistence/src/data-source';
 import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 
@@ -72,10 +74,12 @@ async function main() {
   for (let i = 0; i < ENDPOINTS; i++) {
     const secret = newWebhookSecret();
     secrets.set(`/hook-${i}`, secret);
-    await db.query(`INSERT INTO webhook_endpoints (tenant_id, url, events, secret_ciphertext) VALUES ($1, $2, '{booking.confirmed}', $3)`, [
+    const id = randomUUID();
+    await db.query(`INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret_ciphertext) VALUES ($1, $2, $3, '{booking.confirmed}', $4)`, [
+      id,
       tenant.id,
       `http://127.0.0.1:${receiver.port}/hook-${i}`,
-      box.seal(secret),
+      box.seal(secret, rowLabel('webhook_endpoints', id)),
     ]);
   }
   const worker = spawn(process.execPath, [join(__dirname, '..', 'apps', 'worker', 'src', 'main.js')], {

@@ -15,6 +15,9 @@ import { CardTokenFingerprints1764350000002 } from './1764350000002-CardTokenFin
 import { SingleStatementChain1764380000000 } from './1764380000000-SingleStatementChain';
 import { GuestFollowUps1764370000000 } from './1764370000000-GuestFollowUps';
 import { ClientReferencesAndSandbox1764420170000 } from './1764420170000-ClientReferencesAndSandbox';
+import { WebhookEndpointHealth1764421800000 } from './1764421800000-WebhookEndpointHealth';
+import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
+import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -35,4 +38,7 @@ export const MIGRATIONS = [
   SingleStatementChain1764380000000,
   GuestFollowUps1764370000000,
   ClientReferencesAndSandbox1764420170000,
+  WebhookEndpointHealth1764421800000,
+  SealKeysAtRest1764421800001,
+  FollowUpSettings1764421800002,
 ];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure Postgres and Redis answer on their default ports (CONTRACT §1 order: what already
+# Makes sure Postgres and Redis answer on their default ports (in this order: what already
 # runs, then Docker, then the machine's own servers, then project-local instances under .data/).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

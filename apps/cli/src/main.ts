@@ -6,6 +6,7 @@ import { registerDelegation } from './commands/delegation.command';
 import { registerReceipts } from './commands/receipts.command';
 import { registerAdminKey } from './commands/admin-key.command';
 import { registerIssuer } from './commands/issuer.command';
+import { registerKeys } from './commands/keys.command';
 import { registerMigrate } from './commands/migrate.command';
 import { registerOAuth } from './commands/oauth.command';
 import { registerSeed } from './commands/seed.command';
@@ -21,6 +22,7 @@ async function main(argv: string[]): Promise<void> {
   registerReceipts(program);
   registerAdminKey(program);
   registerOAuth(program);
+  registerKeys(program);
   registerSeed(program);
   await program.parseAsync(argv);
 }

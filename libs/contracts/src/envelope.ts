@@ -2,7 +2,7 @@ import type { ErrorCode } from './error-catalog';
 import type { NextAction } from './next-action';
 import type { Receipt } from './receipt';
 
-/** Every 2xx JSON answer of `/v1` and the health probes (SPEC "Success envelope"). */
+/** Every 2xx JSON answer of `/v1` and the health probes (docs/api-contract.md "Success envelope"). */
 export interface SuccessEnvelope<T = unknown> {
   data: T;
   trace_id: string;
@@ -22,7 +22,7 @@ export interface ErrorBody {
   next_actions: NextAction[];
 }
 
-/** Every failure anywhere but the flat OAuth shapes (SPEC "Error envelope"). */
+/** Every failure anywhere but the flat OAuth shapes (docs/api-contract.md "Error envelope"). */
 export interface ErrorEnvelope {
   error: ErrorBody;
 }

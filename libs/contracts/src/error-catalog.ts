@@ -14,8 +14,8 @@ const search: NextAction = { rel: 'search', method: 'POST', href: '/v1/search' }
 const retry = (href: string, method: NextAction['method'] = 'POST'): NextAction => ({ rel: 'retry', method, href });
 
 /**
- * The one table of error code -> HTTP status, message and remediation (SPEC "Errors" plus the
- * transport codes of CONTRACT §9). `GET /.well-known/errors` renders it; the error filter and the
+ * The one table of error code -> HTTP status, message and remediation (docs/api-contract.md "Errors", with the
+ * transport codes of "Envelopes"). `GET /.well-known/errors` renders it; the error filter and the
  * MCP tools read it; a test proves every code thrown in the code base is listed here.
  */
 export const ERROR_CATALOG = {
@@ -265,6 +265,12 @@ export const ERROR_CATALOG = {
     message: 'The rate plan has no cancellation policy and cannot be quoted.',
     remediation: 'Choose another rate plan, or ask the tenant admin to attach a policy.',
     next_actions: [search],
+  },
+  webhook_endpoint_limit_reached: {
+    status: 409,
+    message: 'The tenant already has as many webhook endpoints as it may (WEBHOOK_MAX_ENDPOINTS_PER_TENANT).',
+    remediation: 'Delete an endpoint you no longer use, or subscribe an existing endpoint to more events; detail.limit is the cap.',
+    next_actions: [{ rel: 'get', method: 'GET', href: '/v1/admin/webhooks' }],
   },
   webhook_delivery_not_replayable: {
     status: 409,

@@ -1,4 +1,4 @@
-/** Relations an answer can point the agent to next (SPEC "Next action"). */
+/** Relations an answer can point the agent to next (docs/api-contract.md "Next action"). */
 export const NEXT_ACTION_RELS = [
   'search',
   'quote',

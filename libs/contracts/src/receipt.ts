@@ -1,7 +1,7 @@
 export const RECEIPT_KINDS = ['booking_confirmed', 'booking_cancelled', 'refund_issued'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
-/** A signed outcome (SPEC "Receipt"). `signature` covers the JCS form of every other field. */
+/** A signed outcome (docs/api-contract.md "Receipts"). `signature` covers the JCS form of every other field. */
 export interface Receipt {
   kind: ReceiptKind;
   issuer: string;

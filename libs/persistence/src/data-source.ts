@@ -18,7 +18,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'datab
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    // A small pool is faster on 2 cores (STYLE "Facts measured"); statements never wait forever.
+    // A small pool is faster on 2 cores (docs/performance.md); statements never wait forever.
     // JIT off: its compile time (~1 s measured on the search query) dwarfs any short OLTP query.
     // Neither does a request wait forever for a connection (a free pool slot or a new socket): after
     // DATABASE_CONNECT_TIMEOUT_MS it fails as `service_unavailable` (docs/operations-faults.md).

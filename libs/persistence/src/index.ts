@@ -4,6 +4,7 @@ export * from './migration-runner';
 export * from './persistence.module';
 export * from './transaction-host';
 export * from './database-unavailable';
+export * from './keys/master-key-rotation';
 export * from './metrics/scrape-collectors';
 export { modify } from './booking/sql';
 export * from './replica/read-replica';

@@ -43,22 +43,24 @@ import {
   WebhookEndpointRepository,
   AfterCommit,
   FollowUpRepository,
+  FollowUpQuota,
+  FollowUpSettingsRepository,
 } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/quote-source.reader';
-import { TypeOrmAuditLog } from './booking/typeorm-audit.log';
-import { TypeOrmBookingAuthorizationRepository } from './booking/typeorm-booking-authorization.repository';
-import { TypeOrmBookingRepository } from './booking/typeorm-booking.repository';
-import { TypeOrmHoldRepository } from './booking/typeorm-hold.repository';
+import { SqlAuditLog } from './booking/sql-audit.log';
+import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authorization.repository';
+import { SqlBookingRepository } from './booking/sql-booking.repository';
+import { SqlHoldRepository } from './booking/sql-hold.repository';
 import { SqlRoomNightReservations } from './booking/sql-room-night-reservations';
 import { SqlHoldReservation } from './booking/sql-hold-reservation';
 import { SqlPropertyCatalogReader } from './catalog/sql-property-catalog.reader';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
-import { TypeOrmOutboxWriter } from './booking/typeorm-outbox.writer';
-import { TypeOrmPaymentRepository } from './booking/typeorm-payment.repository';
-import { TypeOrmQuoteRepository } from './booking/typeorm-quote.repository';
-import { TypeOrmReceiptKeyRepository } from './booking/typeorm-receipt-key.repository';
-import { TypeOrmRefundRepository } from './booking/typeorm-refund.repository';
+import { SqlOutboxWriter } from './booking/sql-outbox.writer';
+import { SqlPaymentRepository } from './booking/sql-payment.repository';
+import { SqlQuoteRepository } from './booking/sql-quote.repository';
+import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
+import { SqlRefundRepository } from './booking/sql-refund.repository';
 import { TypeOrmDailyRateRepository } from './catalog/typeorm-daily-rate.repository';
 import { TypeOrmFxRateRepository } from './catalog/typeorm-fx-rate.repository';
 import { TypeOrmInventoryRepository } from './catalog/typeorm-inventory.repository';
@@ -67,7 +69,7 @@ import { TypeOrmPropertyRepository } from './catalog/typeorm-property.repository
 import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repository';
 import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
-import { TypeOrmIdempotencyRecordRepository } from './idempotency/typeorm-idempotency-record.repository';
+import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
@@ -77,11 +79,13 @@ import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
 import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
+import { MasterKeyRotation } from './keys/master-key-rotation';
+import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
-import { TypeOrmOversellIncidentRepository } from './oversell/typeorm-oversell-incident.repository';
-import { TypeOrmFollowUpRepository } from './follow-up/typeorm-follow-up.repository';
+import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
+import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
 import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
@@ -93,22 +97,22 @@ const repositories = [
   { provide: PrincipalRepository, useClass: TypeOrmPrincipalRepository },
   { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
-  { provide: QuoteRepository, useClass: TypeOrmQuoteRepository },
-  { provide: HoldRepository, useClass: TypeOrmHoldRepository },
+  { provide: QuoteRepository, useClass: SqlQuoteRepository },
+  { provide: HoldRepository, useClass: SqlHoldRepository },
   { provide: ClientReferences, useClass: SqlClientReferences },
   { provide: SandboxEffects, useClass: SqlSandboxEffects },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: HoldReservation, useClass: SqlHoldReservation },
   { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
   { provide: BookingConversion, useClass: SqlBookingConversion },
-  { provide: BookingRepository, useClass: TypeOrmBookingRepository },
-  { provide: PaymentRepository, useClass: TypeOrmPaymentRepository },
-  { provide: RefundRepository, useClass: TypeOrmRefundRepository },
-  { provide: BookingAuthorizationRepository, useClass: TypeOrmBookingAuthorizationRepository },
-  { provide: AuditLog, useClass: TypeOrmAuditLog },
-  { provide: OutboxWriter, useClass: TypeOrmOutboxWriter },
-  { provide: ReceiptKeyRepository, useClass: TypeOrmReceiptKeyRepository },
-  { provide: IdempotencyRecordRepository, useClass: TypeOrmIdempotencyRecordRepository },
+  { provide: BookingRepository, useClass: SqlBookingRepository },
+  { provide: PaymentRepository, useClass: SqlPaymentRepository },
+  { provide: RefundRepository, useClass: SqlRefundRepository },
+  { provide: BookingAuthorizationRepository, useClass: SqlBookingAuthorizationRepository },
+  { provide: AuditLog, useClass: SqlAuditLog },
+  { provide: OutboxWriter, useClass: SqlOutboxWriter },
+  { provide: ReceiptKeyRepository, useClass: SqlReceiptKeyRepository },
+  { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
@@ -125,9 +129,14 @@ const repositories = [
   { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
-  { provide: OversellIncidentRepository, useClass: TypeOrmOversellIncidentRepository },
-  { provide: FollowUpRepository, useClass: TypeOrmFollowUpRepository },
+  { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
+  { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
+  { provide: FollowUpSettingsRepository, useClass: SqlFollowUpSettingsRepository },
+  { provide: FollowUpQuota, useClass: SqlFollowUpQuota },
   { provide: AfterCommit, useClass: TypeOrmAfterCommit },
+  // Secrets at rest and the master-key rotation (docs/security.md "Keys at rest").
+  { provide: SecretBox, useClass: SecretBox },
+  { provide: MasterKeyRotation, useClass: MasterKeyRotation },
   // The optional streaming replica of DATABASE_READ_URL (docs/scaling.md).
   { provide: ReadReplica, useClass: ReadReplica },
 ];

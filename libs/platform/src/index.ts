@@ -19,3 +19,4 @@ export * from './net/ip-ranges';
 export * from './net/outbound-url';
 export * from './net/outbound-http';
 export * from './crypto/secret-box';
+export * from './crypto/master-key';

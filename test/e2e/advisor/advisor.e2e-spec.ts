@@ -49,10 +49,10 @@ describe('advisor sessions', () => {
     return messages[messages.length - 1];
   }
 
-  it('opens a session in the shape of SPEC, with a welcome and a lifetime', async () => {
+  it('opens a session in the shape of the specification, with a welcome and a lifetime', async () => {
     const res = await start({ property_slug: slug, locale: 'pt-BR' });
     expect(res.status).toBe(201);
-    // SPEC's session fields, plus the cursor to read the messages after these (issue 18).
+    // the specification's session fields, plus the cursor to read the messages after these (issue 18).
     expect(Object.keys(res.body.data).sort()).toEqual(['created_at', 'messages', 'next_cursor', 'property_name', 'property_slug', 'session_id', 'updated_at']);
     expect(res.body.data).toEqual({
       session_id: expect.stringMatching(UUID),
@@ -204,7 +204,7 @@ describe('advisor sessions', () => {
     }
   }, 60000);
 
-  it('validates the limits of SPEC with every failing path, and writes nothing', async () => {
+  it('validates the limits of the specification with every failing path, and writes nothing', async () => {
     const bad = await start({ property_slug: '', locale: 'x', extra: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.detail.field_errors.map((e: Json) => e.path)).toEqual(['extra', 'locale', 'property_slug']);

@@ -2,7 +2,7 @@ import { createProperty, daysFromNow } from '../../support/catalog-fixtures';
 import { createTenant, TestTenant } from '../../support/factories';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-/** CONTRACT §3: catalog reads may be anonymous when X-Tenant-Id names a tenant; nothing else may. */
+/** docs/api-contract.md "Identity, tenancy and scopes": catalog reads may be anonymous when X-Tenant-Id names a tenant; nothing else may. */
 describe('anonymous catalog reads (X-Tenant-Id, no bearer)', () => {
   let t: TestApp;
   let tenant: TestTenant;

@@ -6,7 +6,7 @@ import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import { RouteTable } from '../../../apps/api/src/discovery/route-table';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-// JSON Schemas written from SPEC's field lists ("Discovery and health", "Agent card body").
+// JSON Schemas written from the specification's field lists ("Discovery and health", "Agent card body").
 const str = { type: 'string', minLength: 1 };
 const url = { type: 'string', format: 'uri' };
 const strings = { type: 'array', items: str };
@@ -300,7 +300,7 @@ describe('discovery documents', () => {
     ['/.well-known/ai-plugin.json', aiPluginSchema],
     ['/.well-known/agent.json', a2aSchema],
     ['/.well-known/acp.json', acpSchema],
-  ])('%s is public, bare and valid against its SPEC schema', async (path, schema) => {
+  ])('%s is public, bare and valid against its documented schema', async (path, schema) => {
     const res = await t.http().get(path);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');

@@ -39,7 +39,7 @@ describe('catalog reads', () => {
   });
   afterAll(() => t.close());
 
-  it('lists promoted properties only, by slug, with SPEC field types, a page at a time', async () => {
+  it('lists promoted properties only, by slug, with the documented field types, a page at a time', async () => {
     const first = await t.http().get('/v1/properties').query({ limit: 2 }).set(bearer);
     expect(first.status).toBe(200);
     expect(first.body.data.items.map((p: { slug: string }) => p.slug)).toEqual(['a-hotel', 'b-hotel']);

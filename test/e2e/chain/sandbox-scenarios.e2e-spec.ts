@@ -356,7 +356,14 @@ describe('Sandbox-Scenario header and sandbox_scenario argument', () => {
   // Last: a second app in this process takes over the transaction host of @Transactional (nestjs-cls).
   it('is refused in production (NODE_ENV=production), even for a known scenario', async () => {
     const audience = 'https://api.hcs.example';
-    const prod = await startTestApp({ NODE_ENV: 'production', BASE_URL: audience, DELEGATION_AUDIENCE: audience, PAYMENTS_SANDBOX: 'true' });
+    const prod = await startTestApp({
+      NODE_ENV: 'production',
+      BASE_URL: audience,
+      DELEGATION_AUDIENCE: audience,
+      PAYMENTS_SANDBOX: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'false',
+      METRICS_TOKEN: 'test-only metrics token',
+    });
     try {
       const q = await quote((day += 3));
       const res = await prod.http().post('/v1/holds').set(auth()).set(SCENARIO, 'sold_out').send({ quote_id: q.body.data.quote_id });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { loadConfig } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
@@ -209,6 +210,31 @@ describe('admin console in headless Chromium', () => {
     await page.reload();
     await page.locator('[data-testid="delivery"][data-state="succeeded"]').first().waitFor();
     await shoot(page, 'webhook-replayed');
+  }, 60_000);
+
+  it('badges an endpoint the service disabled after its failures spanned WEBHOOK_DISABLE_AFTER_HOURS', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    receiver.answer('/console-failing', { status: 503 });
+    const created = await t
+      .http()
+      .post('/v1/admin/webhooks')
+      .set(admin)
+      .send({ url: receiver.url('/console-failing'), events: ['booking.confirmed'], description: 'console auto-disable' });
+    expect(created.status).toBe(201);
+    const endpointId = created.body.data.id as string;
+    // Its failing run began 73 h ago (docs/events.md "Endpoints per tenant and automatic disabling"): the next failure disables it.
+    await t.app.get(DataSource).query(`UPDATE webhook_endpoints SET failing_since = now() - interval '73 hours' WHERE id = $1`, [endpointId]);
+    await bookStay(t, agent, catalog, traveler, { start: 24, nights: 1 });
+    for (let i = 0; i < 150; i++) {
+      if ((await t.http().get(`/v1/admin/webhooks/${endpointId}`).set(admin)).body.data.status === 'disabled') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.goto(`${base}/console/webhooks`);
+    const badge = page.locator('[data-testid="auto-disabled"]');
+    await badge.first().waitFor();
+    expect(await badge.first().textContent()).toMatch(/auto-disabled/);
+    expect(await page.locator('text=every attempt failed for 72 h without a success').count()).toBeGreaterThan(0);
+    await shoot(page, 'webhook-auto-disabled');
   }, 60_000);
 
   it('fits a phone screen', async () => {

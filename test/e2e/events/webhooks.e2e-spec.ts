@@ -85,6 +85,8 @@ describe('webhooks', () => {
         disabled_reason: null,
         secret_rotated_at: null,
         previous_secret_expires_at: null,
+        failing_since: null,
+        auto_disabled_at: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
         secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),

@@ -124,7 +124,8 @@ describe('guest follow-ups by email (SMTP channel, real SMTP server on loopback)
     expect(mails).toHaveLength(1);
     expect(mails[0].from).toBe('stay@hotel.test');
     const raw = unQuote(mails[0].raw);
-    expect(raw).toMatch(/^From: Chain Test Hotel <stay@hotel\.test>/m);
+    // The envelope sender stays FOLLOW_UP_FROM's address; the header carries the tenant's sender name (its name by default).
+    expect(raw).toMatch(/^From: "tenant-[0-9a-f]{8}" <stay@hotel\.test>/m);
     expect(raw).toMatch(/^To: ines@example\.com/m);
     expect(raw).toMatch(/^Subject: .+/m);
     // The subject has non-ASCII characters: nodemailer encodes it; decode the MIME word.

@@ -99,6 +99,9 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
     expect(items[0]).toMatchObject({ kind: 'pre_arrival', state: 'sent', channel: 'sandbox', sent_at: expect.any(String) });
     expect(items[0].rendered).toEqual({
       to: 'ada@example.com',
+      // The tenant's name (no sender name set) at FOLLOW_UP_FROM's address; no reply-to (docs/follow-ups.md "Sender and links").
+      from: expect.stringMatching(/^"tenant-[0-9a-f]{8}" <no-reply@localhost>$/),
+      reply_to: null,
       subject: 'Your stay at Chain Test Hotel is coming up',
       body: expect.stringContaining('Dear Ada Lovelace,'),
       locale: 'en',
@@ -144,7 +147,14 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       state: 'sent',
       send_at: sendAt,
       sent_at: expect.any(String),
-      rendered: { to: 'ada@example.com', subject: 'A message about your stay at Chain Test Hotel', body: expect.stringContaining(message), locale: 'en' },
+      rendered: {
+        to: 'ada@example.com',
+        from: expect.stringMatching(/^"tenant-[0-9a-f]{8}" <no-reply@localhost>$/),
+        reply_to: null,
+        subject: 'A message about your stay at Chain Test Hotel',
+        body: expect.stringContaining(message),
+        locale: 'en',
+      },
     });
     expect(Date.parse(sent.sent_at as string)).toBeGreaterThanOrEqual(Date.parse(sendAt));
     expect(await outboxOf(t.app, id)).toEqual([{ type: 'follow_up.sent', payload: sent }]);

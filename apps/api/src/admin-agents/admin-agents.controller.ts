@@ -11,7 +11,7 @@ import { CreateAgentRequestDto, UpdateAgentRequestDto } from './dto/admin-agents
 import { AgentDetailModel, AgentListModel, AgentModel, AgentWithSecretModel, CredentialModel } from './dto/admin-agents.response.dto';
 import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
-/** Tenant admins manage their agents and the agents' credentials (CONTRACT §3). */
+/** Tenant admins manage their agents and the agents' credentials (docs/api-contract.md "Identity, tenancy and scopes"). */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiTenantHeader()

@@ -57,8 +57,9 @@ export class AdminWebhooksController {
   @ApiOperation({ summary: 'Register a webhook receiver; the signing secret is shown only in this answer.' })
   @ApiEnvelope(WebhookEndpointWithSecretModel, {
     status: 201,
-    description: 'The endpoint with its `whsec_` secret; next_actions: get.',
-    errors: ['validation_failed'],
+    description:
+      'The endpoint with its `whsec_` secret; next_actions: get. At most WEBHOOK_MAX_ENDPOINTS_PER_TENANT per tenant (webhook_endpoint_limit_reached).',
+    errors: ['validation_failed', 'webhook_endpoint_limit_reached'],
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookRequestDto): Promise<Outcome> {
     const { endpoint, secret } = await this.createEndpoint.execute(actor, { url: body.url, events: body.events, description: body.description });
@@ -135,7 +136,10 @@ export class AdminWebhooksController {
   @Post('webhooks/:id/deliveries/replay')
   @HttpCode(200)
   @ApiOperation({ summary: "Replay the endpoint's dead letter (`state: dead`) or its failed deliveries, each as a new attempt chain." })
-  @ApiEnvelope(ReplayedDeliveriesModel, { description: 'The deliveries now pending again.', errors: ['validation_failed', 'webhook_endpoint_not_found'] })
+  @ApiEnvelope(ReplayedDeliveriesModel, {
+    description: 'The deliveries now pending again, paced at WEBHOOK_REPLAY_PER_SECOND (each next_attempt_at).',
+    errors: ['validation_failed', 'webhook_endpoint_not_found'],
+  })
   async replayAll(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: ReplayDeliveriesRequestDto): Promise<Outcome> {
     const replayed = await this.replay.executeAll(actor, id, body.state);
     return new Outcome({ items: replayed.map(webhookDeliveryView) }, { next_actions: [webhookNextActions.listDeliveries(id)] });

@@ -37,7 +37,7 @@ export class PricedFeeModel {
   @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
 }
 
-/** CONTRACT §5: every amount in minor units of `currency`; total = subtotal + taxes + fees. */
+/** docs/api-contract.md "Pricing and party": every amount in minor units of `currency`; total = subtotal + taxes + fees. */
 export class PriceBreakdownModel {
   @ApiProperty({ pattern: '^[A-Z]{3}$' }) currency: string;
   @ApiProperty({ type: [PricedNightModel] }) nights: PricedNightModel[];

@@ -74,7 +74,7 @@ export const FLOWS: Array<{ id: string; description: string; steps: Array<{ capa
 export const PROTOCOL_VERSION = '1.0';
 
 /**
- * SPEC "Agent card body". Capabilities, idempotent endpoints and delegation-gated routes are read
+ * The agent card (docs/mcp.md, docs/booking-chain.md). Capabilities, idempotent endpoints and delegation-gated routes are read
  * from the served routes (`@Capability`, `@Idempotent`, `@RequiresDelegation`), so the card
  * cannot drift from what the app does.
  */

@@ -33,7 +33,7 @@ export function buildServiceIndex(config: AppConfig) {
     description: SERVICE_DESCRIPTION,
     version: config.serviceVersion,
     links: discoveryLinks(config),
-    // Extras beyond SPEC's list, for humans and crawlers.
+    // Extras beyond the documents agents need, for humans and crawlers.
     api_base_url: `${base}/v1`,
     docs_url: config.docsUrl,
     error_catalog_url: `${base}/.well-known/errors`,

@@ -14,7 +14,7 @@ const obj = (description: string, required: string[] = []) => ({ description, sc
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect width="64" height="64" rx="12" fill="#1f4e79"/><path d="M14 48V20h6v11h12V20h6v28h-6V36H20v12z" fill="#fff"/><circle cx="47" cy="22" r="5" fill="#f2b134"/></svg>`;
 
-/** Discovery documents in the shapes SPEC and their public standards give; no envelope. */
+/** Discovery documents in the shapes their public standards give; no envelope (docs/api-contract.md "Envelopes"). */
 @ApiTags('discovery')
 @ApiExtraModels(SuccessEnvelopeModel, ErrorEnvelopeModel)
 @Public()

@@ -7,7 +7,7 @@ import { errorExample } from '../http/openapi/api-envelope.decorator';
 import { ErrorEnvelopeModel } from '../http/openapi/envelope.models';
 import { RouteInfo, RouteTable } from './route-table';
 
-/** Version of the API description document (SPEC "Versioning"). */
+/** Version of the API description document (docs/api-contract.md "Versioning"). */
 export const OPENAPI_DOCUMENT_VERSION = '0.0.0';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;

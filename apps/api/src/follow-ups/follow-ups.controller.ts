@@ -34,19 +34,19 @@ export class FollowUpsController {
   @Capability({
     id: 'create_follow_up',
     description:
-      "Schedule a message to the booking's guest (kind pre_arrival, special_request_ack, post_stay or custom; message up to 2,000 characters, required for custom; send_at default now) for the booking's traveler (X-Delegated-User) or as a tenant admin; the worker sends it at send_at.",
+      "Schedule a message to the booking's guest (kind pre_arrival, special_request_ack, post_stay or custom; message plain text up to 2,000 characters, required for custom; send_at default now) for the booking's traveler (X-Delegated-User) or as a tenant admin; the worker sends it at send_at. Capped per booking and per tenant per day (rate_limited).",
     next_rel: 'get',
     idempotent: true,
   })
   @ApiOperation({
     summary: "Schedule a follow-up message to the booking's guest; the worker sends it at send_at.",
     description:
-      "Agents: the booking's own agent, with a delegation of the booking's traveler. Tenant admins: any booking of the tenant. validation_failed also for a send_at in the past and a custom follow-up without message.",
+      "Agents: the booking's own agent, with a delegation of the booking's traveler. Tenant admins: any booking of the tenant. validation_failed also for a send_at in the past, a custom follow-up without message, and a message with links (plain text only; https links to the tenant's link_domains allowed). rate_limited (with retry_after) past FOLLOW_UP_MAX_PER_BOOKING_PER_DAY or FOLLOW_UP_MAX_PER_TENANT_PER_DAY in a rolling day.",
   })
   @ApiEnvelope(FollowUpModel, {
     status: 201,
     description: 'The scheduled follow-up; next_actions: get (the booking), get_audit.',
-    errors: ['validation_failed', 'booking_not_found', 'idempotency_conflict'],
+    errors: ['validation_failed', 'booking_not_found', 'idempotency_conflict', 'rate_limited'],
   })
   create(
     @Param('id', UuidParamPipe) id: string,

@@ -21,7 +21,7 @@ function oauthRequestError(request: { url?: string }, failure: Failure): { error
 
 /**
  * The one place a failure becomes HTTP: domain errors, Nest and body-parser errors, unknown
- * routes and unexpected exceptions all leave as the error envelope (CONTRACT §9).
+ * routes and unexpected exceptions all leave as the error envelope (docs/api-contract.md "Envelopes").
  */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {

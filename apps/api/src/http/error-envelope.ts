@@ -82,7 +82,7 @@ export function toFailure(error: unknown): Failure {
   return { code: 'internal_error', detail: {}, retryAfter: null, unexpected: error };
 }
 
-/** The error envelope of SPEC with every field present. */
+/** The error envelope with every field present (docs/api-contract.md "Error envelope"). */
 export function renderError(failure: Failure, traceId: string, docsBaseUrl: string): { status: number; body: ErrorEnvelope } {
   const entry = catalogEntry(failure.code);
   return {

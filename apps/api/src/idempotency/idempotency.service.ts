@@ -8,7 +8,7 @@ import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from './idempotency-key';
 import type { IdempotentOptions } from './idempotent.decorator';
 
-/** Statuses whose outcome is a business fact and is stored for replay (CONTRACT §6). */
+/** Statuses whose outcome is a business fact and is stored for replay (docs/api-contract.md "Idempotency"). */
 export function isSealed(status: number): boolean {
   return (status >= 200 && status < 300) || status === 402 || status === 409 || status === 410;
 }

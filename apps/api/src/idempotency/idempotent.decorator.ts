@@ -20,7 +20,7 @@ export interface IdempotentOptions {
 }
 
 /**
- * Makes a POST route idempotent (CONTRACT §6) through the one shared interceptor: key from the
+ * Makes a POST route idempotent (docs/api-contract.md "Idempotency") through the one shared interceptor: key from the
  * `Idempotency-Key` header or the body field `idempotency_key`, scoped to tenant + principal +
  * route + key, stored response replayed with `Idempotent-Replayed: true`.
  */

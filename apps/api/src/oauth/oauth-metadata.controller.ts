@@ -99,7 +99,7 @@ export class OAuthMetadataController {
   }
 
   private requireOAuth(): void {
-    // Flat `{error: oauth_metadata_not_configured}` 404 (SPEC), like the other OAuth answers.
+    // Flat `{error: oauth_metadata_not_configured}` 404 (RFC 6749 style, docs/api-contract.md "Error envelope"), like the other OAuth answers.
     if (!this.config.oauthEnabled) throw new OAuthError('oauth_metadata_not_configured');
   }
 }

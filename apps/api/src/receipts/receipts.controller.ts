@@ -27,7 +27,7 @@ export class ReceiptsController {
     idempotent: true,
   })
   @ApiOperation({
-    summary: 'Verify a signed receipt: {valid, reason?} (payload_hash_mismatch, signature_mismatch, unknown_kid).',
+    summary: 'Verify a signed receipt: {valid, reason?} (payload_hash_mismatch, signature_mismatch, unknown_kid, kid_retired).',
     description: RECEIPT_CANONICAL_FORM,
   })
   @ApiEnvelope(ReceiptVerdictModel, {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ReceiptKeyRepository } from '@hcs/domain';
+import { DomainError, ReceiptKeyRepository } from '@hcs/domain';
 import { output, withCliContext } from '../cli-context';
 
 /** How long other api processes may keep signing with the previous key (their signing-key cache). */
@@ -15,5 +15,21 @@ export function registerReceipts(program: Command): void {
       const key = await withCliContext((app) => app.get(ReceiptKeyRepository).rotate());
       const result = { kid: key.kid, picked_up_within_seconds: PICKUP_SECONDS };
       output(options.json, result, `receipts are signed with ${key.kid} (every api process within ${PICKUP_SECONDS} s); older keys still verify`);
+    });
+  receipts
+    .command('retire-key')
+    .description('retire a receipt kid: receipts signed with it stop verifying (reason kid_retired) on every api process within 30 s')
+    .requiredOption('--kid <kid>', 'the kid to retire, e.g. receipt-v1')
+    .option('--json', 'print {kid, retired_at_latest_within_seconds} as JSON')
+    .action(async (options: { kid: string; json?: boolean }) => {
+      const outcome = await withCliContext((app) => app.get(ReceiptKeyRepository).retire(options.kid));
+      if (outcome === 'not_found') throw new DomainError('validation_failed', { message: `no receipt key ${options.kid}`, detail: { kid: options.kid } });
+      if (outcome === 'last_key')
+        throw new DomainError('validation_failed', {
+          message: `${options.kid} is the only unretired receipt key: rotate first (hcs receipts rotate-key)`,
+          detail: { kid: options.kid },
+        });
+      const result = { kid: options.kid, state: outcome, picked_up_within_seconds: PICKUP_SECONDS };
+      output(options.json, result, `${options.kid} is retired: receipts signed with it no longer verify (every api process within ${PICKUP_SECONDS} s)`);
     });
 }

@@ -190,6 +190,10 @@ export interface WebhookEndpoint {
   description?: string | null;
   status?: string;
   enabled?: boolean;
+  disabled_reason?: string | null;
+  /** Set when the service disabled the endpoint by itself (failures spanning the limit, or 410 Gone). */
+  auto_disabled_at?: string | null;
+  failing_since?: string | null;
   created_at?: string;
   secret?: string;
 }

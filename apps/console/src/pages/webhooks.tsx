@@ -4,7 +4,15 @@ import { Card, ErrorBox, Field, formatTime, Pager, SecretOnce, StateBadge } from
 import { useAction, useCursor, useLoad, useSession } from '../hooks';
 import { linkProps } from '../router';
 
-const EVENTS = ['booking.confirmed', 'booking.cancelled', 'booking.modified', 'refund.issued', 'hold.expired', 'oversell.detected'];
+const EVENTS = [
+  'booking.confirmed',
+  'booking.cancelled',
+  'booking.modified',
+  'refund.issued',
+  'hold.expired',
+  'oversell.detected',
+  'webhook_endpoint.disabled',
+];
 
 const isDisabled = (w: WebhookEndpoint) => w.enabled === false || w.status === 'disabled';
 
@@ -109,6 +117,17 @@ export function WebhooksPage() {
                   <td>{w.events.join(', ')}</td>
                   <td>
                     <StateBadge state={isDisabled(w) ? 'disabled' : 'active'} />
+                    {isDisabled(w) && w.auto_disabled_at && (
+                      <span class="badge badge-auto-disabled" data-testid="auto-disabled" title={w.disabled_reason ?? undefined}>
+                        auto-disabled {formatTime(w.auto_disabled_at)}
+                      </span>
+                    )}
+                    {!isDisabled(w) && w.failing_since && (
+                      <span class="badge badge-failing" data-testid="failing" title="every attempt has failed since then">
+                        failing since {formatTime(w.failing_since)}
+                      </span>
+                    )}
+                    {isDisabled(w) && w.disabled_reason && <div class="muted">{w.disabled_reason}</div>}
                   </td>
                   <td class="row">
                     <button type="button" class="small" onClick={() => ping(w.id)} disabled={action.busy}>

@@ -1,13 +1,13 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { GuestNotifier, RenderedMessage } from '@hcs/domain';
+import { envelopeAddress, GuestNotifier, RenderedMessage } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 
 /** One SMTP conversation may take this long before the attempt counts as failed. */
 const SMTP_TIMEOUT_MS = 10_000;
 
-/** Email through the SMTP server of SMTP_URL, from FOLLOW_UP_FROM (nodemailer). */
+/** Email through the SMTP server of SMTP_URL, the tenant's sender name at FOLLOW_UP_FROM's address (nodemailer). */
 @Injectable()
 export class SmtpGuestNotifier extends GuestNotifier implements OnModuleDestroy {
   readonly channel = 'email' as const;
@@ -25,8 +25,11 @@ export class SmtpGuestNotifier extends GuestNotifier implements OnModuleDestroy 
   }
 
   async deliver(message: RenderedMessage): Promise<void> {
+    // The envelope sender stays FOLLOW_UP_FROM's address; the header names the tenant (docs/follow-ups.md).
     await this.transport.sendMail({
-      from: this.config.followUpFrom,
+      from: message.from ?? this.config.followUpFrom,
+      envelope: { from: envelopeAddress(this.config.followUpFrom), to: message.to },
+      ...(message.reply_to ? { replyTo: message.reply_to } : {}),
       to: message.to,
       subject: message.subject,
       text: message.body,

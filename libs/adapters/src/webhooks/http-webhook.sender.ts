@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { SendResult, SignedMessage, WebhookSender } from '@hcs/domain';
+import { attemptFailureKind, describeAttemptFailure, describeStatus, SendResult, SignedMessage, WebhookSender } from '@hcs/domain';
 import { AppConfig, OutboundRefused, sendOutbound } from '@hcs/platform';
 
 /**
+ * Errors say what happened in fixed words (`attempt-error.ts`): never the receiver's body or a
+ * network error's raw text.
+ *
  * Signs per Standard Webhooks with the `standardwebhooks` package (`webhook-signature` carries one
  * `v1,<sig>` per secret during a rotation overlap) and POSTs under the outbound address rule.
  */
@@ -38,11 +41,11 @@ export class HttpWebhookSender extends WebhookSender {
       return {
         status: answer.status,
         durationMs: answer.durationMs,
-        error: ok ? null : `receiver answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`,
+        error: ok ? null : describeStatus(answer.status),
       };
     } catch (error) {
-      const reason = error instanceof OutboundRefused ? `refused: ${error.message}` : error instanceof Error ? error.message : String(error);
-      return { status: null, durationMs: Math.round(performance.now() - started), error: reason };
+      const kind = attemptFailureKind(error, error instanceof OutboundRefused);
+      return { status: null, durationMs: Math.round(performance.now() - started), error: describeAttemptFailure(kind) };
     }
   }
 }

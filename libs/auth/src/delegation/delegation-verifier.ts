@@ -7,7 +7,7 @@ import type { Traveler } from '../principal/actor';
 import { DEMO_ISSUER } from './demo-delegation-issuer';
 import { TrustedIssuers } from './trusted-issuers';
 
-/** detail.reason values of `delegation_invalid` (SPEC "Authentication"). */
+/** detail.reason values of `delegation_invalid` (docs/api-contract.md "Delegation"). */
 export type DelegationFailureReason = 'expired' | 'bad_signature' | 'missing_claim' | 'audience_mismatch' | 'unsupported_algorithm';
 
 export const DELEGATION_CLOCK_TOLERANCE_SECONDS = 30;

@@ -19,7 +19,7 @@ const STATUS: Record<OAuthErrorCode, number> = {
 };
 
 /**
- * A token endpoint or OAuth metadata failure. These live outside the error envelope and the catalog (SPEC: flat
+ * A token endpoint or OAuth metadata failure. These live outside the error envelope and the catalog (docs/api-contract.md "Error envelope": flat
  * `{error, error_description}`), so they are not DomainErrors; only the OAuth controller renders them.
  */
 export class OAuthError extends Error {

@@ -3,7 +3,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'j
 import type { CryptoKey, JWK } from 'jose';
 import { Jwk, NewSigningKey, PublishedSigningKey, SigningKeyPurpose, SigningKeyRepository } from '@hcs/domain';
 
-/** Our tokens are ES256: small signatures, fast to verify, and asymmetric (CONTRACT §3). */
+/** Our tokens are ES256: small signatures, fast to verify, and asymmetric (docs/api-contract.md "Identity, tenancy and scopes"). */
 export const SIGNING_ALG = 'ES256';
 const ACTIVE_KEY_CACHE_MS = 60_000;
 

@@ -4,7 +4,7 @@ import type { CancellationKind } from '../catalog/catalog';
 
 export type { CancellationKind };
 
-/** The party of one room (CONTRACT §5). */
+/** The party of one room (docs/api-contract.md "Pricing and party"). */
 export interface Guests {
   adults: number;
   children: Array<{ age: number }>;
@@ -28,7 +28,7 @@ export interface PricedFee {
   amount: Money;
 }
 
-/** A quote's frozen price (CONTRACT §5). Every amount is an integer in the currency's minor unit. */
+/** A quote's frozen price (docs/api-contract.md "Pricing and party"). Every amount is an integer in the currency's minor unit. */
 export interface PriceBreakdown {
   currency: string;
   nights: PricedNight[];

@@ -4,7 +4,7 @@ import { AppConfig } from '@hcs/platform';
 import { ReceiptKeyRepository } from './ports/receipt-key.repository';
 import { buildUnsignedReceipt, ReceiptSubject, ReceiptVerdict, receiptKid, signReceipt, verifyReceipt } from './rules/receipt-canonical';
 
-/** Signs outcomes with the newest receipt key and verifies receipts against every key by `kid`. */
+/** Signs outcomes with the newest receipt key and verifies receipts against every unretired key by `kid`. */
 @Injectable()
 export class ReceiptSigner {
   constructor(
@@ -19,6 +19,9 @@ export class ReceiptSigner {
 
   async verify(receipt: object): Promise<ReceiptVerdict> {
     const key = await this.keys.findByKid(receiptKid(receipt));
-    return verifyReceipt(receipt, key?.secret ?? null);
+    const verdict = verifyReceipt(receipt, key?.secret ?? null);
+    // A retired kid verifies nothing; a receipt whose hash is already wrong says so first.
+    if (key?.retiredAt && verdict.valid) return { valid: false, reason: 'kid_retired' };
+    return verdict;
   }
 }

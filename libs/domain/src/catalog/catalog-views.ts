@@ -1,7 +1,7 @@
 import { toMajorUnits } from '../money/currency';
 import type { Address, Fee, Policy, Property, RatePlan, RoomType, Tax } from './catalog';
 
-/** SPEC "Property" address: required parts always, optional parts only when set. */
+/** A property's address (docs/catalog.md): required parts always, optional parts only when set. */
 export interface AddressView {
   line1: string;
   line2?: string;
@@ -28,7 +28,7 @@ export interface RatePlanView {
   code: string;
   name: string;
   currency: string;
-  /** Major units, for display (CONTRACT §2). */
+  /** Major units, for display (docs/api-contract.md "Money, dates and ids"). */
   base_rate_per_night: number;
   meal_plan: string;
   cancellation_kind: string;

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { StayFollowUps } from '../booking/ports/stay-follow-ups';
 import { CreateFollowUp } from './use-cases/create-follow-up.use-case';
 import { FollowUpAccess } from './use-cases/follow-up-access';
+import { GetFollowUpSettings, UpdateFollowUpSettings } from './use-cases/follow-up-settings.use-cases';
 import { ListFollowUps } from './use-cases/list-follow-ups.use-case';
 import { SendFollowUp } from './use-cases/send-follow-up.use-case';
 import { StayFollowUpScheduling } from './use-cases/stay-follow-up-scheduling';
 
-const useCases = [CreateFollowUp, ListFollowUps, SendFollowUp];
+const useCases = [CreateFollowUp, ListFollowUps, SendFollowUp, GetFollowUpSettings, UpdateFollowUpSettings];
 
 /**
  * Guest follow-ups (docs/follow-ups.md): the REST use cases, the worker's delivery and the

@@ -22,6 +22,10 @@ export type FollowUpOrigin = 'booking' | 'request';
 /** Exactly what the guest reads: kept on the follow-up once it is delivered. */
 export interface RenderedMessage {
   to: string;
+  /** The From header: the tenant's sender name at FOLLOW_UP_FROM's address (absent on messages sent before per-tenant senders). */
+  from?: string;
+  /** The tenant's reply-to address, or null. */
+  reply_to?: string | null;
   subject: string;
   body: string;
   locale: FollowUpLocale;

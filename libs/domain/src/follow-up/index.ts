@@ -11,3 +11,8 @@ export * from './use-cases/create-follow-up.use-case';
 export * from './use-cases/list-follow-ups.use-case';
 export * from './use-cases/send-follow-up.use-case';
 export * from './use-cases/stay-follow-up-scheduling';
+export * from './ports/follow-up-settings.repository';
+export * from './rules/follow-up-links';
+export * from './rules/follow-up-quota';
+export * from './rules/follow-up-settings';
+export * from './use-cases/follow-up-settings.use-cases';

@@ -3,7 +3,7 @@ import type { Money } from '../money/money';
 export const PRINCIPAL_KINDS = ['admin', 'agent'] as const;
 export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
 
-/** OAuth-style scopes of agents (CONTRACT §3). Admins are not scoped: their kind decides. */
+/** OAuth-style scopes of agents (docs/api-contract.md "Identity, tenancy and scopes"). Admins are not scoped: their kind decides. */
 export const SCOPES = ['catalog:read', 'booking:write', 'booking:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 

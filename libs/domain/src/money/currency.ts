@@ -1,5 +1,5 @@
 /**
- * ISO 4217 minor-unit exponents (CONTRACT §2). Currencies not listed use 2, which is what ISO
+ * ISO 4217 minor-unit exponents (docs/api-contract.md "Money, dates and ids"). Currencies not listed use 2, which is what ISO
  * assigns to almost every currency; the exceptions that matter for hotels are listed explicitly.
  */
 const EXPONENTS: Record<string, number> = {

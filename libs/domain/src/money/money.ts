@@ -1,4 +1,4 @@
-/** Money in the currency's minor unit (CONTRACT §2): EUR cents, JPY yen. */
+/** Money in the currency's minor unit (docs/api-contract.md "Money, dates and ids"): EUR cents, JPY yen. */
 export interface Money {
   amount: number;
   currency: string;

@@ -12,7 +12,7 @@ export interface Party {
   children?: ReadonlyArray<{ age: number }>;
 }
 
-/** Stay limits shared by search and quotes (CONTRACT §5). */
+/** Stay limits shared by search and quotes (docs/api-contract.md "Pricing and party"). */
 export const STAY_RULES = { minNights: 1, maxNights: 30, maxDaysAhead: 365 } as const;
 
 /** Where a caller's stay fields live in its body, so errors name the caller's own paths. */
@@ -102,7 +102,7 @@ export function assertStayForProperty(stay: Stay, timezone: string, paths: StayP
   if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
 }
 
-/** Party size counted against a room type's `max_occupancy` (CONTRACT §5: adults + children). */
+/** Party size counted against a room type's `max_occupancy` (docs/api-contract.md "Pricing and party": adults + children). */
 export function partySize(party: Party): number {
   return party.adults + (party.children?.length ?? 0);
 }

@@ -181,6 +181,9 @@ class FakeReceiptKeys extends ReceiptKeyRepository {
   async rotate() {
     return this.key;
   }
+  async retire() {
+    return 'last_key' as const;
+  }
 }
 
 export const fakeSigner = () => new ReceiptSigner(new FakeReceiptKeys(), { baseUrl: 'http://hcs.test' } as AppConfig);

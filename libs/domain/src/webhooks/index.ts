@@ -5,6 +5,7 @@ export * from './list-cursor';
 export * from './next-actions';
 export * from './ports/webhook.repositories';
 export * from './rules/delivery-outcome';
+export * from './rules/attempt-error';
 export * from './rules/event-envelope';
 export * from './rules/webhook-secret';
 export * from './use-cases/create-webhook-endpoint.use-case';

@@ -8,6 +8,7 @@ export const SUBSCRIBABLE_EVENT_TYPES = [
   'oversell.detected',
   'follow_up.sent',
   'follow_up.failed',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 
@@ -26,6 +27,10 @@ export interface WebhookEndpointRecord {
   disabledReason: string | null;
   secretRotatedAt: Date | null;
   previousSecretExpiresAt: Date | null;
+  /** Start of the current run of failed attempts; null after a success (docs/events.md "Automatic disabling"). */
+  failingSince: Date | null;
+  /** Set when the service disabled the endpoint by itself (failures spanning the limit, or 410 Gone). */
+  autoDisabledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,3 +1,4 @@
+import { adminAttemptError } from './rules/attempt-error';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types';
 
 /** The endpoint as admins read it: never a secret (docs/events.md "Admin routes"). */
@@ -11,6 +12,8 @@ export function webhookEndpointView(e: WebhookEndpointRecord) {
     disabled_reason: e.disabledReason,
     secret_rotated_at: e.secretRotatedAt?.toISOString() ?? null,
     previous_secret_expires_at: e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date() ? e.previousSecretExpiresAt.toISOString() : null,
+    failing_since: e.failingSince?.toISOString() ?? null,
+    auto_disabled_at: e.autoDisabledAt?.toISOString() ?? null,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };
@@ -25,7 +28,7 @@ export function webhookDeliveryView(d: WebhookDeliveryRecord) {
     state: d.state,
     next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
     last_status: d.lastStatus,
-    last_error: d.lastError,
+    last_error: adminAttemptError(d.lastError),
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
     attempts: d.attempts.map((a) => ({
@@ -34,7 +37,7 @@ export function webhookDeliveryView(d: WebhookDeliveryRecord) {
       at: a.at.toISOString(),
       status: a.status,
       duration_ms: a.durationMs,
-      error: a.error,
+      error: adminAttemptError(a.error),
     })),
   };
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ReclaimedHold, RoomNightReservations, ReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
-import { TransactionHost } from '../transaction-host';
-import { affected, modify } from './sql';
+import { SqlClient } from '../sql/sql-client';
 
 /**
  * Expires the due (`held`, past TTL by the database clock) holds of the room type overlapping
@@ -52,16 +51,12 @@ function nightsOf(checkIn: string, checkOut: string): string[] {
  */
 @Injectable()
 export class SqlRoomNightReservations extends RoomNightReservations {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {
-    await this.m.query(
+    await this.sql.affected(
       `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment)
        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory
          FROM room_types rt, unnest($3::date[]) AS n(night)
@@ -99,8 +94,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
         continue;
       }
       // One conditional UPDATE per night: the rooms given back count as free in the same statement.
-      const changed = await affected(
-        this.m,
+      const changed = await this.sql.affected(
         `UPDATE inventory_nights SET held = held - $4 + 1
           WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4 AND allotment - (held - $4) - sold >= 1`,
         [tenantId, roomTypeId, night, back],
@@ -108,13 +102,13 @@ export class SqlRoomNightReservations extends RoomNightReservations {
       if (changed !== 1) {
         // Nights before this one were free (this transaction took them); report the full ones from here on.
         const rest = ordered.filter((n) => n >= night);
-        const full = (await this.m.query(
+        const full = await this.sql.rows<{ night: string }>(
           `SELECT n.night::text AS night FROM unnest($3::date[]) AS n(night)
              LEFT JOIN inventory_nights inv ON inv.tenant_id = $1 AND inv.room_type_id = $2 AND inv.night = n.night
             WHERE inv.night IS NULL OR inv.allotment - inv.held - inv.sold < 1
             ORDER BY n.night`,
           [tenantId, roomTypeId, rest],
-        )) as Array<{ night: string }>;
+        );
         const dates = full.map((r) => r.night);
         return { ok: false, fullNights: dates.includes(night) ? dates : [night, ...dates] };
       }
@@ -123,7 +117,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
   }
 
   private async reclaimDue(tenantId: string, roomTypeId: string, from: string, until: string): Promise<ReclaimedHold[]> {
-    const rows = await modify<ReclaimedRow>(this.m, RECLAIM_DUE_HOLDS, [tenantId, roomTypeId, from, until]);
+    const rows = await this.sql.rows<ReclaimedRow>(RECLAIM_DUE_HOLDS, [tenantId, roomTypeId, from, until]);
     return rows.map((r) => ({
       id: r.id,
       quoteId: r.quote_id,
@@ -135,8 +129,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
   }
 
   private async giveBack(tenantId: string, roomTypeId: string, night: string, rooms: number): Promise<void> {
-    const changed = await affected(
-      this.m,
+    const changed = await this.sql.affected(
       `UPDATE inventory_nights SET held = held - $4 WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4`,
       [tenantId, roomTypeId, night, rooms],
     );
@@ -158,8 +151,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
         await this.eachNight(tenantId, roomTypeId, [night], 'sold = sold - 1', 'sold >= 1');
         continue;
       }
-      const changed = await affected(
-        this.m,
+      const changed = await this.sql.affected(
         `UPDATE inventory_nights SET sold = sold + 1
           WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND allotment - held - sold >= 1`,
         [tenantId, roomTypeId, night],
@@ -171,7 +163,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
 
   private async eachNight(tenantId: string, roomTypeId: string, nights: string[], set: string, guard: string): Promise<void> {
     for (const night of [...nights].sort()) {
-      const changed = await affected(this.m, `UPDATE inventory_nights SET ${set} WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND ${guard}`, [
+      const changed = await this.sql.affected(`UPDATE inventory_nights SET ${set} WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND ${guard}`, [
         tenantId,
         roomTypeId,
         night,

@@ -14,9 +14,12 @@ export class SigningKeyOrmEntity {
   @Column({ name: 'public_jwk', type: 'jsonb' })
   publicJwk: Record<string, unknown>;
 
-  /** Read only by the signer; never selected for publication. */
-  @Column({ name: 'private_jwk', type: 'jsonb', select: false })
-  privateJwk: Record<string, unknown>;
+  /**
+   * The private JWK sealed under the master key with the row as associated data (docs/security.md
+   * "Keys at rest"). Read only by the signer; never selected for publication.
+   */
+  @Column({ name: 'private_jwk_sealed', type: 'text', select: false })
+  privateJwkSealed: string;
 
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;

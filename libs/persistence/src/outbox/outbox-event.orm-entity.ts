@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An event written in the same transaction as the state change it reports (CONTRACT §7). */
+/** An event written in the same transaction as the state change it reports (docs/api-contract.md "Events"). */
 @Entity({ name: 'outbox_events' })
 export class OutboxEventOrmEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -43,6 +43,7 @@ interface ClaimRow {
   status: string | null;
   secret_ciphertext: string | null;
   previous_secret_ciphertext: string | null;
+  failing_since: Date | null;
   event_id: string | null;
   type: string | null;
   payload: Record<string, unknown> | null;
@@ -117,12 +118,20 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
     return (await this.withAttempts(rows))[0] ?? null;
   }
 
-  async restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead'): Promise<WebhookDeliveryRecord[]> {
+  async restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead', perSecond: number): Promise<WebhookDeliveryRecord[]> {
     const rows = await modify<Row>(
       this.m,
-      `UPDATE webhook_deliveries SET state = 'pending', chain = chain + 1, attempt = 0, next_attempt_at = clock_timestamp(), updated_at = clock_timestamp()
-        WHERE tenant_id = $1 AND endpoint_id = $2 AND state = $3 RETURNING ${COLUMNS}`,
-      [tenantId, endpointId, state],
+      `WITH picked AS (
+         SELECT id, row_number() OVER (ORDER BY created_at, id) - 1 AS n FROM webhook_deliveries
+          WHERE tenant_id = $1 AND endpoint_id = $2 AND state = $3
+       )
+       UPDATE webhook_deliveries d SET state = 'pending', chain = chain + 1, attempt = 0,
+              next_attempt_at = clock_timestamp() + make_interval(secs => p.n / $4::float8), updated_at = clock_timestamp()
+         FROM picked p
+        WHERE d.tenant_id = $1 AND d.id = p.id AND d.state = $3 RETURNING ${COLUMNS.split(', ')
+          .map((c) => `d.${c}`)
+          .join(', ')}`,
+      [tenantId, endpointId, state, perSecond],
     );
     return this.withAttempts(rows);
   }
@@ -135,7 +144,7 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
             AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
           RETURNING endpoint_id, event_id, chain
        )
-       SELECT c.endpoint_id, e.url, e.status, e.secret_ciphertext,
+       SELECT c.endpoint_id, e.url, e.status, e.secret_ciphertext, e.failing_since,
               CASE WHEN e.previous_secret_expires_at > clock_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
               o.id AS event_id, o.type, o.payload, o.sequence, o.created_at,
               -- sandbox webhook_receiver_down (docs/sandbox.md): the first chain of attempts fails; a replay starts another
@@ -151,7 +160,12 @@ export class TypeOrmWebhookDeliveryRepository extends WebhookDeliveryRepository 
       endpointId: r.endpoint_id,
       sandboxReceiverDown: r.receiver_down === true,
       endpoint: r.url
-        ? { url: r.url, status: r.status as 'enabled' | 'disabled', sealed: { current: r.secret_ciphertext as string, previous: r.previous_secret_ciphertext } }
+        ? {
+            url: r.url,
+            status: r.status as 'enabled' | 'disabled',
+            sealed: { current: r.secret_ciphertext as string, previous: r.previous_secret_ciphertext },
+            failingSince: r.failing_since,
+          }
         : null,
       event: r.event_id
         ? {

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT defaults', () => {
+  it('applies the documented defaults', () => {
     const config = loadConfig({});
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/hotel_commerce');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');

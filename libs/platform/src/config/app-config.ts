@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Env, envSchema } from './env.schema';
 import { maskCredentials } from './mask-credentials';
 import { ProcessRole, productionProblems } from './production-rules';
+import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-key';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -58,6 +59,15 @@ export class AppConfig {
   readonly advisorLlmApiKey!: string | null;
   /** Encrypts webhook signing secrets at rest (docs/events.md "Secrets"); required in production. */
   readonly webhookSecretKey!: string;
+  /** The master key before a rotation: still opens what it sealed (docs/security.md "Keys at rest"). */
+  readonly webhookSecretKeyPrevious!: string | null;
+  /** Webhook attempts one tenant may have in flight across all workers (docs/events.md "Fairness"). */
+  readonly webhookTenantConcurrency!: number;
+  readonly webhookMaxEndpointsPerTenant!: number;
+  /** An endpoint failing without a success for this long is disabled (docs/events.md). */
+  readonly webhookDisableAfterHours!: number;
+  /** Pace of a bulk replay: deliveries started per second per endpoint. */
+  readonly webhookReplayPerSecond!: number;
   readonly idempotencyPurgeIntervalSeconds!: number;
   /** Test-only: the api dies right after a successful charge (inert unless NODE_ENV=test). */
   readonly faultExitAfterCharge!: boolean;
@@ -70,6 +80,9 @@ export class AppConfig {
   /** Guest follow-ups go by email through this server when set (docs/follow-ups.md). */
   readonly smtpUrl!: string | null;
   readonly followUpFrom!: string;
+  /** Follow-ups callers may create in a rolling day, per booking and per tenant (docs/follow-ups.md). */
+  readonly followUpMaxPerBookingPerDay!: number;
+  readonly followUpMaxPerTenantPerDay!: number;
   readonly followUpSweepIntervalSeconds!: number;
   /** A streaming replica for reads that tolerate lag; null sends every read to the primary (docs/scaling.md). */
   readonly databaseReadUrl!: string | null;
@@ -129,7 +142,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     advisorLlmUrl: env.ADVISOR_LLM_URL ? trimSlash(env.ADVISOR_LLM_URL) : null,
     advisorLlmModel: env.ADVISOR_LLM_MODEL,
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
-    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? 'development-only webhook secret key, never used in production',
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? DEVELOPMENT_MASTER_KEY,
+    webhookSecretKeyPrevious: env.WEBHOOK_SECRET_KEY_PREVIOUS ?? null,
+    webhookTenantConcurrency: env.WEBHOOK_TENANT_CONCURRENCY,
+    webhookMaxEndpointsPerTenant: env.WEBHOOK_MAX_ENDPOINTS_PER_TENANT,
+    webhookDisableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,
+    webhookReplayPerSecond: env.WEBHOOK_REPLAY_PER_SECOND,
     idempotencyPurgeIntervalSeconds: env.IDEMPOTENCY_PURGE_INTERVAL_SECONDS,
     faultExitAfterCharge: env.FAULT_EXIT_AFTER_CHARGE,
     oversellSweepIntervalSeconds: env.OVERSELL_SWEEP_INTERVAL_SECONDS,
@@ -140,6 +158,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     authFailureLimitPerMinute: env.AUTH_FAILURE_LIMIT_PER_MINUTE,
     smtpUrl: env.SMTP_URL ?? null,
     followUpFrom: env.FOLLOW_UP_FROM,
+    followUpMaxPerBookingPerDay: env.FOLLOW_UP_MAX_PER_BOOKING_PER_DAY,
+    followUpMaxPerTenantPerDay: env.FOLLOW_UP_MAX_PER_TENANT_PER_DAY,
     followUpSweepIntervalSeconds: env.FOLLOW_UP_SWEEP_INTERVAL_SECONDS,
     databaseReadUrl: env.DATABASE_READ_URL ?? null,
     databaseReadMaxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,

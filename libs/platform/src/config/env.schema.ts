@@ -33,7 +33,7 @@ const secondsList = z
   .regex(/^\d+(\s*,\s*\d+)*$/, 'expected a comma-separated list of seconds')
   .transform((v) => v.split(',').map((s) => Number(s.trim())));
 
-/** Every environment variable the api, worker and CLI read (CONTRACT §1), with its default. */
+/** Every environment variable the api, worker and CLI read (docs/api-contract.md "Configuration"), with its default. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
@@ -70,6 +70,12 @@ export const envSchema = z.object({
   ADVISOR_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ADVISOR_LLM_API_KEY: z.string().min(1).optional(),
   WEBHOOK_SECRET_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
+  // The master key before a rotation, still accepted for reading (docs/security.md "Keys at rest").
+  WEBHOOK_SECRET_KEY_PREVIOUS: z.string().min(32, 'expected at least 32 characters').optional(),
+  WEBHOOK_TENANT_CONCURRENCY: positiveInt.default(8),
+  WEBHOOK_MAX_ENDPOINTS_PER_TENANT: positiveInt.default(16),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number({ message: 'expected a number' }).positive('expected > 0').default(72),
+  WEBHOOK_REPLAY_PER_SECOND: positiveInt.default(10),
   IDEMPOTENCY_PURGE_INTERVAL_SECONDS: positiveInt.default(300),
   // Test-only fault hook (docs/operations-faults.md): ignored unless NODE_ENV=test.
   FAULT_EXIT_AFTER_CHARGE: bool.default(false),
@@ -86,6 +92,8 @@ export const envSchema = z.object({
   AUTH_FAILURE_LIMIT_PER_MINUTE: positiveInt.default(120),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   FOLLOW_UP_FROM: z.string().min(3).default('Hospitality Commerce Service <no-reply@localhost>'),
+  FOLLOW_UP_MAX_PER_BOOKING_PER_DAY: positiveInt.default(10),
+  FOLLOW_UP_MAX_PER_TENANT_PER_DAY: positiveInt.default(500),
   FOLLOW_UP_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
   // Scaling (docs/scaling.md): a streaming replica for lag-tolerant reads, api processes per
   // machine, and per-queue concurrency of each worker process.

@@ -1,22 +1,58 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { loadConfig } from '../config/app-config';
+import { masterKey, rowLabel } from './master-key';
 import { SecretBox } from './secret-box';
 
-describe('SecretBox', () => {
+const ROW = rowLabel('receipt_keys', 'receipt-v1');
+
+/** A v1 ciphertext as the service wrote webhook secrets before associated data. */
+function sealV1(material: string, plaintext: string): string {
+  const key = createHash('sha256').update(material, 'utf8').digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+}
+
+describe('SecretBox (docs/security.md "Keys at rest")', () => {
   const box = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'k'.repeat(32) }));
 
-  it('round-trips and never stores the plaintext', () => {
-    const sealed = box.seal('whsec_c2VjcmV0');
+  it('round-trips under the master key with the row as associated data, never storing the plaintext', () => {
+    const sealed = box.seal('whsec_c2VjcmV0', ROW);
     expect(sealed).not.toContain('c2VjcmV0');
-    expect(sealed).toMatch(/^v1\./);
-    expect(box.open(sealed)).toBe('whsec_c2VjcmV0');
-    expect(box.seal('whsec_c2VjcmV0')).not.toBe(sealed);
+    expect(sealed).toMatch(new RegExp(`^v2\\.${masterKey('k'.repeat(32)).id}\\.`));
+    expect(box.open(sealed, ROW)).toBe('whsec_c2VjcmV0');
+    expect(box.seal('whsec_c2VjcmV0', ROW)).not.toBe(sealed);
+    expect(box.isCurrent(sealed)).toBe(true);
   });
 
-  it('refuses a ciphertext sealed under another key or tampered with', () => {
+  it('refuses a ciphertext moved to another row, sealed under another key, or tampered with', () => {
     const other = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'o'.repeat(32) }));
-    const sealed = box.seal('whsec_x');
-    expect(() => other.open(sealed)).toThrow();
-    expect(() => box.open(sealed.slice(0, -2) + 'AA')).toThrow();
+    const sealed = box.seal('whsec_x', ROW);
+    expect(() => box.open(sealed, rowLabel('receipt_keys', 'receipt-v2'))).toThrow();
+    expect(() => box.open(sealed, rowLabel('signing_keys', 'receipt-v1'))).toThrow();
+    expect(() => other.open(sealed, ROW)).toThrow(/not configured/);
+    expect(() => box.open(sealed.slice(0, -2) + 'AA', ROW)).toThrow();
+  });
+
+  it('opens with the previous master key during a rotation and seals only under the new one', () => {
+    const old = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'o'.repeat(32) }));
+    const rotating = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'n'.repeat(32), WEBHOOK_SECRET_KEY_PREVIOUS: 'o'.repeat(32) }));
+    const sealedOld = old.seal('secret', ROW);
+    expect(rotating.open(sealedOld, ROW)).toBe('secret');
+    expect(rotating.isCurrent(sealedOld)).toBe(false);
+    const resealed = rotating.seal('secret', ROW);
+    expect(rotating.isCurrent(resealed)).toBe(true);
+    expect(() => old.open(resealed, ROW)).toThrow();
+    expect(new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'n'.repeat(32) })).open(resealed, ROW)).toBe('secret');
+  });
+
+  it('still opens v1 webhook secrets (no associated data) under either key, and counts them as due for resealing', () => {
+    const v1 = sealV1('k'.repeat(32), 'whsec_old');
+    expect(box.open(v1, 'webhook_endpoints:any')).toBe('whsec_old');
+    expect(box.isCurrent(v1)).toBe(false);
+    const rotating = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'n'.repeat(32), WEBHOOK_SECRET_KEY_PREVIOUS: 'k'.repeat(32) }));
+    expect(rotating.open(v1, 'x')).toBe('whsec_old');
   });
 
   it('requires WEBHOOK_SECRET_KEY in production', () => {

@@ -1,34 +1,34 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-
-const VERSION = 'v1';
+import { MasterKey, masterKey, openWith, sealedUnder, sealWith } from './master-key';
 
 /**
- * AES-256-GCM for secrets the service must read back (webhook signing secrets sign every
- * delivery, so a one-way hash cannot serve). The key is SHA-256 of `WEBHOOK_SECRET_KEY`; a
- * ciphertext is `v1.<iv>.<tag>.<data>` in base64url. See docs/events.md "Secrets".
+ * Secrets the service must read back, sealed under the master key with associated data naming
+ * their row (docs/security.md "Keys at rest"; the scheme: `master-key.ts`): webhook signing
+ * secrets, the token-signing private keys, the receipt HMAC keys. `WEBHOOK_SECRET_KEY` seals;
+ * `WEBHOOK_SECRET_KEY_PREVIOUS`, during a rotation, still opens what it sealed.
  */
 @Injectable()
 export class SecretBox {
-  private readonly key: Buffer;
+  private readonly current: MasterKey;
+  private readonly keys: MasterKey[];
 
   constructor(config: AppConfig) {
-    this.key = createHash('sha256').update(config.webhookSecretKey, 'utf8').digest();
+    this.current = masterKey(config.webhookSecretKey);
+    this.keys = [this.current, ...(config.webhookSecretKeyPrevious ? [masterKey(config.webhookSecretKeyPrevious)] : [])];
   }
 
-  seal(plaintext: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  /** `row` names the row the secret belongs to (`rowLabel(table, id)`). */
+  seal(plaintext: string, row: string): string {
+    return sealWith(this.current, plaintext, row);
   }
 
-  open(sealed: string): string {
-    const [version, iv, tag, data] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('not a sealed secret of this service');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  open(sealed: string, row: string): string {
+    return openWith(this.keys, sealed, row);
+  }
+
+  /** False when the secret should be sealed again under the current master key (a rotation). */
+  isCurrent(sealed: string): boolean {
+    return sealedUnder(this.current, sealed);
   }
 }

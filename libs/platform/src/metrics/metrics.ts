@@ -93,6 +93,11 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly webhookDeferred = new Counter({
+    name: 'hcs_webhook_deliveries_deferred_total',
+    help: 'Webhook attempts put back for 1-2 s because their tenant had its share in flight (docs/events.md).',
+    registers: [this.registry],
+  });
   readonly webhookDuration = new Histogram({
     name: 'hcs_webhook_delivery_duration_seconds',
     help: 'Webhook delivery attempt latency by outcome.',

@@ -30,7 +30,7 @@ export class IssuedCredentialModel {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-/** Agent creation and credential rotation (CONTRACT §3: `{agent, credential: {id, secret}}`). */
+/** Agent creation and credential rotation (docs/api-contract.md "Identity, tenancy and scopes": `{agent, credential: {id, secret}}`). */
 export class AgentWithSecretModel {
   @ApiProperty({ type: AgentModel }) agent: AgentModel;
   @ApiProperty({ type: IssuedCredentialModel }) credential: IssuedCredentialModel;

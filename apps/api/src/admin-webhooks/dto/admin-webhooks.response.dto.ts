@@ -8,10 +8,19 @@ export class WebhookEndpointModel {
   @ApiProperty({ enum: SUBSCRIBABLE_EVENT_TYPES, isArray: true }) events: string[];
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ enum: ['enabled', 'disabled'] }) status: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it is disabled (an admin, or a receiver answering 410).' }) disabled_reason: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why it is disabled (an admin, a receiver answering 410, or failures spanning WEBHOOK_DISABLE_AFTER_HOURS).',
+  })
+  disabled_reason: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) secret_rotated_at: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Until then the previous secret also signs.' })
   previous_secret_expires_at: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Start of the current run of failed attempts; null after a success.' })
+  failing_since: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Set when the service disabled the endpoint by itself.' })
+  auto_disabled_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
@@ -32,7 +41,12 @@ export class DeliveryAttemptModel {
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty({ type: Number, nullable: true, description: 'HTTP status of the receiver; null when none came back.' }) status: number | null;
   @ApiProperty() duration_ms: number;
-  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'What happened, in fixed words (timeout, refused, TLS, HTTP status); never the receiver body or raw error text.',
+  })
+  error: string | null;
 }
 
 export class WebhookDeliveryModel {

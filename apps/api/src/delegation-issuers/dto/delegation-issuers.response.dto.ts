@@ -21,7 +21,7 @@ export class DelegationIssuerListModel {
   @ApiProperty({ type: [DelegationIssuerModel] }) items: DelegationIssuerModel[];
 }
 
-/** SPEC "Delegation issuer (public list item)": `publicIssuerJson`. */
+/** A delegation issuer in the public list (docs/identity.md): `publicIssuerJson`. */
 export class PublicDelegationIssuerModel {
   @ApiProperty() iss: string;
   @ApiProperty() name: string;

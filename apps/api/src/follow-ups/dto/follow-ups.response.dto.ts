@@ -3,6 +3,8 @@ import { FOLLOW_UP_CHANNELS, FOLLOW_UP_KINDS, FOLLOW_UP_LOCALES, FOLLOW_UP_STATE
 
 export class RenderedMessageModel {
   @ApiProperty({ format: 'email', description: "The booking's guest." }) to: string;
+  @ApiPropertyOptional({ description: "The From header: the tenant's sender name at FOLLOW_UP_FROM's address." }) from?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', description: "The tenant's reply-to address." }) reply_to?: string | null;
   @ApiProperty() subject: string;
   @ApiProperty() body: string;
   @ApiProperty({ enum: FOLLOW_UP_LOCALES }) locale: string;

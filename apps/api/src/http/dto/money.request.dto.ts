@@ -4,7 +4,7 @@ import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 /** The largest money amount any request may carry, in minor units (docs/security.md). */
 export const MAX_MONEY_MINOR_UNITS = 1_000_000_000_000;
 
-/** Money in a request (CONTRACT §2): integer minor units and an ISO 4217 code. */
+/** Money in a request (docs/api-contract.md "Money, dates and ids"): integer minor units and an ISO 4217 code. */
 export class MoneyRequestDto {
   @ApiProperty({
     type: 'integer',

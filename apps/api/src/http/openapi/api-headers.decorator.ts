@@ -1,6 +1,6 @@
 import { ApiHeader } from '@nestjs/swagger';
 
-/** `X-Tenant-Id` on bearer routes: an optional hint that must match the credential's tenant (SPEC "Authentication" 3). */
+/** `X-Tenant-Id` on bearer routes: an optional hint that must match the credential's tenant (docs/api-contract.md "Identity, tenancy and scopes"). */
 export const ApiTenantHeader = () =>
   ApiHeader({
     name: 'X-Tenant-Id',

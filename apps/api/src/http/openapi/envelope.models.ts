@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NEXT_ACTION_RELS, RECEIPT_KINDS } from '@hcs/contracts';
 
-/** OpenAPI models of the shared envelope shapes (SPEC "Resources"); documentation only. */
+/** OpenAPI models of the shared envelope shapes (docs/api-contract.md "Envelopes"); documentation only. */
 export class NextActionModel {
   @ApiProperty({ enum: NEXT_ACTION_RELS }) rel: string;
   @ApiProperty({ enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] }) method: string;

@@ -82,7 +82,7 @@ export class SearchConstraintsDto {
   cancellation?: string;
 }
 
-/** SPEC's search body. */
+/** The nested search body (docs/catalog.md). */
 export class SearchRequestDto {
   @ApiPropertyOptional({ type: DestinationDto })
   @IsOptional()
@@ -140,7 +140,7 @@ export class FlatSearchRequestDto {
 
 /**
  * Which variant a body is: flat when it has no `stay` but top-level dates or a string
- * destination; nested otherwise (so an empty body reports SPEC's required fields).
+ * destination; nested otherwise (so an empty body reports the nested form's required fields).
  */
 export function isFlatSearchBody(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;

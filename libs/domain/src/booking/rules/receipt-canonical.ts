@@ -17,7 +17,7 @@ export const RECEIPT_CANONICAL_FORM =
 
 export type ReceiptSubject = Record<string, string | number>;
 export type UnsignedReceipt = Omit<Receipt, 'signature'>;
-export type ReceiptVerdict = { valid: true } | { valid: false; reason: 'payload_hash_mismatch' | 'signature_mismatch' | 'unknown_kid' };
+export type ReceiptVerdict = { valid: true } | { valid: false; reason: 'payload_hash_mismatch' | 'signature_mismatch' | 'unknown_kid' | 'kid_retired' };
 
 /** JCS (RFC 8785); `undefined` for values JSON cannot carry. */
 export function jcs(value: unknown): string | undefined {

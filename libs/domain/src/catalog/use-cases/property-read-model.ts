@@ -28,7 +28,7 @@ export interface LoadedCatalog {
 
 /**
  * The room types, rate plans and current policies of one property as public reads show them.
- * Rate plans without a policy are left out: they cannot be quoted (CONTRACT §5).
+ * Rate plans without a policy are left out: they cannot be quoted (docs/api-contract.md "Pricing and party").
  */
 @Injectable()
 export class PropertyReadModel {

@@ -2,7 +2,7 @@ import type { FieldError } from '../../errors/domain-error';
 import type { JwkSet } from '../ports/delegation-issuer.repository';
 import { outboundUrlProblem } from '@hcs/platform';
 
-/** Delegation JWT algorithms we accept (SPEC "Authentication"). */
+/** Delegation JWT algorithms we accept (docs/api-contract.md "Delegation"). */
 export const DELEGATION_ALGORITHMS = ['RS256', 'ES256'] as const;
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { RequestContext } from '@hcs/platform';
-import { validationFailed } from '../../errors/domain-error';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { DomainError, validationFailed } from '../../errors/domain-error';
 import type { ChainActor } from '../../booking/chain-actor';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
@@ -13,6 +13,9 @@ import { FollowUpView, followUpView } from '../follow-up.view';
 import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
+import { FollowUpQuota, FollowUpSettingsRepository } from '../ports/follow-up-settings.repository';
+import { messageLinkProblem } from '../rules/follow-up-links';
+import { FOLLOW_UP_WINDOW_SECONDS, followUpQuotaRefusal } from '../rules/follow-up-quota';
 import { followUpRequestProblems } from '../rules/follow-up-request';
 import { FollowUpAccess } from './follow-up-access';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
@@ -29,6 +32,11 @@ export interface CreateFollowUpCommand {
  * Schedules a message to the booking's guest at `send_at` (default now) on the configured
  * channel; the worker sends it. The row and its audit entry commit together; the worker's job is
  * enqueued after the commit (the sweep covers a lost one).
+ *
+ * Not a mail relay (docs/follow-ups.md "Caps", "Sender and links"): the message is plain text
+ * (links only to the tenant's own domains, else validation_failed on `message`), and callers create
+ * at most FOLLOW_UP_MAX_PER_BOOKING_PER_DAY per booking and FOLLOW_UP_MAX_PER_TENANT_PER_DAY per
+ * tenant in a rolling day (`rate_limited` with `retry_after`).
  */
 @Injectable()
 export class CreateFollowUp {
@@ -40,6 +48,9 @@ export class CreateFollowUp {
     private readonly audit: AuditLog,
     private readonly afterCommit: AfterCommit,
     private readonly context: RequestContext,
+    private readonly settings: FollowUpSettingsRepository,
+    private readonly quota: FollowUpQuota,
+    private readonly config: AppConfig,
   ) {}
 
   @Transactional()
@@ -47,7 +58,22 @@ export class CreateFollowUp {
     const booking = await this.access.require(command.bookingId, actor, traveler);
     const now = new Date();
     const problems = followUpRequestProblems({ kind: command.kind, message: command.message, sendAt: command.sendAt }, now);
+    if (command.message !== null && !problems.some((p) => p.path === 'message')) {
+      const linkDomains = (await this.settings.get(actor.tenantId))?.linkDomains ?? [];
+      const linkProblem = messageLinkProblem(command.message, linkDomains);
+      if (linkProblem) problems.push({ path: 'message', message: linkProblem });
+    }
     if (problems.length > 0) throw validationFailed(problems);
+    const counts = await this.quota.countRecent(actor.tenantId, booking.id, new Date(now.getTime() - FOLLOW_UP_WINDOW_SECONDS * 1000));
+    const caps = { perBooking: this.config.followUpMaxPerBookingPerDay, perTenant: this.config.followUpMaxPerTenantPerDay };
+    const refusal = followUpQuotaRefusal(counts, caps, now);
+    if (refusal) {
+      throw new DomainError('rate_limited', {
+        message: `At most ${refusal.limit} follow-ups per ${refusal.scope} in a rolling day.`,
+        retryAfter: refusal.retryAfterSeconds,
+        detail: { limit: refusal.limit, window_seconds: FOLLOW_UP_WINDOW_SECONDS, scope: `follow_ups_per_${refusal.scope}` },
+      });
+    }
     const requested = command.sendAt ? new Date(command.sendAt) : now;
     const by = { kind: actor.kind === 'admin' ? ('admin' as const) : ('agent' as const), id: actor.principalId };
     const [created] = await this.followUps.createMany([

@@ -15,6 +15,8 @@ import type { FollowUpChannel, FollowUpKind, FollowUpRecord, RenderedMessage } f
 import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRef, FollowUpRepository, NewFollowUp } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
+import { FollowUpQuota, FollowUpSettings, FollowUpSettingsRepository, TenantFollowUpSettings } from '../ports/follow-up-settings.repository';
+import { GetFollowUpSettings, UpdateFollowUpSettings } from './follow-up-settings.use-cases';
 import { CreateFollowUp } from './create-follow-up.use-case';
 import { FollowUpAccess } from './follow-up-access';
 import { ListFollowUps } from './list-follow-ups.use-case';
@@ -187,6 +189,29 @@ function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
   };
 }
 
+class FakeSettings extends FollowUpSettingsRepository {
+  rows = new Map<string, FollowUpSettings>();
+  async get(tenantId: string): Promise<TenantFollowUpSettings | null> {
+    if (tenantId !== TENANT) return null;
+    return { tenantName: 'Hotel Group Mar', senderName: null, replyTo: null, linkDomains: [], ...this.rows.get(tenantId) };
+  }
+  async put(tenantId: string, s: FollowUpSettings) {
+    this.rows.set(tenantId, s);
+  }
+}
+
+/** Counts the fake's rows of origin `request` created since `since`, as the SQL does. */
+class FakeQuota extends FollowUpQuota {
+  constructor(private readonly followUps: FakeFollowUps) {
+    super();
+  }
+  async countRecent(tenantId: string, bookingId: string, since: Date) {
+    const recent = this.followUps.rows.filter((r) => r.tenantId === tenantId && r.origin === 'request' && r.createdAt > since);
+    const of = (rows: typeof recent) => ({ count: rows.length, oldest: rows.length ? new Date(Math.min(...rows.map((r) => r.createdAt.getTime()))) : null });
+    return { booking: of(recent.filter((r) => r.bookingId === bookingId)), tenant: of(recent) };
+  }
+}
+
 function world() {
   const b = booking();
   const followUps = new FakeFollowUps();
@@ -203,7 +228,14 @@ function world() {
   const dispatcher = new RecordingDispatcher();
   const notifier = new ScriptedNotifier();
   const context = { traceId: '0af7651916cd43dd8448eb211c80319c' } as RequestContext;
-  const config = { webhookRetryScheduleSeconds: [10, 60] } as AppConfig;
+  const config = {
+    webhookRetryScheduleSeconds: [10, 60],
+    followUpFrom: 'Hospitality Commerce Service <no-reply@hcs.example>',
+    followUpMaxPerBookingPerDay: 3,
+    followUpMaxPerTenantPerDay: 5,
+  } as AppConfig;
+  const settings = new FakeSettings();
+  const quota = new FakeQuota(followUps);
   const access = new FollowUpAccess(bookings);
   return {
     b,
@@ -213,9 +245,12 @@ function world() {
     afterCommit,
     dispatcher,
     notifier,
-    create: new CreateFollowUp(access, followUps, notifier, dispatcher, audit, afterCommit, context),
+    settings,
+    create: new CreateFollowUp(access, followUps, notifier, dispatcher, audit, afterCommit, context, settings, quota, config),
+    getSettings: new GetFollowUpSettings(settings, config),
+    updateSettings: new UpdateFollowUpSettings(settings, config),
     list: new ListFollowUps(access, followUps),
-    send: new SendFollowUp(followUps, bookings, properties, notifier, dispatcher, audit, outbox, afterCommit, config, context),
+    send: new SendFollowUp(followUps, bookings, properties, notifier, dispatcher, audit, outbox, afterCommit, config, context, settings),
     stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, dispatcher, audit, afterCommit, context),
   };
 }
@@ -374,5 +409,74 @@ describe('StayFollowUpScheduling (the booking chain port)', () => {
     expect(w.dispatcher.enqueued).toEqual([]);
     await w.afterCommit.commit();
     expect(w.dispatcher.enqueued.map((r) => r.sendAt.toISOString())).toEqual(['2030-07-18T13:00:00.000Z', '2030-07-26T08:00:00.000Z']);
+  });
+});
+
+describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender and links")', () => {
+  const admin: ChainActor = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
+  const custom = (bookingId: string, message = 'See you soon.') => ({ bookingId, kind: 'custom', message, sendAt: null });
+
+  it('caps follow-ups per booking per rolling day with rate_limited and retry_after; the booking schedules its own freely', async () => {
+    const w = world();
+    for (let i = 0; i < 3; i++) await w.create.execute(custom(w.b.id), agent, TRAVELER);
+    const refused = await w.create.execute(custom(w.b.id), agent, TRAVELER).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'rate_limited', detail: { limit: 3, window_seconds: 86400, scope: 'follow_ups_per_booking' } });
+    expect((refused as DomainError).retryAfter).toBeGreaterThan(86_000);
+    expect((refused as DomainError).retryAfter).toBeLessThanOrEqual(86_400);
+    expect(w.followUps.rows).toHaveLength(3);
+    // A day later the oldest has left the window.
+    w.followUps.rows[0]!.createdAt = new Date(Date.now() - 86_401_000);
+    await expect(w.create.execute(custom(w.b.id), agent, TRAVELER)).resolves.toBeDefined();
+  });
+
+  it('caps follow-ups per tenant per rolling day across bookings', async () => {
+    const w = world();
+    for (let i = 0; i < 2; i++) await w.create.execute(custom(w.b.id), admin, null);
+    // Three more of the tenant on other bookings.
+    for (let i = 0; i < 3; i++) w.followUps.rows.push({ ...w.followUps.rows[0]!, id: randomUUID(), bookingId: randomUUID(), createdAt: new Date() });
+    const refused = await w.create.execute(custom(w.b.id), admin, null).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'rate_limited', detail: { scope: 'follow_ups_per_tenant', limit: 5 } });
+  });
+
+  it('refuses links in a message as validation_failed unless they go to the tenant link domains', async () => {
+    const w = world();
+    const refused = await w.create.execute(custom(w.b.id, 'Pay at https://evil.example/pay'), agent, TRAVELER).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'validation_failed', detail: { field_errors: [{ path: 'message', message: expect.stringMatching(/plain text/) }] } });
+    expect(w.followUps.rows).toEqual([]);
+    await w.updateSettings.execute(admin, { link_domains: ['hotelmar.example'] });
+    await expect(w.create.execute(custom(w.b.id, 'Menu: https://hotelmar.example/menu'), agent, TRAVELER)).resolves.toBeDefined();
+    await expect(codeOf(w.create.execute(custom(w.b.id, 'Pay at https://evil.example/pay'), agent, TRAVELER))).resolves.toBe('validation_failed');
+  });
+
+  it("sends with the tenant's sender name and reply-to at FOLLOW_UP_FROM's address", async () => {
+    const w = world();
+    const first = await w.create.execute(custom(w.b.id), agent, TRAVELER);
+    await w.send.execute(TENANT, first.data.id);
+    expect(w.notifier.delivered[0]).toMatchObject({ from: '"Hotel Group Mar" <no-reply@hcs.example>', reply_to: null });
+    const view = await w.updateSettings.execute(admin, { sender_name: 'Hotel Mar Lisboa', reply_to: 'desk@hotelmar.example' });
+    expect(view).toEqual({
+      sender_name: 'Hotel Mar Lisboa',
+      reply_to: 'desk@hotelmar.example',
+      link_domains: [],
+      from: '"Hotel Mar Lisboa" <no-reply@hcs.example>',
+    });
+    const second = await w.create.execute(custom(w.b.id), agent, TRAVELER);
+    await w.send.execute(TENANT, second.data.id);
+    expect(w.notifier.delivered[1]).toMatchObject({ from: '"Hotel Mar Lisboa" <no-reply@hcs.example>', reply_to: 'desk@hotelmar.example' });
+  });
+
+  it('settings: admins only, every bad field at once', async () => {
+    const w = world();
+    await expect(codeOf(w.getSettings.execute({ tenantId: TENANT, principalId: AGENT, kind: 'agent' }))).resolves.toBe('principal_kind_not_allowed');
+    const bad = await w.updateSettings
+      .execute(admin, { sender_name: 'Evil <x@y>', reply_to: 'not an address', link_domains: ['ok.example', 'HTTP://x', 'ok.example'] })
+      .catch((e: DomainError) => e);
+    expect((bad as DomainError).detail.field_errors).toEqual([
+      { path: 'sender_name', message: expect.any(String) },
+      { path: 'reply_to', message: expect.any(String) },
+      { path: 'link_domains[1]', message: expect.any(String) },
+      { path: 'link_domains[2]', message: 'is listed twice' },
+    ]);
+    expect(w.settings.rows.size).toBe(0);
   });
 });

@@ -14,6 +14,8 @@ import { followUpView } from '../follow-up.view';
 import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
+import { DEFAULT_FOLLOW_UP_SETTINGS, FollowUpSettingsRepository } from '../ports/follow-up-settings.repository';
+import { senderFor } from '../rules/follow-up-settings';
 import { retryDelaySeconds } from '../rules/follow-up-schedule';
 import { localeForCountry, renderFollowUp } from '../rules/follow-up-templates';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
@@ -51,6 +53,7 @@ export class SendFollowUp {
     private readonly afterCommit: AfterCommit,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly settings: FollowUpSettingsRepository,
   ) {}
 
   async execute(tenantId: string, followUpId: string): Promise<FollowUpSendResult> {
@@ -100,7 +103,10 @@ export class SendFollowUp {
       },
       f.message,
     );
-    return { to: booking.guest.primary.email, subject, body, locale };
+    // The tenant's own sender name and reply-to, at the shared envelope address (docs/follow-ups.md "Sender and links").
+    const tenantSettings = (await this.settings.get(booking.tenantId)) ?? { ...DEFAULT_FOLLOW_UP_SETTINGS, tenantName: '' };
+    const sender = senderFor(tenantSettings, this.config.followUpFrom);
+    return { to: booking.guest.primary.email, from: sender.from, reply_to: sender.replyTo, subject, body, locale };
   }
 
   @Transactional()

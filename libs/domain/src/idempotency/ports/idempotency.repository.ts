@@ -1,4 +1,4 @@
-/** Where a key applies: tenant + principal + route + key (CONTRACT §6). */
+/** Where a key applies: tenant + principal + route + key (docs/api-contract.md "Idempotency"). */
 export interface IdempotencyScope {
   tenantId: string;
   principalId: string;

@@ -8,7 +8,7 @@ import { Caller, Credential, Principal, Scope, SCOPES } from '../principal';
 
 export interface CreateAgentCommand {
   name: string;
-  /** Defaults to every scope (CONTRACT §3). */
+  /** Defaults to every scope (docs/api-contract.md "Identity, tenancy and scopes"). */
   scopes?: Scope[];
   bookingLimit?: Money | null;
 }

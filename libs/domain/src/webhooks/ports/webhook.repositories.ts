@@ -15,6 +15,7 @@ export interface ListPosition {
 }
 
 export interface NewWebhookEndpoint {
+  id: string;
   tenantId: string;
   url: string;
   events: string[];
@@ -40,6 +41,16 @@ export abstract class WebhookEndpointRepository {
   /** The current secret becomes the previous one, signing until `overlapSeconds` from now. */
   abstract rotateSecret(tenantId: string, id: string, sealedSecret: string, overlapSeconds: number): Promise<WebhookEndpointRecord | null>;
   abstract sealedSecrets(tenantId: string, id: string): Promise<SealedSecrets | null>;
+  abstract countForTenant(tenantId: string): Promise<number>;
+  /** A failed attempt: starts the failing run if none is open; answers when the run began. */
+  abstract noteFailure(tenantId: string, id: string): Promise<Date | null>;
+  /** A successful attempt closes the failing run. */
+  abstract noteSuccess(tenantId: string, id: string): Promise<void>;
+  /**
+   * Disables the endpoint by itself (`auto_disabled_at`) if it is enabled and its failing run
+   * began at or before `failingBefore` (null: unconditionally, as for 410 Gone); null when not.
+   */
+  abstract disableAutomatically(tenantId: string, id: string, reason: string, failingBefore: Date | null): Promise<WebhookEndpointRecord | null>;
 }
 
 export interface DeliveryListFilter {
@@ -60,7 +71,7 @@ export interface ClaimedDelivery {
   endpointId: string;
   /** Sandbox `webhook_receiver_down` (docs/sandbox.md): this attempt fails as a receiver answering 503 would. */
   sandboxReceiverDown?: boolean;
-  endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets } | null;
+  endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets; failingSince: Date | null } | null;
   event: OutboxEventRecord | null;
 }
 
@@ -70,8 +81,11 @@ export abstract class WebhookDeliveryRepository {
   abstract listForEndpoint(tenantId: string, endpointId: string, filter: DeliveryListFilter): Promise<WebhookDeliveryRecord[]>;
   /** failed or dead → pending under a new chain (attempt 0), due now; null when in another state. */
   abstract restart(tenantId: string, id: string): Promise<WebhookDeliveryRecord | null>;
-  /** `restart` for every delivery of the endpoint in `state` (failed or dead). */
-  abstract restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead'): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * `restart` for every delivery of the endpoint in `state` (failed or dead), paced: the n-th
+   * (oldest first) is due n / perSecond seconds from now.
+   */
+  abstract restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead', perSecond: number): Promise<WebhookDeliveryRecord[]>;
   /**
    * Claims the attempt `ref` names: pending at the attempt before, or already in flight at this
    * attempt (a worker died mid-delivery and BullMQ handed the job on). Null when the job is stale.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, resolvedOutboundUrlProblem, SecretBox } from '@hcs/platform';
-import { FieldError, validationFailed } from '../../errors/domain-error';
+import { randomUUID } from 'node:crypto';
+import { AppConfig, resolvedOutboundUrlProblem, rowLabel, SecretBox } from '@hcs/platform';
+import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
@@ -14,7 +15,10 @@ export interface CreateWebhookEndpointCommand {
   description?: string | null;
 }
 
-/** Registers a receiver; the signing secret is returned here once and stored only sealed. */
+/**
+ * Registers a receiver; the signing secret is returned here once and stored only sealed. A tenant
+ * has at most `WEBHOOK_MAX_ENDPOINTS_PER_TENANT` endpoints (webhook_endpoint_limit_reached).
+ */
 @Injectable()
 export class CreateWebhookEndpoint {
   constructor(
@@ -26,13 +30,19 @@ export class CreateWebhookEndpoint {
   async execute(caller: Caller, command: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
     requireKind(caller, 'admin');
     await assertValidTarget(command.url, command.events, this.config.webhookAllowPrivate);
+    const limit = this.config.webhookMaxEndpointsPerTenant;
+    const count = await this.endpoints.countForTenant(caller.tenantId);
+    if (count >= limit) throw new DomainError('webhook_endpoint_limit_reached', { detail: { limit, count } });
     const secret = newWebhookSecret();
+    // The id is chosen here so the sealed secret can name its row (docs/security.md "Keys at rest").
+    const id = randomUUID();
     const endpoint = await this.endpoints.create({
+      id,
       tenantId: caller.tenantId,
       url: command.url,
       events: command.events,
       description: command.description ?? null,
-      sealedSecret: this.box.seal(secret),
+      sealedSecret: this.box.seal(secret, rowLabel('webhook_endpoints', id)),
     });
     return { endpoint, secret };
   }

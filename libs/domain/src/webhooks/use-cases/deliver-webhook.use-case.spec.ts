@@ -4,12 +4,14 @@ import { Webhook } from 'standardwebhooks';
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
 import { CreateWebhookEndpoint } from './create-webhook-endpoint.use-case';
+import { EndpointHealth } from './endpoint-health';
 import { DeliverWebhook } from './deliver-webhook.use-case';
 import { RelayOutbox } from './relay-outbox.use-case';
 import { ReplayWebhookDelivery } from './replay-webhook-delivery.use-case';
 import { RotateWebhookSecret } from './rotate-webhook-secret.use-case';
 import { TestWebhookEndpoint } from './test-webhook-endpoint.use-case';
-import { loadConfig, SecretBox } from '@hcs/platform';
+import { loadConfig, RequestContext, SecretBox } from '@hcs/platform';
+import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/outbox-writer';
 import {
   AttemptResult,
   DeliveryListFilter,
@@ -27,7 +29,13 @@ import {
 import type { DeliveryJobRef, OutboxEventRecord, SealedSecrets, WebhookDeliveryRecord, WebhookEndpointRecord } from '../webhook.types';
 
 /** In-memory fakes of the webhook ports, for use-case specs (the real ones are covered by test/e2e/events). */
-const config = loadConfig({ WEBHOOK_RETRY_SCHEDULE: '10,60', WEBHOOK_ALLOW_PRIVATE: 'true' });
+const config = loadConfig({
+  WEBHOOK_RETRY_SCHEDULE: '10,60',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_MAX_ENDPOINTS_PER_TENANT: '3',
+  WEBHOOK_DISABLE_AFTER_HOURS: '72',
+  WEBHOOK_REPLAY_PER_SECOND: '4',
+});
 const box = new SecretBox(config);
 let ids = 0;
 const nextId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
@@ -37,7 +45,7 @@ class FakeEndpoints extends WebhookEndpointRepository {
   async create(e: NewWebhookEndpoint) {
     const now = new Date();
     const row = {
-      id: nextId(),
+      id: e.id,
       tenantId: e.tenantId,
       url: e.url,
       events: e.events,
@@ -46,6 +54,8 @@ class FakeEndpoints extends WebhookEndpointRepository {
       disabledReason: null,
       secretRotatedAt: null,
       previousSecretExpiresAt: null,
+      failingSince: null as Date | null,
+      autoDisabledAt: null as Date | null,
       createdAt: now,
       updatedAt: now,
       sealed: { current: e.sealedSecret, previous: null },
@@ -77,6 +87,26 @@ class FakeEndpoints extends WebhookEndpointRepository {
   }
   async sealedSecrets(tenantId: string, id: string) {
     return (await this.findById(tenantId, id))?.sealed ?? null;
+  }
+  async countForTenant(tenantId: string) {
+    return [...this.rows.values()].filter((r) => r.tenantId === tenantId).length;
+  }
+  async noteFailure(tenantId: string, id: string) {
+    const row = await this.findById(tenantId, id);
+    if (!row) return null;
+    row.failingSince ??= new Date();
+    return row.failingSince;
+  }
+  async noteSuccess(tenantId: string, id: string) {
+    const row = await this.findById(tenantId, id);
+    if (row) row.failingSince = null;
+  }
+  async disableAutomatically(tenantId: string, id: string, reason: string, failingBefore: Date | null) {
+    const row = await this.findById(tenantId, id);
+    if (!row || row.status !== 'enabled') return null;
+    if (failingBefore && !(row.failingSince && row.failingSince <= failingBefore)) return null;
+    Object.assign(row, { status: 'disabled', disabledReason: reason, autoDisabledAt: new Date() });
+    return row;
   }
 }
 
@@ -115,9 +145,16 @@ class FakeDeliveries extends WebhookDeliveryRepository {
     Object.assign(row, { state: 'pending', chain: row.chain + 1, attempt: 0 });
     return row;
   }
-  async restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead') {
+  async restartAll(tenantId: string, endpointId: string, state: 'failed' | 'dead', perSecond: number) {
     const rows = (await this.listForEndpoint(tenantId, endpointId, { state, after: null, limit: 1000 })).map((r) => r.id);
-    return Promise.all(rows.map(async (id) => (await this.restart(tenantId, id)) as WebhookDeliveryRecord));
+    const now = Date.now();
+    return Promise.all(
+      rows.map(async (id, n) => {
+        const row = (await this.restart(tenantId, id)) as WebhookDeliveryRecord;
+        row.nextAttemptAt = new Date(now + (n * 1000) / perSecond);
+        return row;
+      }),
+    );
   }
   async claim(ref: DeliveryJobRef) {
     const row = await this.findById(ref.tenantId, ref.deliveryId);
@@ -128,7 +165,7 @@ class FakeDeliveries extends WebhookDeliveryRepository {
     const endpoint = this.endpoints?.rows.get(row.endpointId);
     return {
       endpointId: row.endpointId,
-      endpoint: endpoint ? { url: endpoint.url, status: endpoint.status, sealed: endpoint.sealed } : null,
+      endpoint: endpoint ? { url: endpoint.url, status: endpoint.status, sealed: endpoint.sealed, failingSince: endpoint.failingSince } : null,
       event: (await this.outbox?.findEvent(ref.tenantId, row.eventId)) ?? null,
     };
   }
@@ -193,6 +230,13 @@ class FakeQueue extends WebhookDeliveryQueue {
   }
 }
 
+class FakeOutboxWriter extends OutboxWriter {
+  written: NewOutboxEvent[] = [];
+  async append(event: NewOutboxEvent) {
+    this.written.push(event);
+  }
+}
+
 class FakeSender extends WebhookSender {
   sent: SignedMessage[] = [];
   answers: Array<SendResult> = [];
@@ -214,7 +258,11 @@ function world() {
   Object.assign(deliveries, { endpoints, outbox });
   const queue = new FakeQueue();
   const sender = new FakeSender();
+  const written = new FakeOutboxWriter();
+  const context = { traceId: 'trace-1' } as RequestContext;
+  const health = new EndpointHealth(endpoints, written, context, config);
   return {
+    written,
     endpoints,
     deliveries,
     outbox,
@@ -222,8 +270,8 @@ function world() {
     sender,
     create: new CreateWebhookEndpoint(endpoints, box, config),
     relay: new RelayOutbox(outbox, queue, deliveries),
-    deliver: new DeliverWebhook(deliveries, endpoints, sender, queue, box, config),
-    replay: new ReplayWebhookDelivery(deliveries, endpoints, queue),
+    deliver: new DeliverWebhook(deliveries, endpoints, sender, queue, box, config, health),
+    replay: new ReplayWebhookDelivery(deliveries, endpoints, queue, config),
     rotate: new RotateWebhookSecret(endpoints, box),
     ping: new TestWebhookEndpoint(endpoints, sender, box),
   };
@@ -390,5 +438,71 @@ describe('access and replay rules', () => {
     w.sender.answers = [{ status: 503, durationMs: 2, error: 'receiver answered 503' }];
     await expect(w.ping.execute(admin, endpoint.id)).rejects.toMatchObject({ code: 'notification_delivery_failed', detail: { status: 503 } });
     await expect(w.ping.execute(admin, endpoint.id)).resolves.toMatchObject({ status: 204 });
+  });
+});
+
+describe('abuse bounds (docs/events.md "Fairness between tenants", "Automatic disabling")', () => {
+  it('caps endpoints per tenant with webhook_endpoint_limit_reached; another tenant is not counted', async () => {
+    const w = world();
+    for (let i = 0; i < 3; i++) await w.create.execute(admin, { url: `http://127.0.0.1:9/${i}`, events: ['booking.confirmed'] });
+    await expect(w.create.execute(admin, { url: 'http://127.0.0.1:9/4', events: ['booking.confirmed'] })).rejects.toMatchObject({
+      code: 'webhook_endpoint_limit_reached',
+      detail: { limit: 3, count: 3 },
+    });
+    expect(w.endpoints.rows.size).toBe(3);
+    await expect(w.create.execute(outsider, { url: 'http://127.0.0.1:9/o', events: ['booking.confirmed'] })).resolves.toBeDefined();
+  });
+
+  it('opens a failing run on the first failure, closes it on success, and disables with an event once it spans the limit', async () => {
+    const w = world();
+    const { endpoint, ref } = await relayedDelivery(w);
+    const row = w.endpoints.rows.get(endpoint.id)!;
+    w.sender.answers = [{ status: 500, durationMs: 1, error: 'HTTP 500 from the receiver' }];
+    await w.deliver.execute(ref);
+    expect(row.failingSince).toBeInstanceOf(Date);
+    expect(row.status).toBe('enabled');
+    await w.deliver.execute({ ...ref, attempt: 2 }); // succeeds
+    expect(row.failingSince).toBeNull();
+
+    // A run that began 72 h ago: the next failure disables and announces it.
+    const e2 = w.outbox.add(TENANT, 'booking.confirmed', { booking_id: 'b2' });
+    await w.relay.relayBatch();
+    const ref2 = [...w.queue.jobs.values()].find((j) => w.deliveries.rows.get(j.deliveryId)?.eventId === e2.id)!;
+    row.failingSince = new Date(Date.now() - 72 * 3_600_000 - 1000);
+    w.sender.answers = [{ status: null, durationMs: 1, error: 'connection refused by the receiver' }];
+    expect(await w.deliver.execute(ref2)).toBe('pending');
+    expect(row).toMatchObject({ status: 'disabled', disabledReason: 'every attempt failed for 72 h without a success', autoDisabledAt: expect.any(Date) });
+    expect(w.written.written).toEqual([
+      expect.objectContaining({ tenantId: TENANT, type: 'webhook_endpoint.disabled', aggregateType: 'webhook_endpoint', aggregateId: endpoint.id }),
+    ]);
+    expect(w.written.written[0].payload).toMatchObject({ id: endpoint.id, status: 'disabled', auto_disabled_at: expect.any(String) });
+  });
+
+  it('a run shorter than the limit does not disable; 410 disables at once with the event', async () => {
+    const w = world();
+    const { endpoint, ref } = await relayedDelivery(w);
+    const row = w.endpoints.rows.get(endpoint.id)!;
+    row.failingSince = new Date(Date.now() - 71 * 3_600_000);
+    w.sender.answers = [{ status: 503, durationMs: 1, error: 'HTTP 503 from the receiver' }];
+    await w.deliver.execute(ref);
+    expect(row.status).toBe('enabled');
+    w.sender.answers = [{ status: 410, durationMs: 1, error: 'HTTP 410 from the receiver' }];
+    await w.deliver.execute({ ...ref, attempt: 2 });
+    expect(row).toMatchObject({ status: 'disabled', disabledReason: 'the receiver answered 410 Gone' });
+    expect(w.written.written.map((e) => e.type)).toEqual(['webhook_endpoint.disabled']);
+  });
+
+  it('paces a bulk replay: the n-th delivery is due n / WEBHOOK_REPLAY_PER_SECOND seconds later', async () => {
+    const w = world();
+    const { endpoint } = await w.create.execute(admin, { url: 'http://127.0.0.1:9/r', events: ['booking.confirmed'] });
+    for (let i = 0; i < 8; i++) w.deliveries.add({ tenantId: TENANT, endpointId: endpoint.id, eventId: `e${i}`, state: 'dead' });
+    const before = Date.now();
+    const replayed = await w.replay.executeAll(admin, endpoint.id, 'dead');
+    expect(replayed).toHaveLength(8);
+    const jobs = [...w.queue.jobs.values()];
+    expect(jobs).toHaveLength(8);
+    const offsets = jobs.map((j) => j.at!.getTime() - before).sort((a, b) => a - b);
+    expect(offsets[7]! - offsets[0]!).toBeGreaterThanOrEqual(1_700); // 7 steps of 250 ms
+    expect(offsets[0]).toBeLessThan(100);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, SecretBox } from '@hcs/platform';
+import { AppConfig, rowLabel, SecretBox } from '@hcs/platform';
 import {
   ClaimedDelivery,
   SendResult,
@@ -8,9 +8,11 @@ import {
   WebhookEndpointRepository,
   WebhookSender,
 } from '../ports/webhook.repositories';
+import { SANDBOX_RECEIVER_DOWN } from '../rules/attempt-error';
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
+import { EndpointHealth } from './endpoint-health';
 import { ATTEMPT_TIMEOUT_MS } from './signing-secrets';
 
 export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
@@ -19,7 +21,8 @@ export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
  * One attempt of one delivery (docs/events.md "Retries"): claims it, signs the event with the
  * endpoint's secrets (`webhook-id` = event id, the same on every attempt), POSTs it with a 10 s
  * budget, records the attempt and decides: succeeded, retry on the schedule with jitter (pending),
- * failed (final answer; 410 also disables the endpoint) or dead (schedule spent).
+ * failed (final answer; 410 also disables the endpoint) or dead (schedule spent). The endpoint's
+ * failing run is kept after each attempt (`EndpointHealth`).
  */
 @Injectable()
 export class DeliverWebhook {
@@ -32,6 +35,7 @@ export class DeliverWebhook {
     private readonly queue: WebhookDeliveryQueue,
     private readonly box: SecretBox,
     private readonly config: AppConfig,
+    private readonly health: EndpointHealth,
   ) {}
 
   async execute(ref: DeliveryJobRef): Promise<DeliveryStep> {
@@ -56,8 +60,8 @@ export class DeliverWebhook {
       nextAttemptAt,
     });
     if (!recorded) return 'stale';
-    if (verdict === 'gone') {
-      await this.endpoints.update(ref.tenantId, claimed.endpointId, { status: 'disabled', disabledReason: 'the receiver answered 410 Gone' });
+    if (claimed.endpoint?.status === 'enabled' && claimed.event) {
+      await this.health.afterAttempt(ref.tenantId, claimed.endpointId, verdict, claimed.endpoint.failingSince);
     }
     if (state === 'pending' && nextAttemptAt) {
       // A lost enqueue is not lost work: the catch-up finds overdue pending deliveries.
@@ -68,14 +72,16 @@ export class DeliverWebhook {
     return state;
   }
 
-  private async attempt({ endpoint, event, sandboxReceiverDown }: ClaimedDelivery): Promise<SendResult> {
+  private async attempt({ endpointId, endpoint, event, sandboxReceiverDown }: ClaimedDelivery): Promise<SendResult> {
     if (!endpoint || endpoint.status !== 'enabled' || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
     if (sandboxReceiverDown) return { status: 503, durationMs: 0, error: RECEIVER_DOWN };
-    const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) => this.box.open(s));
+    const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) =>
+      this.box.open(s, rowLabel('webhook_endpoints', endpointId)),
+    );
     return this.sender.send({ url: endpoint.url, webhookId: event.id, body: JSON.stringify(eventEnvelope(event)), secrets, timeoutMs: ATTEMPT_TIMEOUT_MS });
   }
 }
 
 const ENDPOINT_DISABLED = 'the endpoint is disabled or deleted';
 /** Sandbox `webhook_receiver_down` (docs/sandbox.md): nothing is sent, the attempt fails as a 503 would. */
-const RECEIVER_DOWN = 'sandbox scenario webhook_receiver_down: the receiver is down until this delivery is replayed';
+const RECEIVER_DOWN = SANDBOX_RECEIVER_DOWN;

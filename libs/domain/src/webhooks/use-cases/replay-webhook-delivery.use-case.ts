@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
@@ -6,7 +7,7 @@ import { WebhookDeliveryQueue, WebhookDeliveryRepository, WebhookEndpointReposit
 import type { WebhookDeliveryRecord } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
 
-const firstAttemptOf = (d: WebhookDeliveryRecord) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1 });
+const firstAttemptOf = (d: WebhookDeliveryRecord) => ({ tenantId: d.tenantId, deliveryId: d.id, chain: d.chain, attempt: 1, at: d.nextAttemptAt ?? undefined });
 
 /**
  * Replays a failed or dead delivery: a new chain of attempts on the retry schedule, with the same
@@ -19,6 +20,7 @@ export class ReplayWebhookDelivery {
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly endpoints: WebhookEndpointRepository,
     private readonly queue: WebhookDeliveryQueue,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(caller: Caller, deliveryId: string): Promise<WebhookDeliveryRecord> {
@@ -34,10 +36,14 @@ export class ReplayWebhookDelivery {
     return restarted;
   }
 
-  /** Every dead (or failed) delivery of one endpoint: the endpoint's dead letter, replayed at once. */
+  /**
+   * Every dead (or failed) delivery of one endpoint, paced at `WEBHOOK_REPLAY_PER_SECOND`: the
+   * n-th is due n / rate seconds from now (its `next_attempt_at`), so a dead letter of thousands
+   * reaches a recovering receiver as a steady stream rather than all at once.
+   */
   async executeAll(caller: Caller, endpointId: string, state: 'dead' | 'failed'): Promise<WebhookDeliveryRecord[]> {
     await adminEndpoint(this.endpoints, caller, endpointId);
-    const restarted = await this.deliveries.restartAll(caller.tenantId, endpointId, state);
+    const restarted = await this.deliveries.restartAll(caller.tenantId, endpointId, state, this.config.webhookReplayPerSecond);
     if (restarted.length > 0) await this.queue.enqueue(restarted.map(firstAttemptOf)).catch(() => undefined);
     return restarted;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SecretBox } from '@hcs/platform';
+import { rowLabel, SecretBox } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook.repositories';
@@ -18,7 +18,7 @@ export class RotateWebhookSecret {
   async execute(caller: Caller, id: string): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
     await adminEndpoint(this.endpoints, caller, id);
     const secret = newWebhookSecret();
-    const endpoint = await this.endpoints.rotateSecret(caller.tenantId, id, this.box.seal(secret), SECRET_OVERLAP_SECONDS);
+    const endpoint = await this.endpoints.rotateSecret(caller.tenantId, id, this.box.seal(secret, rowLabel('webhook_endpoints', id)), SECRET_OVERLAP_SECONDS);
     if (!endpoint) throw new DomainError('webhook_endpoint_not_found', { detail: { webhook_id: id } });
     return { endpoint, secret };
   }

@@ -1,4 +1,4 @@
-import type { SecretBox } from '@hcs/platform';
+import { rowLabel, type SecretBox } from '@hcs/platform';
 import type { WebhookEndpointRepository } from '../ports/webhook.repositories';
 
 /** Per-attempt budget of a receiver (docs/events.md "Retries"). */
@@ -8,5 +8,5 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 export async function signingSecrets(endpoints: WebhookEndpointRepository, box: SecretBox, tenantId: string, endpointId: string): Promise<string[] | null> {
   const sealed = await endpoints.sealedSecrets(tenantId, endpointId);
   if (!sealed) return null;
-  return [sealed.current, ...(sealed.previous ? [sealed.previous] : [])].map((s) => box.open(s));
+  return [sealed.current, ...(sealed.previous ? [sealed.previous] : [])].map((s) => box.open(s, rowLabel('webhook_endpoints', endpointId)));
 }

@@ -10,8 +10,8 @@ import {
   NewFollowUp,
   RenderedMessage,
 } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
-import { json, modify } from '../booking/sql';
+import { SqlClient } from '../sql/sql-client';
+import { json } from '../booking/sql';
 
 const COLUMNS = `id, tenant_id, booking_id, kind, message, channel, state, origin, send_at, sent_at, error, attempts, rendered, created_by_kind, created_by_id, created_at`;
 
@@ -54,17 +54,13 @@ const toFollowUp = (r: Row): FollowUpRecord => ({
 
 /** Follow-ups in SQL; every state change is one conditional UPDATE on `state = 'scheduled'`. */
 @Injectable()
-export class TypeOrmFollowUpRepository extends FollowUpRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlFollowUpRepository extends FollowUpRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   private async one(sql: string, params: unknown[]): Promise<FollowUpRecord | null> {
-    const [row] = await modify<Row>(this.m, sql, params);
+    const [row] = await this.sql.rows<Row>(sql, params);
     return row ? toFollowUp(row) : null;
   }
 
@@ -76,24 +72,24 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
       const n = params.length - 9;
       return `(${Array.from({ length: 9 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
     });
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `INSERT INTO follow_ups (tenant_id, booking_id, kind, message, channel, origin, send_at, created_by_kind, created_by_id)
        VALUES ${values.join(', ')} RETURNING ${COLUMNS}`,
       params,
-    )) as Row[];
+    );
     return rows.map(toFollowUp);
   }
 
   async findById(tenantId: string, id: string): Promise<FollowUpRecord | null> {
-    const [row] = (await this.m.query(`SELECT ${COLUMNS} FROM follow_ups WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const [row] = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM follow_ups WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     return row ? toFollowUp(row) : null;
   }
 
   async listForBooking(tenantId: string, bookingId: string): Promise<FollowUpRecord[]> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM follow_ups WHERE tenant_id = $1 AND booking_id = $2 ORDER BY created_at, send_at, id`, [
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM follow_ups WHERE tenant_id = $1 AND booking_id = $2 ORDER BY created_at, send_at, id`, [
       tenantId,
       bookingId,
-    ])) as Row[];
+    ]);
     return rows.map(toFollowUp);
   }
 
@@ -132,8 +128,7 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
   }
 
   async cancelScheduled(tenantId: string, bookingId: string): Promise<FollowUpRecord[]> {
-    const rows = await modify<Row>(
-      this.m,
+    const rows = await this.sql.rows<Row>(
       `UPDATE follow_ups SET state = 'cancelled', claimed_until = NULL, updated_at = now()
         WHERE tenant_id = $1 AND booking_id = $2 AND state = 'scheduled' RETURNING ${COLUMNS}`,
       [tenantId, bookingId],
@@ -150,12 +145,12 @@ export class TypeOrmFollowUpRepository extends FollowUpRepository {
   }
 
   async listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<{ tenant_id: string; id: string; send_at: Date }>(
       `SELECT tenant_id, id, send_at FROM follow_ups
         WHERE state = 'scheduled' AND channel = $1 AND send_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
         ORDER BY send_at LIMIT $2`,
       [channel, limit],
-    )) as Array<{ tenant_id: string; id: string; send_at: Date }>;
+    );
     return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, sendAt: r.send_at }));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventRecord, AuditLog, NewAuditEvent, Traveler } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { json } from './sql';
 
 interface Row {
@@ -16,17 +16,13 @@ interface Row {
 
 /** The audit timeline: rows are only ever inserted (a trigger refuses UPDATE and DELETE). */
 @Injectable()
-export class TypeOrmAuditLog extends AuditLog {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlAuditLog extends AuditLog {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async append(e: NewAuditEvent): Promise<void> {
-    await this.m.query(
+    await this.sql.affected(
       `INSERT INTO audit_events (tenant_id, quote_id, hold_id, booking_id, type, actor_kind, actor_id, traveler, trace_id, data)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb)`,
       [
@@ -45,13 +41,13 @@ export class TypeOrmAuditLog extends AuditLog {
   }
 
   async listForChain(tenantId: string, quoteId: string, holdId: string): Promise<AuditEventRecord[]> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT row_number() OVER (ORDER BY id) AS seq, type, at, actor_kind, actor_id, traveler, trace_id, data
          FROM audit_events
         WHERE tenant_id = $1 AND quote_id = $2 AND (hold_id IS NULL OR hold_id = $3)
         ORDER BY id`,
       [tenantId, quoteId, holdId],
-    )) as Row[];
+    );
     return rows.map((r) => ({
       seq: Number(r.seq),
       type: r.type,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
-import { json, modify } from './sql';
+import { SqlClient } from '../sql/sql-client';
+import { json } from './sql';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
   guests, guest, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
@@ -57,18 +57,14 @@ const toBooking = (r: Row): BookingRecord => ({
 });
 
 @Injectable()
-export class TypeOrmBookingRepository extends BookingRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlBookingRepository extends BookingRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   async create(b: NewBooking): Promise<BookingRecord> {
     const q = b.quote;
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
                              currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
                              idempotency_key, state, confirmation_receipt)
@@ -97,17 +93,17 @@ export class TypeOrmBookingRepository extends BookingRepository {
         b.idempotencyKey,
         json(b.confirmationReceipt),
       ],
-    )) as Row[];
+    );
     return toBooking(rows[0]);
   }
 
   async findById(tenantId: string, id: string): Promise<BookingRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     return rows[0] ? toBooking(rows[0]) : null;
   }
 
   async findByHold(tenantId: string, holdId: string): Promise<BookingRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND hold_id = $2`, [tenantId, holdId])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM bookings WHERE tenant_id = $1 AND hold_id = $2`, [tenantId, holdId]);
     return rows[0] ? toBooking(rows[0]) : null;
   }
 
@@ -117,8 +113,7 @@ export class TypeOrmBookingRepository extends BookingRepository {
     expected: Stay,
     change: { stay: Stay; priceBreakdown: PriceBreakdown; policySnapshot: PolicySnapshot },
   ): Promise<BookingRecord | null> {
-    const rows = await modify<Row>(
-      this.m,
+    const rows = await this.sql.rows<Row>(
       `UPDATE bookings SET check_in = $5, check_out = $6, price_breakdown = $7::jsonb, policy_snapshot = $8::jsonb, total_amount = $9, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND check_in = $3 AND check_out = $4 RETURNING ${COLUMNS}`,
       [
@@ -137,8 +132,7 @@ export class TypeOrmBookingRepository extends BookingRepository {
   }
 
   async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null> {
-    const rows = await modify<Row>(
-      this.m,
+    const rows = await this.sql.rows<Row>(
       `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' RETURNING ${COLUMNS}`,
       [tenantId, id, json(cancellation), json(receipt)],
@@ -167,10 +161,10 @@ export class TypeOrmBookingRepository extends BookingRepository {
       where.push(`(${created}, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit);
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT ${COLUMNS} FROM bookings WHERE ${where.join(' AND ')} ORDER BY ${created} DESC, id DESC LIMIT $${params.length}`,
       params,
-    )) as Row[];
+    );
     return rows.map(toBooking);
   }
 }

@@ -6,7 +6,7 @@ import { SqlClient } from '../sql/sql-client';
 import { HOLD_COLUMNS as COLUMNS, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
 
 @Injectable()
-export class TypeOrmHoldRepository extends HoldRepository {
+export class SqlHoldRepository extends HoldRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

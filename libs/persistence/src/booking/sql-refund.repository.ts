@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { NewRefund, RefundRecord, RefundRepository } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { int, json } from './sql';
 
 const COLUMNS = `id, tenant_id, booking_id, payment_id, amount, currency, state, reason, receipt, created_at`;
@@ -32,26 +32,22 @@ const toRefund = (r: Row): RefundRecord => ({
 });
 
 @Injectable()
-export class TypeOrmRefundRepository extends RefundRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlRefundRepository extends RefundRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async create(r: NewRefund): Promise<RefundRecord> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `INSERT INTO refunds (id, tenant_id, booking_id, payment_id, amount, currency, state, reason, receipt)
        VALUES ($1, $2, $3, $4, $5, $6, 'succeeded', $7, $8::jsonb) RETURNING ${COLUMNS}`,
       [r.id, r.tenantId, r.bookingId, r.paymentId, r.amount.amount, r.amount.currency, r.reason, json(r.receipt)],
-    )) as Row[];
+    );
     return toRefund(rows[0]);
   }
 
   async findById(tenantId: string, id: string): Promise<RefundRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM refunds WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM refunds WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     return rows[0] ? toRefund(rows[0]) : null;
   }
 }

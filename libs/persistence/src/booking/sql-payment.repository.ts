@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRecord, PaymentRepository, SweepFailure } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
-import { modify } from './sql';
+import { SqlClient } from '../sql/sql-client';
 import { ATTEMPT_COLUMNS, AttemptRow, PAYMENT_COLUMNS, PaymentRow, toAttempt, toPayment } from './payment-rows';
 
 @Injectable()
-export class TypeOrmPaymentRepository extends PaymentRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlPaymentRepository extends PaymentRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async createAttempt(a: NewPaymentAttempt): Promise<PaymentAttemptRecord> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<AttemptRow>(
       `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint, billing_country, state, booking_request)
        VALUES ($1, $2, $3, $4, $5, $6, $7, encode(sha256(convert_to($7, 'UTF8')), 'hex'), $8, 'pending', $9)
        -- the same key again after a provider error (not sealed): the attempt starts over, same provider key
@@ -36,21 +31,20 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
         a.billingCountry,
         JSON.stringify(a.bookingRequest),
       ],
-    )) as AttemptRow[];
+    );
     return toAttempt(rows[0]);
   }
 
   async findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null> {
-    const rows = (await this.m.query(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE tenant_id = $1 AND hold_id = $2 AND idempotency_key = $3`, [
-      tenantId,
-      holdId,
-      idempotencyKey,
-    ])) as AttemptRow[];
+    const rows = await this.sql.rows<AttemptRow>(
+      `SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE tenant_id = $1 AND hold_id = $2 AND idempotency_key = $3`,
+      [tenantId, holdId, idempotencyKey],
+    );
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
   async listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<AttemptRow>(
       `SELECT ${ATTEMPT_COLUMNS.split(', ')
         .map((c) => `a.${c}`)
         .join(', ')}
@@ -61,13 +55,12 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
         ORDER BY a.started_at
         LIMIT $2`,
       [startedBefore, limit],
-    )) as AttemptRow[];
+    );
     return rows.map(toAttempt);
   }
 
   async recordRecoveryFailure(tenantId: string, attemptId: string, error: string, maxAttempts: number): Promise<SweepFailure> {
-    const rows = await modify<{ attempts: number; dead_lettered: boolean }>(
-      this.m,
+    const rows = await this.sql.rows<{ attempts: number; dead_lettered: boolean }>(
       `UPDATE payment_attempts SET recovery_attempts = recovery_attempts + 1, recovery_last_error = left($3, 1000),
               recovery_dead_lettered_at = CASE WHEN recovery_attempts + 1 >= $4 THEN now() ELSE NULL END
         WHERE tenant_id = $1 AND id = $2
@@ -84,7 +77,7 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
     providerReference: string | null,
     providerMessage: string | null,
   ): Promise<void> {
-    await this.m.query(
+    await this.sql.affected(
       // A settled attempt never charges again: its card token is dropped, the fingerprint stays.
       `UPDATE payment_attempts SET state = $3, provider_reference = $4, provider_message = $5, completed_at = now(), provider_token = NULL
         WHERE tenant_id = $1 AND id = $2`,
@@ -93,25 +86,21 @@ export class TypeOrmPaymentRepository extends PaymentRepository {
   }
 
   async capture(tenantId: string, bookingId: string, attempt: PaymentAttemptRecord, providerReference: string): Promise<PaymentRecord> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<PaymentRow>(
       `INSERT INTO payments (tenant_id, booking_id, attempt_id, amount, currency, state, provider_reference)
        VALUES ($1, $2, $3, $4, $5, 'captured', $6) RETURNING ${PAYMENT_COLUMNS}`,
       [tenantId, bookingId, attempt.id, attempt.amount.amount, attempt.amount.currency, providerReference],
-    )) as PaymentRow[];
+    );
     return toPayment(rows[0]);
   }
 
   async findByBooking(tenantId: string, bookingId: string): Promise<PaymentRecord | null> {
-    const rows = (await this.m.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant_id = $1 AND booking_id = $2`, [
-      tenantId,
-      bookingId,
-    ])) as PaymentRow[];
+    const rows = await this.sql.rows<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant_id = $1 AND booking_id = $2`, [tenantId, bookingId]);
     return rows[0] ? toPayment(rows[0]) : null;
   }
 
   async refund(tenantId: string, paymentId: string, amount: number): Promise<PaymentRecord | null> {
-    const rows = await modify<PaymentRow>(
-      this.m,
+    const rows = await this.sql.rows<PaymentRow>(
       `UPDATE payments SET refunded_amount = refunded_amount + $3,
               state = CASE WHEN refunded_amount + $3 >= amount THEN 'refunded' ELSE 'partially_refunded' END
         WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded') AND $3 > 0 AND refunded_amount + $3 <= amount

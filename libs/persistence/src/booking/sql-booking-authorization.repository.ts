@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BookingAuthorizationRecord, BookingAuthorizationRepository, NewBookingAuthorization } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
-import { int, modify } from './sql';
+import { SqlClient } from '../sql/sql-client';
+import { int } from './sql';
 
 const COLUMNS = `id, tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by, created_at, claimed_by_hold_id, used_at, booking_id,
   (expires_at <= now()) AS expired`;
@@ -40,32 +40,27 @@ const toAuthorization = (r: Row): BookingAuthorizationRecord => ({
 });
 
 @Injectable()
-export class TypeOrmBookingAuthorizationRepository extends BookingAuthorizationRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlBookingAuthorizationRepository extends BookingAuthorizationRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async create(a: NewBookingAuthorization): Promise<BookingAuthorizationRecord> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `INSERT INTO booking_authorizations (tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
       [a.tenantId, a.agentId, a.maxAmount.amount, a.maxAmount.currency, a.travelerSub, a.travelerIss, a.expiresAt, a.createdBy],
-    )) as Row[];
+    );
     return toAuthorization(rows[0]);
   }
 
   async findById(tenantId: string, id: string): Promise<BookingAuthorizationRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM booking_authorizations WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM booking_authorizations WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     return rows[0] ? toAuthorization(rows[0]) : null;
   }
 
   async claim(tenantId: string, id: string, holdId: string): Promise<boolean> {
-    const rows = await modify(
-      this.m,
+    const rows = await this.sql.rows<{ id: string }>(
       `UPDATE booking_authorizations SET claimed_by_hold_id = $3
         WHERE tenant_id = $1 AND id = $2 AND used_at IS NULL AND expires_at > now() AND (claimed_by_hold_id IS NULL OR claimed_by_hold_id = $3)
         RETURNING id`,
@@ -75,15 +70,14 @@ export class TypeOrmBookingAuthorizationRepository extends BookingAuthorizationR
   }
 
   async unclaim(tenantId: string, holdId: string): Promise<void> {
-    await this.m.query(`UPDATE booking_authorizations SET claimed_by_hold_id = NULL WHERE tenant_id = $1 AND claimed_by_hold_id = $2 AND used_at IS NULL`, [
-      tenantId,
-      holdId,
-    ]);
+    await this.sql.affected(
+      `UPDATE booking_authorizations SET claimed_by_hold_id = NULL WHERE tenant_id = $1 AND claimed_by_hold_id = $2 AND used_at IS NULL`,
+      [tenantId, holdId],
+    );
   }
 
   async markUsed(tenantId: string, holdId: string, bookingId: string): Promise<string | null> {
-    const rows = await modify<{ id: string }>(
-      this.m,
+    const rows = await this.sql.rows<{ id: string }>(
       `UPDATE booking_authorizations SET used_at = now(), booking_id = $3 WHERE tenant_id = $1 AND claimed_by_hold_id = $2 AND used_at IS NULL RETURNING id`,
       [tenantId, holdId, bookingId],
     );

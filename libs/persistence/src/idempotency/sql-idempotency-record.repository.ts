@@ -16,7 +16,7 @@ interface IdempotencyRow {
 
 /** Idempotency records on `idempotency_records`; every time is the database's. */
 @Injectable()
-export class TypeOrmIdempotencyRecordRepository extends IdempotencyRecordRepository {
+export class SqlIdempotencyRecordRepository extends IdempotencyRecordRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

@@ -7,7 +7,7 @@ import { SqlParams } from './sql-params';
 import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, toQuote } from './quote-row';
 
 @Injectable()
-export class TypeOrmQuoteRepository extends QuoteRepository {
+export class SqlQuoteRepository extends QuoteRepository {
   constructor(private readonly sql: SqlClient) {
     super();
   }

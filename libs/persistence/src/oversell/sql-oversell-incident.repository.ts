@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NewOversellIncident, NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentRepository, OversellIncidentState } from '@hcs/domain';
-import { modify } from '../booking/sql';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 
 const COLUMNS = `id, tenant_id, property_id, room_type_id, night::text AS night, state, allotment, held, sold, booking_ids::text[] AS booking_ids,
   detected_by, opened_at, resolved_at, resolution_note, resolved_by_kind, resolved_by_id`;
@@ -44,78 +43,73 @@ const toIncident = (r: Row): OversellIncidentRecord => ({
 });
 
 @Injectable()
-export class TypeOrmOversellIncidentRepository extends OversellIncidentRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlOversellIncidentRepository extends OversellIncidentRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
-  }
-
   async oversoldNights(tenantId: string, roomTypeId: string, range?: { from: string; to: string }): Promise<NightCounts[]> {
-    return (await this.m.query(
+    return await this.sql.rows<NightCounts>(
       `SELECT night::text AS night, allotment, held, sold FROM inventory_nights
         WHERE tenant_id = $1 AND room_type_id = $2 AND held + sold > allotment
           AND ($3::date IS NULL OR night BETWEEN $3::date AND $4::date)
         ORDER BY night`,
       [tenantId, roomTypeId, range?.from ?? null, range?.to ?? null],
-    )) as NightCounts[];
+    );
   }
 
   async nightCounts(tenantId: string, roomTypeId: string, night: string): Promise<NightCounts | null> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<NightCounts>(
       `SELECT $3::date::text AS night, COALESCE(n.allotment, rt.default_inventory) AS allotment, COALESCE(n.held, 0) AS held, COALESCE(n.sold, 0) AS sold
          FROM room_types rt
          LEFT JOIN inventory_nights n ON n.tenant_id = rt.tenant_id AND n.room_type_id = rt.id AND n.night = $3::date
         WHERE rt.tenant_id = $1 AND rt.id = $2`,
       [tenantId, roomTypeId, night],
-    )) as NightCounts[];
+    );
     return rows[0] ?? null;
   }
 
   async bookingsOnNight(tenantId: string, roomTypeId: string, night: string): Promise<string[]> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<{ id: string }>(
       `SELECT id FROM bookings WHERE tenant_id = $1 AND room_type_id = $2 AND state = 'confirmed' AND check_in <= $3::date AND check_out > $3::date
         ORDER BY created_at, id`,
       [tenantId, roomTypeId, night],
-    )) as Array<{ id: string }>;
+    );
     return rows.map((r) => r.id);
   }
 
   async open(input: NewOversellIncident): Promise<OversellIncidentRecord | null> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `INSERT INTO oversell_incidents (tenant_id, property_id, room_type_id, night, state, allotment, held, sold, booking_ids, detected_by)
        SELECT rt.tenant_id, rt.property_id, rt.id, $3::date, 'open', $4, $5, $6, $7::uuid[], $8
          FROM room_types rt WHERE rt.tenant_id = $1 AND rt.id = $2
        ON CONFLICT (room_type_id, night) WHERE state = 'open' DO NOTHING
        RETURNING ${COLUMNS}`,
       [input.tenantId, input.roomTypeId, input.counts.night, input.counts.allotment, input.counts.held, input.counts.sold, input.bookingIds, input.detectedBy],
-    )) as Row[];
+    );
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
   async findOpen(tenantId: string, roomTypeId: string, night: string): Promise<OversellIncidentRecord | null> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT ${COLUMNS} FROM oversell_incidents WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3::date AND state = 'open'`,
       [tenantId, roomTypeId, night],
-    )) as Row[];
+    );
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
   async lastResolvedByAdmin(tenantId: string, roomTypeId: string, night: string): Promise<OversellIncidentRecord | null> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT ${COLUMNS} FROM oversell_incidents
         WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3::date AND state = 'resolved' AND resolved_by_kind = 'admin'
         ORDER BY resolved_at DESC LIMIT 1`,
       [tenantId, roomTypeId, night],
-    )) as Row[];
+    );
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
   async resolveRestored(tenantId: string, roomTypeId: string): Promise<OversellIncidentRecord[]> {
-    const rows = await modify<Row>(
-      this.m,
+    const rows = await this.sql.rows<Row>(
       `UPDATE oversell_incidents i SET state = 'resolved', resolved_at = now(), resolved_by_kind = 'system',
               resolution_note = 'The allotment covers what is held and sold again.'
         WHERE i.tenant_id = $1 AND i.room_type_id = $2 AND i.state = 'open'
@@ -128,8 +122,7 @@ export class TypeOrmOversellIncidentRepository extends OversellIncidentRepositor
   }
 
   async resolveByAdmin(tenantId: string, id: string, adminId: string, note: string): Promise<OversellIncidentRecord | null> {
-    const rows = await modify<Row>(
-      this.m,
+    const rows = await this.sql.rows<Row>(
       `UPDATE oversell_incidents SET state = 'resolved', resolved_at = now(), resolved_by_kind = 'admin', resolved_by_id = $3, resolution_note = $4
         WHERE tenant_id = $1 AND id = $2 AND state = 'open' RETURNING ${COLUMNS}`,
       [tenantId, id, adminId, note],
@@ -138,7 +131,7 @@ export class TypeOrmOversellIncidentRepository extends OversellIncidentRepositor
   }
 
   async findById(tenantId: string, id: string): Promise<OversellIncidentRecord | null> {
-    const rows = (await this.m.query(`SELECT ${COLUMNS} FROM oversell_incidents WHERE tenant_id = $1 AND id = $2`, [tenantId, id])) as Row[];
+    const rows = await this.sql.rows<Row>(`SELECT ${COLUMNS} FROM oversell_incidents WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
@@ -146,19 +139,19 @@ export class TypeOrmOversellIncidentRepository extends OversellIncidentRepositor
     tenantId: string,
     query: { state: OversellIncidentState | null; after: { openedAt: string; id: string } | null; limit: number },
   ): Promise<OversellIncidentRecord[]> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<Row>(
       `SELECT ${COLUMNS} FROM oversell_incidents
         WHERE tenant_id = $1 AND ($2::text IS NULL OR state = $2)
           AND ($3::timestamptz IS NULL OR (opened_at, id) < ($3::timestamptz, $4::uuid))
         ORDER BY opened_at DESC, id DESC
         LIMIT $5`,
       [tenantId, query.state, query.after?.openedAt ?? null, query.after?.id ?? null, query.limit],
-    )) as Row[];
+    );
     return rows.map(toIncident);
   }
 
   async listToReconcile(limit: number): Promise<Array<{ tenantId: string; roomTypeId: string }>> {
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<{ tenant_id: string; room_type_id: string }>(
       `SELECT DISTINCT tenant_id, room_type_id FROM (
          SELECT n.tenant_id, n.room_type_id FROM inventory_nights n
           WHERE n.held + n.sold > n.allotment
@@ -174,7 +167,7 @@ export class TypeOrmOversellIncidentRepository extends OversellIncidentRepositor
        ) AS due
        LIMIT $1`,
       [limit],
-    )) as Array<{ tenant_id: string; room_type_id: string }>;
+    );
     return rows.map((r) => ({ tenantId: r.tenant_id, roomTypeId: r.room_type_id }));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NewOutboxEvent, OutboxWriter } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 import { json } from './sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,13 +15,13 @@ const uuidOrNull = (value: unknown) => (typeof value === 'string' && UUID.test(v
  * when none has that type; null for events outside a booking chain. Writers pass only the view.
  */
 @Injectable()
-export class TypeOrmOutboxWriter extends OutboxWriter {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlOutboxWriter extends OutboxWriter {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
   async append(e: NewOutboxEvent): Promise<void> {
-    await this.tx.tx.query(
+    await this.sql.affected(
       `WITH chain AS (
          SELECT quote_id, hold_id FROM audit_events
           WHERE tenant_id = $1 AND (booking_id = $7::uuid OR hold_id = $8::uuid)

@@ -1,0 +1,35 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Outcome } from '@hcs/contracts';
+import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
+import { GetFollowUpSettings, UpdateFollowUpSettings } from '@hcs/domain';
+import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
+import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
+import { FollowUpSettingsModel, PutFollowUpSettingsRequestDto } from './dto/follow-up-settings.dto';
+
+/** A tenant's follow-up sender name, reply-to and link domains (docs/follow-ups.md "Sender and links"). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiTenantHeader()
+@PrincipalKinds('admin')
+@Controller('v1/admin/follow-up-settings')
+export class AdminFollowUpSettingsController {
+  constructor(
+    private readonly getSettings: GetFollowUpSettings,
+    private readonly updateSettings: UpdateFollowUpSettings,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The tenant's follow-up sender name, reply-to and link domains, with the From header they give." })
+  @ApiEnvelope(FollowUpSettingsModel, { description: 'The settings.' })
+  async get(@CurrentActor() actor: Actor): Promise<Outcome> {
+    return new Outcome(await this.getSettings.execute(actor));
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Replace the follow-up settings; an absent field goes back to its default.' })
+  @ApiEnvelope(FollowUpSettingsModel, { description: 'The settings now.', errors: ['validation_failed'] })
+  async put(@CurrentActor() actor: Actor, @Body() body: PutFollowUpSettingsRequestDto): Promise<Outcome> {
+    return new Outcome(await this.updateSettings.execute(actor, body));
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { rowLabel, SecretBox } from '@hcs/platform';
+import { TransactionHost } from '../transaction-host';
+
+/** Every column that holds a secret sealed under the master key, with the row id naming it. */
+const SEALED_COLUMNS = [
+  { table: 'webhook_endpoints', id: 'id', column: 'secret_ciphertext' },
+  { table: 'webhook_endpoints', id: 'id', column: 'previous_secret_ciphertext' },
+  { table: 'signing_keys', id: 'kid', column: 'private_jwk_sealed' },
+  { table: 'receipt_keys', id: 'kid', column: 'secret' },
+] as const;
+
+export interface MasterKeyRotationReport {
+  /** Values sealed again under the current master key, per `table.column`. */
+  resealed: Record<string, number>;
+  /** Values already under the current key. */
+  current: number;
+}
+
+export class MasterKeyRotationFailed extends Error {
+  constructor(readonly unreadable: string[]) {
+    super(
+      `${unreadable.length} sealed value(s) open under neither WEBHOOK_SECRET_KEY nor WEBHOOK_SECRET_KEY_PREVIOUS (${unreadable.slice(0, 10).join(', ')}); nothing was changed`,
+    );
+  }
+}
+
+/**
+ * `hcs keys rotate-master` (docs/security.md "Keys at rest"): opens every sealed value with the
+ * current or the previous master key and seals it again under the current one, rows locked, in
+ * one transaction: either every value is under the new key afterwards or nothing changed.
+ */
+@Injectable()
+export class MasterKeyRotation {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly box: SecretBox,
+  ) {}
+
+  async rotate(): Promise<MasterKeyRotationReport> {
+    const host = this.tx;
+    return host.withTransaction(async () => {
+      const report: MasterKeyRotationReport = { resealed: {}, current: 0 };
+      const unreadable: string[] = [];
+      for (const { table, id, column } of SEALED_COLUMNS) {
+        const rows = (await host.tx.query(
+          `SELECT ${id} AS id, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${id} FOR UPDATE`,
+        )) as Array<{
+          id: string;
+          sealed: string;
+        }>;
+        let resealed = 0;
+        for (const row of rows) {
+          if (this.box.isCurrent(row.sealed)) {
+            report.current++;
+            continue;
+          }
+          const label = rowLabel(table, row.id);
+          let plain: string;
+          try {
+            plain = this.box.open(row.sealed, label);
+          } catch {
+            unreadable.push(`${table}.${column} ${row.id}`);
+            continue;
+          }
+          await host.tx.query(`UPDATE ${table} SET ${column} = $2 WHERE ${id} = $1`, [row.id, this.box.seal(plain, label)]);
+          resealed++;
+        }
+        report.resealed[`${table}.${column}`] = resealed;
+      }
+      if (unreadable.length > 0) throw new MasterKeyRotationFailed(unreadable);
+      return report;
+    });
+  }
+}
