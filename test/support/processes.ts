@@ -44,6 +44,9 @@ export interface ApiProcess {
   /** Everything the process wrote so far (stdout: pino logs; stderr: boot messages). */
   output: () => { stdout: string; stderr: string };
   stop: () => Promise<void>;
+  /** Kills it like a crashed host (SIGKILL) and waits for the exit. */
+  kill: () => Promise<void>;
+  running: () => boolean;
 }
 
 /** Starts the built api on a free port and waits until /healthz answers. */
@@ -59,7 +62,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
     const up = await fetch(`${baseUrl}/healthz`)
@@ -68,7 +71,7 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`api did not answer within 20 s: ${stderr}`);
+      throw new Error(`api did not answer within 45 s: ${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -81,6 +84,11 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
       await exited;
       clearTimeout(timer);
     },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    running: () => child.exitCode === null && child.signalCode === null,
   };
 }
 

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
-import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
+import { ConfigError, developmentDefaultsWarning, loadConfig, RedisConnections } from '@hcs/platform';
 import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { role: 'worker' });
   const warning = developmentDefaultsWarning(process.env);
   if (warning) process.stderr.write(`${warning}\n`);
-  await createWorkerApp(config);
-  process.stderr.write(`worker started (queues on ${new URL(config.redisUrl).host}, prefix ${config.queuePrefix})\n`);
+  const app = await createWorkerApp(config);
+  const redis = app.get(RedisConnections);
+  process.stderr.write(`worker started (queues on ${redis.describe()}, prefix ${redis.queuePrefix})\n`);
 }
 
 main().catch((error: unknown) => {

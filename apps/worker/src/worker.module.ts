@@ -12,6 +12,7 @@ import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
 import { WebhookDeliveryProcessor } from './processors/webhook-delivery.processor';
 import { OversellSweepProcessor } from './processors/oversell-sweep.processor';
 import { GuestFollowUpProcessor } from './processors/guest-follow-up.processor';
+import { JobSchedulerKeeper } from './schedulers/job-scheduler-keeper';
 import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
 import { WorkerConcurrency } from './processors/worker-concurrency';
 import { JobFailureLog } from './processors/job-failure-log';
@@ -36,6 +37,7 @@ export class WorkerModule {
         OversellSweepProcessor,
         GuestFollowUpProcessor,
         WorkerConcurrency,
+        JobSchedulerKeeper,
         JobFailureLog,
       ],
     };

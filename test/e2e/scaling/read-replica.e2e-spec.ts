@@ -120,7 +120,7 @@ describe('Read replica (DATABASE_READ_URL)', () => {
       const ready = await t.http().get('/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body.data.status).toBe('degraded');
-      expect(ready.body.data.dependencies.postgres_replica.message).toMatch(/lags/);
+      expect(ready.body.data.dependencies.postgres_replica).toEqual({ state: 'degraded' });
       await pair.resetStatements();
       const read = await t.http().get(`/v1/properties/${property.id}`).set(bearer);
       expect(read.status).toBe(200);
@@ -197,7 +197,7 @@ describe('DATABASE_READ_URL at boot', () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       const ready = await t.http().get('/readyz');
       expect(ready.status).toBe(200);
-      expect(ready.body.data.dependencies.postgres_replica).toEqual({ state: 'degraded', message: expect.stringMatching(/unavailable/) });
+      expect(ready.body.data.dependencies.postgres_replica).toEqual({ state: 'degraded' });
       const tenant = await createTenant(t.app);
       const list = await t
         .http()

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { AppConfig, liveWorkers, maskQuotedInput, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, liveWorkers, maskQuotedInput, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 import { ReadReplica } from '@hcs/persistence';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
@@ -15,15 +15,19 @@ export interface Readiness {
 const PROBE_TIMEOUT_MS = 1500;
 const STATE: Record<string, DependencyState> = { up: 'ok', degraded: 'degraded', down: 'down' };
 
-/** What a dependency may show besides its state: counts, never error text (docs/security.md). */
-const SHOWN_FIELDS = new Set(['live_workers']);
+/**
+ * What a dependency may show besides its state: counts and our own state words (a Redis Cluster's
+ * `mode` and `cluster_state`), never error text or hosts (docs/security.md, docs/redis-cluster.md).
+ */
+const SHOWN_FIELDS = new Set(['live_workers', 'mode', 'cluster_state']);
 
 /**
  * Readiness through terminus: Postgres and Redis answer within 1.5 s, and the queues have a live
  * worker (without one, jobs wait: `degraded`), and the read replica when one is configured
  * (skipped: `degraded`). Any dependency `down` makes the service `down`.
  * The answer carries states only: a driver's error text (hosts, addresses, user names) is logged,
- * never shown to the anonymous caller of `/readyz`.
+ * never shown to the anonymous caller of `/readyz`. On a Redis Cluster the redis entry carries
+ * `mode: cluster` and `cluster_state` (`ok`, or `fail` and `down`).
  */
 @Injectable()
 export class ReadinessService {
@@ -34,7 +38,8 @@ export class ReadinessService {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    private readonly connections: RedisConnections,
     private readonly config: AppConfig,
     private readonly replica: ReadReplica,
   ) {}
@@ -43,12 +48,7 @@ export class ReadinessService {
     const result = await this.health
       .check([
         this.db.pingCheck('postgres').withTimeout(PROBE_TIMEOUT_MS),
-        this.indicators
-          .check('redis')
-          .attempt(async () => {
-            await this.redis.ping();
-          })
-          .withTimeout(PROBE_TIMEOUT_MS),
+        () => this.redisState(),
         () => this.queues(),
         ...(this.replica.currentState === null ? [] : [() => this.readReplica()]),
       ])
@@ -60,7 +60,9 @@ export class ReadinessService {
     const problems: Record<string, unknown> = {};
     for (const [name, { status, ...extra }] of Object.entries(result.details)) {
       const state = STATE[status] ?? 'down';
-      const shown = Object.fromEntries(Object.entries(extra).filter(([key, value]) => SHOWN_FIELDS.has(key) && typeof value === 'number'));
+      const shown = Object.fromEntries(
+        Object.entries(extra).filter(([key, value]) => SHOWN_FIELDS.has(key) && (typeof value === 'number' || typeof value === 'string')),
+      );
       dependencies[name] = { state, ...shown };
       if (state !== 'ok') problems[name] = { state, message: maskQuotedInput(String((extra as { message?: unknown }).message ?? '')) };
     }
@@ -88,6 +90,18 @@ export class ReadinessService {
     if (state === 'ok') return session.up();
     if (state === 'lagging') return session.degraded({ message: 'replica lags more than DATABASE_READ_MAX_LAG_SECONDS: reads go to the primary' });
     return session.degraded({ message: 'replica unavailable: reads go to the primary' });
+  }
+
+  private async redisState() {
+    const session = this.indicators.check('redis');
+    const state = await Promise.race([
+      this.connections.state(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), PROBE_TIMEOUT_MS).unref()),
+    ]).catch(() => null);
+    if (state === null) return session.down({ message: 'Redis does not answer' });
+    if (state.mode === 'standalone') return session.up();
+    if (state.cluster_state !== 'ok') return session.down({ mode: state.mode, cluster_state: state.cluster_state });
+    return session.up({ mode: state.mode, cluster_state: state.cluster_state });
   }
 
   private async queues() {

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { hostname } from 'node:os';
-import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, RedisClient } from '@hcs/platform';
 
 /** Announces this worker to readiness (`/readyz` queues state) while it runs. */
 @Injectable()
@@ -12,7 +12,7 @@ export class HeartbeatService implements BeforeApplicationShutdown {
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: AppConfig,
   ) {}
 

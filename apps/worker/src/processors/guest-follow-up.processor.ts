@@ -34,6 +34,11 @@ export class GuestFollowUpProcessor extends WorkerHost implements OnApplicationB
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertJobSchedulers();
+  }
+
+  /** Its sweep schedulers; upserted again by `JobSchedulerKeeper` (docs/redis-cluster.md). */
+  async upsertJobSchedulers(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JOB_SCHEDULER_IDS.guestFollowUpSweep,
       { every: this.config.followUpSweepIntervalSeconds * 1000 },

@@ -35,6 +35,11 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertJobSchedulers();
+  }
+
+  /** Its sweep schedulers; upserted again by `JobSchedulerKeeper` (docs/redis-cluster.md). */
+  async upsertJobSchedulers(): Promise<void> {
     const every = this.config.holdSweepIntervalSeconds * 1000;
     await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.holdExpirySweep, { every }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
     await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.strandedPaymentsSweep, { every }, { name: HOLD_EXPIRY_JOBS.recoverPayments, data: {} });

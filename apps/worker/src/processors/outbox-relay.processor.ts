@@ -21,6 +21,11 @@ export class OutboxRelayProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertJobSchedulers();
+  }
+
+  /** Its sweep schedulers; upserted again by `JobSchedulerKeeper` (docs/redis-cluster.md). */
+  async upsertJobSchedulers(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JOB_SCHEDULER_IDS.outboxRelayCatchUp,
       { every: OUTBOX_CATCH_UP_MS },

@@ -24,6 +24,11 @@ export class OversellSweepProcessor extends WorkerHost implements OnApplicationB
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertJobSchedulers();
+  }
+
+  /** Its sweep schedulers; upserted again by `JobSchedulerKeeper` (docs/redis-cluster.md). */
+  async upsertJobSchedulers(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JOB_SCHEDULER_IDS.oversellSweep,
       { every: this.config.oversellSweepIntervalSeconds * 1000 },

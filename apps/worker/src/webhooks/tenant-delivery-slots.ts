@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppConfig, REDIS, type Redis } from '@hcs/platform';
+import { AppConfig, REDIS, type RedisClient } from '@hcs/platform';
 
 /**
  * A slot is a lease: a worker that dies holding one frees it when the lease lapses. Longer than
@@ -47,7 +47,7 @@ export class TenantDeliverySlots {
   private readonly logger = new Logger('TenantDeliverySlots');
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: AppConfig,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig, createRedis, Redis } from '@hcs/platform';
+import { AppConfig, createRedis, RedisClient } from '@hcs/platform';
 import { RenderedFeedStore } from '@hcs/domain';
 
 /** How long a copy outlives its last write: a tenant nobody polls any more costs nothing for long. */
@@ -17,11 +17,11 @@ const UNLOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call(
  */
 @Injectable()
 export class RedisRenderedFeedStore extends RenderedFeedStore implements OnApplicationShutdown {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(config: AppConfig) {
     super();
-    this.redis = createRedis(config.redisUrl, { commandTimeout: BULK_COMMAND_TIMEOUT_MS, lazyConnect: true });
+    this.redis = createRedis(config, { commandTimeout: BULK_COMMAND_TIMEOUT_MS, lazyConnect: true });
   }
 
   get(key: string, etag: string): Promise<Buffer | null> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { CredentialChangeNotifier, IssuerChangeNotifier } from '@hcs/domain';
-import { AppConfig, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 import { CredentialLookup } from './credential-lookup';
 import { identityChangesChannel } from './identity-change-publisher';
 
@@ -22,11 +22,12 @@ interface ChangeMessage {
 export class CredentialChangeBroadcaster extends CredentialChangeNotifier implements IssuerChangeNotifier, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CredentialChangeBroadcaster.name);
   private readonly issuerListeners: Array<() => void> = [];
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
 
   constructor(
     private readonly lookup: CredentialLookup,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    private readonly connections: RedisConnections,
     private readonly config: AppConfig,
   ) {
     super();
@@ -37,7 +38,8 @@ export class CredentialChangeBroadcaster extends CredentialChangeNotifier implem
   }
 
   async onModuleInit(): Promise<void> {
-    const subscriber = this.redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true });
+    // Classic pub/sub: a PUBLISH reaches the subscribers of every node, in a cluster too.
+    const subscriber = this.connections.subscriber();
     subscriber.on('error', () => undefined);
     subscriber.on('message', (_channel: string, message: string) => this.received(message));
     this.subscriber = subscriber;

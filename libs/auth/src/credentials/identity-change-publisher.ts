@@ -29,7 +29,7 @@ export class IdentityChangePublisher extends CredentialChangeNotifier implements
   }
 
   private async publish(message: Record<string, string>): Promise<void> {
-    const redis = createRedis(this.config.redisUrl, { retryStrategy: () => null });
+    const redis = createRedis(this.config, { retryStrategy: () => null });
     try {
       await redis.publish(identityChangesChannel(this.config.queuePrefix), JSON.stringify(message));
     } catch (err) {

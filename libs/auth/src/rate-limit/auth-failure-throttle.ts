@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError, hashSecret } from '@hcs/domain';
-import { AppConfig, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, REDIS, RedisClient } from '@hcs/platform';
 import { addressKey } from './address-key';
 
 const WINDOW_SECONDS = 60;
@@ -44,7 +44,7 @@ export class AuthFailureThrottle {
   private readonly knownPrefix: string;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     config: AppConfig,
   ) {
     this.knownPrefix = `${config.queuePrefix}:rl:known-valid:`;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppConfig, REDIS, Redis } from '@hcs/platform';
+import { AppConfig, REDIS, RedisClient } from '@hcs/platform';
 
 /** What a request is counted against. */
 export type RateLimitBucket = 'credential' | 'anonymous';
@@ -28,7 +28,7 @@ export class RateLimits {
   private readonly limiters: Record<RateLimitBucket, RateLimiterRedis>;
   private lastWarning = 0;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(@Inject(REDIS) redis: RedisClient, config: AppConfig) {
     const limiter = (bucket: RateLimitBucket, points: number) =>
       new RateLimiterRedis({
         storeClient: redis,

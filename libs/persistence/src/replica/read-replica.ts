@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { ClsService } from 'nestjs-cls';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig, ConfigError } from '@hcs/platform';
 import { dataSourceOptions } from '../data-source';
 import { isReadOnlyStatement } from './read-only-statement';
-import { installReplicaRouting } from './replica-routing';
+import { installReplicaRouting, isConnectionFailure } from './replica-routing';
 
 /** `ok`: reads may go to the replica; `lagging` or `down`: they go to the primary. */
 export type ReplicaState = 'ok' | 'lagging' | 'down';
@@ -116,6 +116,22 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
     return new Promise((resolve, reject) => {
       pool.connect((error, client, release) => (error || !client ? reject(error ?? new Error('no replica connection')) : resolve([client, release])));
     });
+  }
+
+  /**
+   * Runs a read on the replica's pool; null when the replica failed to answer (connection refused,
+   * lost, timed out): it is marked down and the caller reads on the primary instead.
+   */
+  async query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R> | null> {
+    const pool = this.pool;
+    if (!pool) return null;
+    try {
+      return await pool.query<R>(text, values);
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      this.markDown(error instanceof Error ? error.message : String(error));
+      return null;
+    }
   }
 
   /** One check; also what the timer runs. */

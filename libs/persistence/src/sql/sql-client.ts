@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ClientBase, Pool, QueryResult, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { TransactionHost } from '../transaction-host';
 import type { Statement } from './statement';
+import { ReadReplica } from '../replica/read-replica';
+import { isReadOnlyStatement } from '../replica/read-only-statement';
 
 /**
  * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
@@ -22,6 +24,7 @@ export class SqlClient {
   constructor(
     private readonly host: TransactionHost,
     private readonly dataSource: DataSource,
+    @Optional() private readonly replica?: ReadReplica,
   ) {}
 
   /** Runs a typed statement and returns its rows (RETURNING rows for INSERT/UPDATE/DELETE). */
@@ -48,6 +51,12 @@ export class SqlClient {
       const connection: ClientBase = await runner.connect();
       return connection.query<R>(text, [...values]);
     }
+    // Outside a transaction a read of a `@ReadsFromReplica()` route may go to the replica
+    // (docs/scaling.md); a write pins the rest of the request to the primary.
+    if (this.replica?.answers(text)) {
+      const answer = await this.replica.query<R>(text, [...values]);
+      if (answer) return answer;
+    } else if (this.replica && !isReadOnlyStatement(text)) this.replica.noteWrite();
     return this.masterPool().query<R>(text, [...values]);
   }
 

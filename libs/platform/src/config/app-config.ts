@@ -23,6 +23,8 @@ export class AppConfig {
   readonly databaseUrl!: string;
   readonly databasePoolSize!: number;
   readonly redisUrl!: string;
+  /** Redis Cluster seeds (`REDIS_CLUSTER_NODES`); null for one Redis at `redisUrl` (docs/redis-cluster.md). */
+  readonly redisClusterNodes!: Array<{ host: string; port: number }> | null;
   readonly queuePrefix!: string;
   readonly port!: number;
   readonly baseUrl!: string;
@@ -115,6 +117,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisClusterNodes: env.REDIS_CLUSTER_NODES ?? null,
     queuePrefix: env.QUEUE_PREFIX,
     port: env.PORT,
     baseUrl,

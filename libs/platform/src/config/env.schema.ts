@@ -13,6 +13,23 @@ const url = (protocols: string[]) =>
     },
     `expected a ${protocols.join(' or ')} URL`,
   );
+/** `host:port` seeds, comma-separated (an IPv6 host in brackets: `[::1]:7000`). */
+const redisNodes = z
+  .string()
+  .regex(/^\s*(\[[0-9a-f:.]+\]|[a-z0-9._-]+):\d{1,5}\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9._-]+):\d{1,5}\s*)*$/i, 'expected comma-separated host:port seeds')
+  .transform((v) =>
+    v.split(',').map((seed) => {
+      const at = seed.trim().lastIndexOf(':');
+      return {
+        host: seed
+          .trim()
+          .slice(0, at)
+          .replace(/^\[(.*)\]$/, '$1'),
+        port: Number(seed.trim().slice(at + 1)),
+      };
+    }),
+  )
+  .refine((nodes) => nodes.every((n) => n.port >= 1 && n.port <= 65535), 'expected ports between 1 and 65535');
 const originList = z
   .string()
   .refine(
@@ -39,6 +56,8 @@ export const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  // Redis Cluster seeds; when set they win over REDIS_URL (docs/redis-cluster.md).
+  REDIS_CLUSTER_NODES: redisNodes.optional(),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/i, 'expected letters, digits, :, _ or -')

@@ -19,8 +19,9 @@ export class QueueErrorReporter {
     @InjectQueue(QueueName.OutboxRelay) outboxRelay: Queue,
     @InjectQueue(QueueName.WebhookDelivery) webhookDelivery: Queue,
     @InjectQueue(QueueName.OversellSweep) oversellSweep: Queue,
+    @InjectQueue(QueueName.GuestFollowUp) guestFollowUp: Queue,
   ) {
-    for (const queue of [holdExpiry, outboxRelay, webhookDelivery, oversellSweep]) this.watch(queue);
+    for (const queue of [holdExpiry, outboxRelay, webhookDelivery, oversellSweep, guestFollowUp]) this.watch(queue);
   }
 
   private watch(queue: Queue): void {

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
-import { REDIS_COMMAND_TIMEOUT_MS, redisRetryStrategy } from '../redis/redis.module';
+import { REDIS_COMMAND_TIMEOUT_MS, redisRetryStrategy } from '../redis/redis-client';
+import { RedisConnections } from '../redis/redis-connections';
 import { ALL_QUEUES } from './queue-names';
 import { QueueErrorReporter } from './queue-error-reporter';
 
@@ -29,7 +29,10 @@ export function queueConnectionOptions(role: QueueRole): QueueConnectionOptions 
   return { ...shared, maxRetriesPerRequest: null, commandTimeout: CONSUMER_COMMAND_TIMEOUT_MS };
 }
 
-/** BullMQ on the shared Redis with every queue of `QueueName` registered. */
+/**
+ * BullMQ on the process's Redis (one Redis or a Cluster, from `RedisConnections`) with every queue
+ * of `QueueName` registered.
+ */
 @Module({})
 export class QueuesModule {
   static forRoot(role: QueueRole): DynamicModule {
@@ -39,11 +42,16 @@ export class QueuesModule {
       global: true,
       imports: [
         BullModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            prefix: config.queuePrefix,
-            connection: { url: config.redisUrl, ...queueConnectionOptions(role) },
-          }),
+          inject: [RedisConnections],
+          useFactory: (connections: RedisConnections) => {
+            const options = queueConnectionOptions(role);
+            const needs = {
+              offlineQueue: options.enableOfflineQueue !== false,
+              commandTimeout: options.commandTimeout,
+              maxRetriesPerRequest: options.maxRetriesPerRequest,
+            };
+            return { prefix: connections.queuePrefix, connection: connections.queueConnection(needs, options) };
+          },
         }),
         queues,
       ],
