@@ -12,7 +12,7 @@ interface OutboxRow {
   sequence: string | null;
 }
 
-describe('TypeOrmOutboxWriter (real Postgres, no HTTP)', () => {
+describe('SqlOutboxWriter (real Postgres, no HTTP)', () => {
   let tier: PersistenceTier;
   let outbox: OutboxWriter;
   let chain: SeededChain;
@@ -26,7 +26,7 @@ describe('TypeOrmOutboxWriter (real Postgres, no HTTP)', () => {
   afterAll(() => tier.close());
 
   const rowsFor = (aggregateId: string) =>
-    tier.query<OutboxRow>(`SELECT type, aggregate_type, aggregate_id, payload, trace_id, sequence FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [
+    tier.query<OutboxRow>(`SELECT type, aggregate_type, aggregate_id, payload, trace_id, sequence FROM outbox_events WHERE aggregate_id = $1 ORDER BY type`, [
       aggregateId,
     ]);
 
