@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
 import { TransactionHost } from '../transaction-host';
 
+const RELAY_HANDOVER_SECONDS = 15;
+
 /** The outbox as the relay sees it: each statement commits on its own (docs/events.md, "Relay"). */
 @Injectable()
 export class SqlOutboxRelayStore extends OutboxRelayStore {
@@ -13,6 +15,12 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
     return this.tx.tx;
   }
 
+  /**
+   * The claim's row locks end with its statement, so another worker's relay may claim the same
+   * events before this one enqueued their jobs and marked them relayed. Deliveries younger than
+   * this belong to that relay in progress: a second relay neither enqueues them again nor marks
+   * their events; older ones lost their relay (it died or its enqueue failed) and are enqueued again.
+   */
   async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }> {
     // Data-modifying CTEs see the snapshot of the statement: `earlier` finds the deliveries an
     // earlier relay of these events created (its enqueue failed), `created` the new ones.
@@ -27,20 +35,25 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
          ON CONFLICT (endpoint_id, event_id) DO NOTHING
          RETURNING tenant_id, id, chain
        ), earlier AS (
-         SELECT d.tenant_id, d.id, d.chain, d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id WHERE d.state = 'pending' AND d.attempt = 0
+         SELECT d.tenant_id, d.id, d.chain, d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id
+          WHERE d.state = 'pending' AND d.attempt = 0 AND d.created_at < clock_timestamp() - make_interval(secs => $2)
+       ), busy AS (
+         SELECT DISTINCT d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id
+          WHERE d.state = 'pending' AND d.attempt = 0 AND d.created_at >= clock_timestamp() - make_interval(secs => $2)
        ), settled AS (
          UPDATE outbox_events o SET relayed_at = clock_timestamp()
            FROM claimed c
           WHERE o.id = c.id
             AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events))
             AND NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.event_id = c.id)
+            AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.event_id = c.id)
          RETURNING o.id
        )
-       SELECT 'event' AS kind, id FROM claimed WHERE id NOT IN (SELECT id FROM settled)
+       SELECT 'event' AS kind, id FROM claimed WHERE id NOT IN (SELECT id FROM settled) AND id NOT IN (SELECT event_id FROM busy)
        UNION ALL SELECT 'relayed', id FROM settled
        UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM created
        UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier`,
-      [limit],
+      [limit, RELAY_HANDOVER_SECONDS],
     )) as Array<{ kind: string; id: string }>;
     const eventIds: string[] = [];
     const relayedIds: string[] = [];
