@@ -270,8 +270,10 @@ async function main(): Promise<void> {
       baseline: 'first round (Postgres log)',
       baseline_value: 19.4,
       ratio: ratio(system.per_chain, 19.4),
-      target: '<= 12',
-      met: system.per_chain <= 12.5,
+      // A difference of two windows: background work landing unevenly can make it meaningless
+      // (at or below zero); that is a failed measurement, never a met target.
+      target: '<= 12 (> 0)',
+      met: system.per_chain > 0 && system.per_chain <= 12.5,
     });
     rows.push({
       scenario: `hot room: ${contention.requests} holds on 2 rooms`,
