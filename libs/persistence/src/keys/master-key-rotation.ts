@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rowLabel, SecretBox } from '@hcs/platform';
+import { SqlClient } from '../sql/sql-client';
 import { TransactionHost } from '../transaction-host';
 
 /** Every column that holds a secret sealed under the master key, with the row id naming it. */
@@ -25,6 +26,12 @@ export class MasterKeyRotationFailed extends Error {
   }
 }
 
+/** A sealed value and the id of its row. */
+interface SealedRow {
+  id: string;
+  sealed: string;
+}
+
 /**
  * `hcs keys rotate-master` (docs/security.md "Keys at rest"): opens every sealed value with the
  * current or the previous master key and seals it again under the current one, rows locked, in
@@ -34,21 +41,19 @@ export class MasterKeyRotationFailed extends Error {
 export class MasterKeyRotation {
   constructor(
     private readonly tx: TransactionHost,
+    private readonly sql: SqlClient,
     private readonly box: SecretBox,
   ) {}
 
   async rotate(): Promise<MasterKeyRotationReport> {
-    const host = this.tx;
-    return host.withTransaction(async () => {
+    return this.tx.withTransaction(async () => {
       const report: MasterKeyRotationReport = { resealed: {}, current: 0 };
       const unreadable: string[] = [];
       for (const { table, id, column } of SEALED_COLUMNS) {
-        const rows = (await host.tx.query(
+        const rows = await this.sql.rows<SealedRow>(
           `SELECT ${id} AS id, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${id} FOR UPDATE`,
-        )) as Array<{
-          id: string;
-          sealed: string;
-        }>;
+          [],
+        );
         let resealed = 0;
         for (const row of rows) {
           if (this.box.isCurrent(row.sealed)) {
@@ -63,7 +68,7 @@ export class MasterKeyRotation {
             unreadable.push(`${table}.${column} ${row.id}`);
             continue;
           }
-          await host.tx.query(`UPDATE ${table} SET ${column} = $2 WHERE ${id} = $1`, [row.id, this.box.seal(plain, label)]);
+          await this.sql.affected(`UPDATE ${table} SET ${column} = $2 WHERE ${id} = $1`, [row.id, this.box.seal(plain, label)]);
           resealed++;
         }
         report.resealed[`${table}.${column}`] = resealed;

@@ -17,6 +17,12 @@ const PROBE_TIMEOUT_MS = 2000;
 const REPLICA_READS = 'hcs.replicaReads';
 const REQUEST_WROTE = 'hcs.requestWrote';
 
+/** The primary's WAL position and cluster identity. */
+interface PrimaryProbe {
+  lsn: string;
+  system_id: string | null;
+}
+
 interface ReplicaProbe {
   recovery: boolean;
   system_id: string | null;
@@ -175,12 +181,9 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
   /** The primary's WAL position and identity, then whether the replica has replayed up to it. */
   private async probe(): Promise<{ replica: ReplicaProbe; primarySystemId: string | null }> {
     const work = async () => {
-      const [primary] = (await this.dataSource.query(
+      const [primary] = await this.dataSource.query<PrimaryProbe[]>(
         `SELECT pg_current_wal_lsn()::text AS lsn, (SELECT system_identifier::text FROM pg_control_system()) AS system_id`,
-      )) as Array<{
-        lsn: string;
-        system_id: string | null;
-      }>;
+      );
       const result = await this.pool!.query<ReplicaProbe>(
         `SELECT pg_is_in_recovery() AS recovery,
                 (SELECT system_identifier::text FROM pg_control_system()) AS system_id,

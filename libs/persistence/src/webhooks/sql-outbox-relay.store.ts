@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { SqlClient } from '../sql/sql-client';
 
 const RELAY_HANDOVER_SECONDS = 15;
+
+/** An outbox row as the relay reads it. */
+interface OutboxEventRow {
+  id: string;
+  tenant_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  sequence: string | null;
+  created_at: Date;
+}
+
+/** One row of the claim: an event (`event`, `relayed`) or a delivery to enqueue (`delivery:<tenant>:<chain>`). */
+interface ClaimRow {
+  kind: string;
+  id: string;
+}
 
 /** The outbox as the relay sees it: each statement commits on its own (docs/events.md, "Relay"). */
 @Injectable()
 export class SqlOutboxRelayStore extends OutboxRelayStore {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get m() {
-    return this.tx.tx;
   }
 
   /**
@@ -24,7 +36,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
   async claimBatch(limit: number): Promise<{ eventIds: string[]; refs: DeliveryJobRef[]; relayedIds: string[] }> {
     // Data-modifying CTEs see the snapshot of the statement: `earlier` finds the deliveries an
     // earlier relay of these events created (its enqueue failed), `created` the new ones.
-    const rows = (await this.m.query(
+    const rows = await this.sql.rows<ClaimRow>(
       `WITH claimed AS (
          SELECT id, tenant_id, type FROM outbox_events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
        ), created AS (
@@ -54,7 +66,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
        UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM created
        UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier`,
       [limit, RELAY_HANDOVER_SECONDS],
-    )) as Array<{ kind: string; id: string }>;
+    );
     const eventIds: string[] = [];
     const relayedIds: string[] = [];
     const refs: DeliveryJobRef[] = [];
@@ -70,14 +82,14 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
   }
 
   async markRelayed(eventIds: string[]): Promise<void> {
-    await this.m.query(`UPDATE outbox_events SET relayed_at = clock_timestamp() WHERE id = ANY($1::uuid[])`, [eventIds]);
+    await this.sql.affected(`UPDATE outbox_events SET relayed_at = clock_timestamp() WHERE id = ANY($1::uuid[])`, [eventIds]);
   }
 
   async findEvent(tenantId: string, id: string): Promise<OutboxEventRecord | null> {
-    const rows = (await this.m.query(`SELECT id, tenant_id, type, payload, sequence, created_at FROM outbox_events WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      id,
-    ])) as Array<{ id: string; tenant_id: string; type: string; payload: Record<string, unknown>; sequence: string | null; created_at: Date }>;
+    const rows = await this.sql.rows<OutboxEventRow>(
+      `SELECT id, tenant_id, type, payload, sequence, created_at FROM outbox_events WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
     const r = rows[0];
     return r
       ? {

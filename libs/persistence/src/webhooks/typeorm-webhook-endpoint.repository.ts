@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListPosition, NewWebhookEndpoint, SealedSecrets, WebhookEndpointPatch, WebhookEndpointRecord, WebhookEndpointRepository } from '@hcs/domain';
 import { affected, modify } from '../booking/sql';
+import { SqlClient } from '../sql/sql-client';
 import { TransactionHost } from '../transaction-host';
 
 interface Row {
@@ -42,7 +43,10 @@ function toRecord(r: Row): WebhookEndpointRecord {
 /** Webhook endpoints; the sealed secrets leave this class only through `sealedSecrets`. */
 @Injectable()
 export class TypeOrmWebhookEndpointRepository extends WebhookEndpointRepository {
-  constructor(private readonly tx: TransactionHost) {
+  constructor(
+    private readonly tx: TransactionHost,
+    private readonly sql: SqlClient,
+  ) {
     super();
   }
 
@@ -112,7 +116,7 @@ export class TypeOrmWebhookEndpointRepository extends WebhookEndpointRepository 
   }
 
   async countForTenant(tenantId: string): Promise<number> {
-    const rows = (await this.m.query(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`, [tenantId])) as Array<{ n: number }>;
+    const rows = await this.sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_endpoints WHERE tenant_id = $1`, [tenantId]);
     return rows[0]?.n ?? 0;
   }
 
