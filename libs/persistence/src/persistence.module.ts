@@ -76,7 +76,7 @@ import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repos
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
 import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
-import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
+import { SqlAvailabilitySearchRepository } from './search/sql-availability-search.repository';
 import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { MasterKeyRotation } from './keys/master-key-rotation';
@@ -122,7 +122,7 @@ const repositories = [
   { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
   { provide: DailyRateRepository, useClass: TypeOrmDailyRateRepository },
   { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
-  { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
+  { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },

@@ -128,11 +128,11 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
    * Runs a read on the replica's pool; null when the replica failed to answer (connection refused,
    * lost, timed out): it is marked down and the caller reads on the primary instead.
    */
-  async query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R> | null> {
+  async query<R extends QueryResultRow>(text: string, values: unknown[], name?: string): Promise<QueryResult<R> | null> {
     const pool = this.pool;
     if (!pool) return null;
     try {
-      return await pool.query<R>(text, values);
+      return await pool.query<R>({ text, values, name });
     } catch (error) {
       if (!isConnectionFailure(error)) throw error;
       this.markDown(error instanceof Error ? error.message : String(error));

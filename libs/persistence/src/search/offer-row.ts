@@ -1,9 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { AreaMatch, AvailabilitySearchRepository, OfferQuery, PropertyOffer } from '@hcs/domain';
-import type { QueryRunner } from 'typeorm';
-import { TransactionHost } from '../transaction-host';
-import { ReadReplica } from '../replica/read-replica';
-import { isConnectionFailure } from '../replica/replica-routing';
+import type { AreaMatch, PropertyOffer } from '@hcs/domain';
+import { statement } from '../sql/statement';
 
 type Strategy = 'per_room' | 'aggregate';
 
@@ -134,10 +130,7 @@ SELECT property_id, property_name, slug, city, region, country, star_rating, def
    AND $2::date BETWEEN (now() AT TIME ZONE timezone)::date AND (now() AT TIME ZONE timezone)::date + 365`;
 }
 
-const PER_ROOM_SQL = searchSql('per_room');
-const AGGREGATE_SQL = searchSql('aggregate');
-
-interface OfferRow {
+export interface OfferRow {
   property_id: string;
   property_name: string;
   slug: string;
@@ -163,97 +156,55 @@ interface OfferRow {
   has_free_cancellation: boolean;
 }
 
-@Injectable()
-export class TypeOrmAvailabilitySearchRepository extends AvailabilitySearchRepository {
-  constructor(
-    private readonly tx: TransactionHost,
-    private readonly replica: ReadReplica,
-  ) {
-    super();
-  }
+type OfferParams = [
+  tenantId: string,
+  checkIn: string,
+  checkOut: string,
+  area: string | null,
+  propertySlug: string | null,
+  propertyId: string | null,
+  partySize: number,
+  nights: number,
+  mealPlan: string | null,
+  cancellation: string | null,
+  maxNightlyByCurrency: string | null,
+];
 
-  private get db() {
-    return this.tx.tx;
-  }
+/**
+ * With a destination the search is a named server-side prepared statement: parsing and planning
+ * it cost as much as running it (measured: 3-5 ms), and the LATERAL plan does not depend on the
+ * parameters, so Postgres' cached generic plan nearly doubles search throughput. The
+ * whole-catalog strategy keeps custom plans, whose row estimates matter.
+ */
+export const offersNearDestination = statement<OfferParams, OfferRow>(searchSql('per_room'), 'hcs_search_destination');
+export const offersAnywhere = statement<OfferParams, OfferRow>(searchSql('aggregate'));
 
-  /**
-   * Runs a statement on the current transaction's connection (or a pooled one). With a name it
-   * is a server-side prepared statement: parsing and planning this query cost as much as running
-   * it (measured: 3-5 ms), and the LATERAL plan does not depend on the parameters, so Postgres'
-   * cached generic plan nearly doubles search throughput. The whole-catalog strategy keeps custom
-   * plans, whose row estimates matter.
-   */
-  private async query<T>(text: string, name: string | null, values: unknown[]): Promise<T[]> {
-    if (name === null) return (await this.db.query(text, values)) as T[];
-    if (this.db.queryRunner) return this.prepared<T>(this.db.queryRunner, false, name, text, values);
-    // Outside a transaction the search may read on the replica (docs/scaling.md); a replica that
-    // fails to answer sends it to the primary.
-    const mode = this.replica.answers(text) ? 'slave' : 'master';
-    try {
-      return await this.prepared<T>(this.db.connection.createQueryRunner(mode), true, name, text, values);
-    } catch (error) {
-      if (mode === 'master' || !isConnectionFailure(error)) throw error;
-      this.replica.markDown(error instanceof Error ? error.message : String(error));
-      return this.prepared<T>(this.db.connection.createQueryRunner('master'), true, name, text, values);
-    }
-  }
+export const promotedProperty = statement<[tenantId: string, slug: string, id: string | null], { id: string; timezone: string }>(
+  `SELECT id, timezone FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL AND (slug = $2 OR id = $3::uuid) LIMIT 1`,
+);
 
-  private async prepared<T>(runner: QueryRunner, owned: boolean, name: string, text: string, values: unknown[]): Promise<T[]> {
-    try {
-      const client = (await runner.connect()) as { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: T[] }> };
-      return (await client.query({ name, text, values })).rows;
-    } finally {
-      if (owned) await runner.release();
-    }
-  }
-
-  async findBestOffers(tenantId: string, q: OfferQuery): Promise<PropertyOffer[]> {
-    const destination = q.area !== null || q.property !== null;
-    const rows = await this.query<OfferRow>(destination ? PER_ROOM_SQL : AGGREGATE_SQL, destination ? 'hcs_search_destination' : null, [
-      tenantId,
-      q.checkIn,
-      q.checkOut,
-      q.area,
-      q.property?.slug ?? null,
-      q.property?.id ?? null,
-      q.partySize,
-      q.nights,
-      q.mealPlan,
-      q.cancellation,
-      q.maxNightlyByCurrency ? JSON.stringify(q.maxNightlyByCurrency) : null,
-    ]);
-    return rows.map((r) => ({
-      propertyId: r.property_id,
-      propertyName: r.property_name,
-      slug: r.slug,
-      city: r.city,
-      region: r.region,
-      country: r.country,
-      starRating: r.star_rating === null ? null : Number(r.star_rating),
-      defaultCurrency: r.default_currency,
-      areaMatch: r.area_match,
-      roomTypeId: r.room_type_id,
-      roomTypeName: r.room_type_name,
-      maxOccupancy: r.max_occupancy,
-      roomsLeft: Number(r.rooms_left),
-      ratePlanId: r.rate_plan_id,
-      ratePlanName: r.rate_plan_name,
-      mealPlan: r.meal_plan,
-      currency: r.currency,
-      total: Number(r.total),
-      nightly: Number(r.nightly),
-      cancellationKind: r.cancellation_kind,
-      freeCancellationHours: r.free_cancellation_hours_before_checkin,
-      offerCount: Number(r.offer_count),
-      hasFreeCancellation: r.has_free_cancellation,
-    }));
-  }
-
-  async findPromotedProperty(tenantId: string, property: { slug: string; id: string | null }): Promise<{ id: string; timezone: string } | null> {
-    const rows: Array<{ id: string; timezone: string }> = await this.db.query(
-      `SELECT id, timezone FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL AND (slug = $2 OR id = $3::uuid) LIMIT 1`,
-      [tenantId, property.slug, property.id],
-    );
-    return rows[0] ?? null;
-  }
-}
+export const toPropertyOffer = (r: OfferRow): PropertyOffer => ({
+  propertyId: r.property_id,
+  propertyName: r.property_name,
+  slug: r.slug,
+  city: r.city,
+  region: r.region,
+  country: r.country,
+  starRating: r.star_rating === null ? null : Number(r.star_rating),
+  defaultCurrency: r.default_currency,
+  areaMatch: r.area_match,
+  roomTypeId: r.room_type_id,
+  roomTypeName: r.room_type_name,
+  maxOccupancy: r.max_occupancy,
+  roomsLeft: Number(r.rooms_left),
+  ratePlanId: r.rate_plan_id,
+  ratePlanName: r.rate_plan_name,
+  mealPlan: r.meal_plan,
+  currency: r.currency,
+  total: Number(r.total),
+  nightly: Number(r.nightly),
+  cancellationKind: r.cancellation_kind,
+  freeCancellationHours: r.free_cancellation_hours_before_checkin,
+  offerCount: Number(r.offer_count),
+  hasFreeCancellation: r.has_free_cancellation,
+});
