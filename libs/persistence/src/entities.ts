@@ -5,13 +5,6 @@ import { HoldOrmEntity } from './booking/hold.orm-entity';
 import { PaymentAttemptOrmEntity, PaymentOrmEntity, RefundOrmEntity, SandboxChargeOrmEntity } from './booking/payment.orm-entity';
 import { QuoteOrmEntity } from './booking/quote.orm-entity';
 import { DelegationIssuerOrmEntity } from './delegation/delegation-issuer.orm-entity';
-import { DailyRateOrmEntity } from './catalog/daily-rate.orm-entity';
-import { FxRateOrmEntity } from './catalog/fx-rate.orm-entity';
-import { InventoryNightOrmEntity } from './catalog/inventory-night.orm-entity';
-import { PolicyOrmEntity } from './catalog/policy.orm-entity';
-import { PropertyOrmEntity } from './catalog/property.orm-entity';
-import { RatePlanOrmEntity } from './catalog/rate-plan.orm-entity';
-import { RoomTypeOrmEntity } from './catalog/room-type.orm-entity';
 import { CredentialOrmEntity } from './identity/credential.orm-entity';
 import { PrincipalOrmEntity } from './identity/principal.orm-entity';
 import { SigningKeyOrmEntity } from './identity/signing-key.orm-entity';
@@ -38,11 +31,4 @@ export const ENTITIES = [
   ReceiptKeyOrmEntity,
   SigningKeyOrmEntity,
   DelegationIssuerOrmEntity,
-  PropertyOrmEntity,
-  PolicyOrmEntity,
-  RoomTypeOrmEntity,
-  RatePlanOrmEntity,
-  DailyRateOrmEntity,
-  InventoryNightOrmEntity,
-  FxRateOrmEntity,
 ];

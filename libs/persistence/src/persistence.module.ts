@@ -61,13 +61,13 @@ import { SqlPaymentRepository } from './booking/sql-payment.repository';
 import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
-import { TypeOrmDailyRateRepository } from './catalog/typeorm-daily-rate.repository';
-import { TypeOrmFxRateRepository } from './catalog/typeorm-fx-rate.repository';
-import { TypeOrmInventoryRepository } from './catalog/typeorm-inventory.repository';
-import { TypeOrmPolicyRepository } from './catalog/typeorm-policy.repository';
-import { TypeOrmPropertyRepository } from './catalog/typeorm-property.repository';
-import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repository';
-import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
+import { SqlDailyRateRepository } from './catalog/sql-daily-rate.repository';
+import { SqlFxRateRepository } from './catalog/sql-fx-rate.repository';
+import { SqlInventoryRepository } from './catalog/sql-inventory.repository';
+import { SqlPolicyRepository } from './catalog/sql-policy.repository';
+import { SqlPropertyRepository } from './catalog/sql-property.repository';
+import { SqlRatePlanRepository } from './catalog/sql-rate-plan.repository';
+import { SqlRoomTypeRepository } from './catalog/sql-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
@@ -115,13 +115,13 @@ const repositories = [
   { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
-  { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
-  { provide: RoomTypeRepository, useClass: TypeOrmRoomTypeRepository },
-  { provide: RatePlanRepository, useClass: TypeOrmRatePlanRepository },
-  { provide: PolicyRepository, useClass: TypeOrmPolicyRepository },
-  { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
-  { provide: DailyRateRepository, useClass: TypeOrmDailyRateRepository },
-  { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
+  { provide: PropertyRepository, useClass: SqlPropertyRepository },
+  { provide: RoomTypeRepository, useClass: SqlRoomTypeRepository },
+  { provide: RatePlanRepository, useClass: SqlRatePlanRepository },
+  { provide: PolicyRepository, useClass: SqlPolicyRepository },
+  { provide: InventoryRepository, useClass: SqlInventoryRepository },
+  { provide: DailyRateRepository, useClass: SqlDailyRateRepository },
+  { provide: FxRateRepository, useClass: SqlFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
