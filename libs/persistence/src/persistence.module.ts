@@ -72,12 +72,12 @@ import { dataSourceOptions } from './data-source';
 import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
 import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
 import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
-import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
-import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
-import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
-import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
+import { SqlCredentialRepository } from './identity/sql-credential.repository';
+import { SqlPrincipalRepository } from './identity/sql-principal.repository';
+import { SqlSigningKeyRepository } from './identity/sql-signing-key.repository';
+import { SqlSeedRepository } from './seed/sql-seed.repository';
 import { SqlAvailabilitySearchRepository } from './search/sql-availability-search.repository';
-import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { SqlTenantRepository } from './tenancy/sql-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
@@ -93,9 +93,9 @@ import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
 
 const repositories = [
-  { provide: TenantRepository, useClass: TypeOrmTenantRepository },
-  { provide: PrincipalRepository, useClass: TypeOrmPrincipalRepository },
-  { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
+  { provide: TenantRepository, useClass: SqlTenantRepository },
+  { provide: PrincipalRepository, useClass: SqlPrincipalRepository },
+  { provide: CredentialRepository, useClass: SqlCredentialRepository },
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
   { provide: QuoteRepository, useClass: SqlQuoteRepository },
   { provide: HoldRepository, useClass: SqlHoldRepository },
@@ -113,7 +113,7 @@ const repositories = [
   { provide: OutboxWriter, useClass: SqlOutboxWriter },
   { provide: ReceiptKeyRepository, useClass: SqlReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
-  { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
+  { provide: SigningKeyRepository, useClass: SqlSigningKeyRepository },
   { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: SqlPropertyRepository },
   { provide: RoomTypeRepository, useClass: SqlRoomTypeRepository },
@@ -123,7 +123,7 @@ const repositories = [
   { provide: DailyRateRepository, useClass: SqlDailyRateRepository },
   { provide: FxRateRepository, useClass: SqlFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
-  { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: SeedRepository, useClass: SqlSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
   { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },

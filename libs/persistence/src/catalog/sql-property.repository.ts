@@ -27,7 +27,16 @@ export class SqlPropertyRepository extends PropertyRepository {
 
   /** Every update stamps `updated_at`, even one that sets nothing else. */
   async update(tenantId: string, id: string, patch: Partial<PropertyFields>): Promise<Property | null> {
-    const update = updateRow('properties', { tenantId, id }, propertyColumnValues(patch), PROPERTY_COLUMNS, ['updated_at = now()']);
+    const update = updateRow(
+      'properties',
+      propertyColumnValues(patch),
+      [
+        ['tenant_id', tenantId],
+        ['id', id],
+      ],
+      PROPERTY_COLUMNS,
+      ['updated_at = now()'],
+    );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<PropertyRow>(update.text, update.values);
     return row ? toProperty(row) : null;

@@ -30,7 +30,15 @@ export class SqlRatePlanRepository extends RatePlanRepository {
   }
 
   async update(tenantId: string, id: string, patch: Partial<RatePlanFields>): Promise<RatePlan | null> {
-    const update = updateRow('rate_plans', { tenantId, id }, ratePlanColumnValues(patch), RATE_PLAN_COLUMNS);
+    const update = updateRow(
+      'rate_plans',
+      ratePlanColumnValues(patch),
+      [
+        ['tenant_id', tenantId],
+        ['id', id],
+      ],
+      RATE_PLAN_COLUMNS,
+    );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<RatePlanRow>(update.text, update.values);
     return row ? toRatePlan(row) : null;

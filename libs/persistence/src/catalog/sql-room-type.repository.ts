@@ -17,7 +17,15 @@ export class SqlRoomTypeRepository extends RoomTypeRepository {
   }
 
   async update(tenantId: string, id: string, patch: Partial<RoomTypeFields>): Promise<RoomType | null> {
-    const update = updateRow('room_types', { tenantId, id }, roomTypeColumnValues(patch), ROOM_TYPE_COLUMNS);
+    const update = updateRow(
+      'room_types',
+      roomTypeColumnValues(patch),
+      [
+        ['tenant_id', tenantId],
+        ['id', id],
+      ],
+      ROOM_TYPE_COLUMNS,
+    );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<RoomTypeRow>(update.text, update.values);
     return row ? toRoomType(row) : null;

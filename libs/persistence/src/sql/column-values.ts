@@ -14,22 +14,20 @@ export function insertRow(table: string, columns: readonly ColumnValue[], return
 }
 
 /**
- * `UPDATE table SET columns WHERE tenant_id = … AND id = … RETURNING returning`: only the columns
- * given are set (`also` adds fixed assignments such as `updated_at = now()`). Null when there is
- * nothing to set.
+ * `UPDATE table SET columns WHERE where RETURNING returning`: only the columns given are set
+ * (`also` adds fixed assignments such as `updated_at = now()`), the row picked by equality on each
+ * `where` column. Null when there is nothing to set.
  */
 export function updateRow(
   table: string,
-  key: { tenantId: string; id: string },
   columns: readonly ColumnValue[],
+  where: readonly ColumnValue[],
   returning: string,
   also: readonly string[] = [],
 ): { text: string; values: unknown[] } | null {
   if (columns.length === 0 && also.length === 0) return null;
   const p = new SqlParams();
   const set = [...columns.map(([column, value, cast]) => `${column} = ${p.add(value, cast)}`), ...also];
-  return {
-    text: `UPDATE ${table} SET ${set.join(', ')} WHERE tenant_id = ${p.add(key.tenantId)} AND id = ${p.add(key.id)} RETURNING ${returning}`,
-    values: p.values,
-  };
+  const match = where.map(([column, value, cast]) => `${column} = ${p.add(value, cast)}`);
+  return { text: `UPDATE ${table} SET ${set.join(', ')} WHERE ${match.join(' AND ')} RETURNING ${returning}`, values: p.values };
 }

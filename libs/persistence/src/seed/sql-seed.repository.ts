@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { BenchCity, Principal, PrincipalKind, SeedRepository, Tenant } from '@hcs/domain';
-import { PrincipalOrmEntity } from '../identity/principal.orm-entity';
-import { toPrincipal } from '../identity/principal.mapper';
-import { TransactionHost } from '../transaction-host';
+import { principalByName, toPrincipal } from '../identity/principal-row';
+import { SqlClient } from '../sql/sql-client';
+import { statement } from '../sql/statement';
+import { tenantByName, toTenant } from '../tenancy/tenant-row';
 
 /**
  * Bulk statements of the benchmark catalog: each table is filled by one INSERT ... SELECT over
  * generate_series, so 1,000 properties take well under a second.
  */
-const BENCH_STATEMENTS = [
-  // properties, spread over the cities, all promoted
+/** The bulk statements return no rows. */
+type NoRow = Record<string, never>;
+
+/** Properties, spread over the cities (`$3`, jsonb), all promoted. */
+const benchProperties = statement<[tenantId: string, count: number, cities: string], NoRow>(
   `INSERT INTO properties (tenant_id, slug, name, description, star_rating, address_line1, city, region, country, postal_code,
                            lat, lng, timezone, default_currency, amenities, images, number_of_rooms, checkin_time, checkout_time, taxes, fees, promoted_at)
    SELECT $1, 'bench-' || lpad(i::text, 6, '0'), c.value->>'city' || ' Bench Hotel ' || i, 'Generated for benchmarks.',
@@ -19,6 +23,10 @@ const BENCH_STATEMENTS = [
           '[{"code":"VAT","name":"Value added tax","rate_bps":1000}]'::jsonb, '[]'::jsonb, now()
      FROM generate_series(1, $2::int) AS i
      JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS c(value, idx) ON c.idx = (i % jsonb_array_length($3::jsonb)) + 1`,
+);
+
+/** The rest of the catalog, each table from the tenant's rows of the one before. */
+const BENCH_STATEMENTS = [
   `INSERT INTO policies (tenant_id, property_id, code, version, cancellation_kind, free_cancellation_hours_before_checkin, cancellation_fee_pct_after_cutoff)
    SELECT p.tenant_id, p.id, k.code, '1', k.kind, k.hours, 100
      FROM properties p
@@ -54,50 +62,46 @@ const BENCH_STATEMENTS = [
      FROM room_types rt
     CROSS JOIN generate_series(current_date, current_date + 120, interval '1 day') AS d
     WHERE rt.tenant_id = $1 AND abs(hashtext(rt.id::text)) % 5 = 0`,
-];
+].map((text) => statement<[tenantId: string], NoRow>(text));
+
+const analyzeBenchTables = statement<[], NoRow>('ANALYZE properties, room_types, rate_plans, policies, daily_rates, inventory_nights');
+
+const revokeLiveCredentials = statement<[tenantId: string, principalId: string], { id: string }>(
+  `UPDATE credentials SET revoked_at = now() WHERE tenant_id = $1 AND principal_id = $2 AND revoked_at IS NULL RETURNING id`,
+);
+
+const promotedPropertyCount = statement<[tenantId: string], { n: number }>(
+  `SELECT count(*)::int AS n FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`,
+);
 
 @Injectable()
-export class TypeOrmSeedRepository extends SeedRepository {
-  constructor(private readonly tx: TransactionHost) {
+export class SqlSeedRepository extends SeedRepository {
+  constructor(private readonly sql: SqlClient) {
     super();
   }
 
-  private get db() {
-    return this.tx.tx;
-  }
-
   async findTenantByName(name: string): Promise<Tenant | null> {
-    const rows: Array<{ id: string; name: string; created_at: Date }> = await this.db.query(
-      `SELECT id, name, created_at FROM tenants WHERE name = $1 ORDER BY created_at, id LIMIT 1`,
-      [name],
-    );
-    return rows[0] ? { id: rows[0].id, name: rows[0].name, createdAt: rows[0].created_at } : null;
+    const [row] = await this.sql.run(tenantByName, [name]);
+    return row ? toTenant(row) : null;
   }
 
   async findPrincipalByName(tenantId: string, kind: PrincipalKind, name: string): Promise<Principal | null> {
-    const row = await this.db.getRepository(PrincipalOrmEntity).findOne({ where: { tenantId, kind, name }, order: { createdAt: 'ASC' } });
+    const [row] = await this.sql.run(principalByName, [tenantId, kind, name]);
     return row ? toPrincipal(row) : null;
   }
 
   async revokeCredentials(tenantId: string, principalId: string): Promise<number> {
-    const [, count] = (await this.db.query(`UPDATE credentials SET revoked_at = now() WHERE tenant_id = $1 AND principal_id = $2 AND revoked_at IS NULL`, [
-      tenantId,
-      principalId,
-    ])) as [unknown, number];
-    return count;
+    return (await this.sql.run(revokeLiveCredentials, [tenantId, principalId])).length;
   }
 
   async countPromotedProperties(tenantId: string): Promise<number> {
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`, [tenantId])) as Array<{
-      n: number;
-    }>;
+    const [row] = await this.sql.run(promotedPropertyCount, [tenantId]);
     return row.n;
   }
 
   async insertBenchCatalog(tenantId: string, count: number, cities: BenchCity[]): Promise<void> {
-    const [first, ...rest] = BENCH_STATEMENTS;
-    await this.db.query(first, [tenantId, count, JSON.stringify(cities)]);
-    for (const statement of rest) await this.db.query(statement, [tenantId]);
-    await this.db.query('ANALYZE properties, room_types, rate_plans, policies, daily_rates, inventory_nights');
+    await this.sql.run(benchProperties, [tenantId, count, JSON.stringify(cities)]);
+    for (const next of BENCH_STATEMENTS) await this.sql.run(next, [tenantId]);
+    await this.sql.run(analyzeBenchTables, []);
   }
 }
