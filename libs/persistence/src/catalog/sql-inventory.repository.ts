@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { DatabaseError } from 'pg';
 import { AllotmentConflict, DateRange, DomainError, InventoryNight, InventoryRepository, RoomType } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { applyDefaultAllotment, lockDefaultNights, lockNightsInRange, nightsInRange, upsertAllotment } from './inventory-night-row';
 
-/** Postgres CHECK violation: a concurrent hold landed between our lock and our write. */
-function isCheckViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23514';
-}
+/** Postgres CHECK violation (the driver's own error): a concurrent hold landed between our lock and our write. */
+const isCheckViolation = (error: unknown): boolean => error instanceof DatabaseError && error.code === '23514';
 
 const concurrentChange = () =>
   new DomainError('validation_failed', {
