@@ -3,7 +3,7 @@ import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConv
 import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert } from './audit-rows.sql';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';
 
