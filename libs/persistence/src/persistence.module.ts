@@ -70,8 +70,8 @@ import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repositor
 import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
-import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
-import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
+import { SqlAdvisorSessionRepository } from './advisor/sql-advisor-session.repository';
+import { SqlDelegationIssuerRepository } from './delegation/sql-delegation-issuer.repository';
 import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
 import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
 import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
@@ -83,7 +83,7 @@ import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
-import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
+import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
@@ -114,7 +114,7 @@ const repositories = [
   { provide: ReceiptKeyRepository, useClass: SqlReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
   { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
-  { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
+  { provide: DelegationIssuerRepository, useClass: SqlDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
   { provide: RoomTypeRepository, useClass: TypeOrmRoomTypeRepository },
   { provide: RatePlanRepository, useClass: TypeOrmRatePlanRepository },
@@ -125,8 +125,8 @@ const repositories = [
   { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: TypeOrmSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
-  { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
-  { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
+  { provide: AdvisorSessionRepository, useClass: SqlAdvisorSessionRepository },
+  { provide: WebhookEndpointRepository, useClass: SqlWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
