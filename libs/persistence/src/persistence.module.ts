@@ -47,7 +47,7 @@ import {
   FollowUpSettingsRepository,
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
-import { SqlQuoteSourceReader } from './booking/quote-source.reader';
+import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
 import { SqlAuditLog } from './booking/sql-audit.log';
 import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authorization.repository';
 import { SqlBookingRepository } from './booking/sql-booking.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
-import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
+import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
