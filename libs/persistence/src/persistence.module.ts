@@ -47,7 +47,7 @@ import {
   FollowUpSettingsRepository,
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
-import { SqlQuoteSourceReader } from './booking/quote-source.reader';
+import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
 import { SqlAuditLog } from './booking/sql-audit.log';
 import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authorization.repository';
 import { SqlBookingRepository } from './booking/sql-booking.repository';
@@ -70,8 +70,8 @@ import { SqlRatePlanRepository } from './catalog/sql-rate-plan.repository';
 import { SqlRoomTypeRepository } from './catalog/sql-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
-import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
-import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
+import { SqlAdvisorSessionRepository } from './advisor/sql-advisor-session.repository';
+import { SqlDelegationIssuerRepository } from './delegation/sql-delegation-issuer.repository';
 import { SqlCredentialRepository } from './identity/sql-credential.repository';
 import { SqlPrincipalRepository } from './identity/sql-principal.repository';
 import { SqlSigningKeyRepository } from './identity/sql-signing-key.repository';
@@ -83,7 +83,7 @@ import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
-import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
+import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
@@ -114,7 +114,7 @@ const repositories = [
   { provide: ReceiptKeyRepository, useClass: SqlReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
   { provide: SigningKeyRepository, useClass: SqlSigningKeyRepository },
-  { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
+  { provide: DelegationIssuerRepository, useClass: SqlDelegationIssuerRepository },
   { provide: PropertyRepository, useClass: SqlPropertyRepository },
   { provide: RoomTypeRepository, useClass: SqlRoomTypeRepository },
   { provide: RatePlanRepository, useClass: SqlRatePlanRepository },
@@ -125,8 +125,8 @@ const repositories = [
   { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: SqlSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
-  { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
-  { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
+  { provide: AdvisorSessionRepository, useClass: SqlAdvisorSessionRepository },
+  { provide: WebhookEndpointRepository, useClass: SqlWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },

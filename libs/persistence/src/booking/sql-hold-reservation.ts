@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { SqlClient } from '../sql/sql-client';
-import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
+import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';

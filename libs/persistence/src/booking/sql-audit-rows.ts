@@ -1,5 +1,5 @@
 import type { ChainAuditEntry } from '@hcs/domain';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
 
 /** SQL expressions naming the chain rows an entry belongs to (e.g. `h.id`, or `NULL`). */
