@@ -71,18 +71,24 @@ const UNIQUE_INDEXES: Array<[name: string, table: string, before: string, after:
     'delegation_issuers_platform_iss_idx',
     'delegation_issuers',
     '(iss) WHERE tenant_id IS NULL',
-    // Every row of this index has a null tenant: nulls not distinct keeps one platform issuer per iss.
-    '(tenant_id, iss) NULLS NOT DISTINCT WHERE tenant_id IS NULL',
+    // Every row of this index has a null tenant: nulls not distinct keeps one platform issuer per
+    // iss, and iss leads so the platform look-up by iss stays a key look-up.
+    '(iss, tenant_id) NULLS NOT DISTINCT WHERE tenant_id IS NULL',
   ],
   ['follow_ups_booking_origin_uq', 'follow_ups', `(booking_id, kind) WHERE origin = 'booking'`, `(tenant_id, booking_id, kind) WHERE origin = 'booking'`],
   ['oversell_incidents_one_open', 'oversell_incidents', `(room_type_id, night) WHERE state = 'open'`, `(tenant_id, room_type_id, night) WHERE state = 'open'`],
 ];
 
 /**
- * Plain indexes for the lookups that happen before the tenant is known: a credential by the hash of
- * the presented secret (authentication finds the tenant from it).
+ * Plain indexes for the look-ups made without the tenant: a credential by the hash of the presented
+ * secret (authentication finds the tenant from it) and by its id (an access token names its
+ * credential); outbox events marked relayed by id (the relay's port names events by id alone).
  */
-const LOOKUP_INDEXES: Array<[name: string, table: string, columns: string]> = [['credentials_secret_hash_idx', 'credentials', 'secret_hash']];
+const LOOKUP_INDEXES: Array<[name: string, table: string, columns: string]> = [
+  ['credentials_secret_hash_idx', 'credentials', 'secret_hash'],
+  ['credentials_id_idx', 'credentials', 'id'],
+  ['outbox_events_id_idx', 'outbox_events', 'id'],
+];
 
 /** Foreign keys between tenant-scoped tables: [table, name, column, referenced table, ON DELETE clause]. */
 const FOREIGN_KEYS: Array<[table: string, name: string, column: string, references: string, onDelete: string]> = [
