@@ -25,7 +25,7 @@ export class TypeOrmDailyRateRepository extends DailyRateRepository {
     const inserted = (await this.db.query(
       `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount)
        SELECT $1, $2, d::date, $5 FROM generate_series($3::date, $4::date, interval '1 day') AS d
-       ON CONFLICT (rate_plan_id, night) DO UPDATE SET amount = EXCLUDED.amount
+       ON CONFLICT (tenant_id, rate_plan_id, night) DO UPDATE SET amount = EXCLUDED.amount
        RETURNING night`,
       [tenantId, ratePlanId, range.from, range.to, amount],
     )) as unknown[];

@@ -32,7 +32,7 @@ export class TypeOrmDelegationIssuerRepository extends DelegationIssuerRepositor
   async create(input: NewDelegationIssuer): Promise<DelegationIssuer | null> {
     try {
       const saved = await this.repo.save(this.repo.create({ ...input, status: 'active' }));
-      return toIssuer(await this.repo.findOneByOrFail({ id: saved.id }));
+      return toIssuer(await this.repo.findOneByOrFail({ id: saved.id, tenantId: saved.tenantId ?? IsNull() }));
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
@@ -70,7 +70,7 @@ export class TypeOrmDelegationIssuerRepository extends DelegationIssuerRepositor
   async upsertPlatform(input: Omit<NewDelegationIssuer, 'tenantId'>): Promise<DelegationIssuer> {
     await this.repo.query(
       `INSERT INTO delegation_issuers (tenant_id, iss, name, jwks_url, jwks, allowed_audiences) VALUES (NULL, $1, $2, $3, $4, $5)
-       ON CONFLICT (iss) WHERE tenant_id IS NULL
+       ON CONFLICT (tenant_id, iss) WHERE tenant_id IS NULL
        DO UPDATE SET name = EXCLUDED.name, jwks_url = EXCLUDED.jwks_url, jwks = EXCLUDED.jwks,
                      allowed_audiences = EXCLUDED.allowed_audiences, updated_at = now()
        WHERE (delegation_issuers.name, delegation_issuers.jwks_url, delegation_issuers.jwks, delegation_issuers.allowed_audiences)
