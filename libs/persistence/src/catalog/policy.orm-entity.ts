@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { CancellationKind } from '@hcs/domain';
 import { numberColumn } from './column-transformers';
 
@@ -8,7 +8,8 @@ export class PolicyOrmEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  /** Part of the primary key (tenant_id, id): docs/scaling.md "The path past one primary: Citus". */
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId: string;
 
   @Column({ name: 'property_id', type: 'uuid' })

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { Fee, Tax } from '@hcs/domain';
 import { numberColumn } from './column-transformers';
 
@@ -7,7 +7,8 @@ export class PropertyOrmEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  /** Part of the primary key (tenant_id, id): docs/scaling.md "The path past one primary: Citus". */
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId: string;
 
   @Column({ type: 'text' })

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numberColumn } from './column-transformers';
 
 @Entity({ name: 'room_types' })
@@ -6,7 +6,8 @@ export class RoomTypeOrmEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  /** Part of the primary key (tenant_id, id): docs/scaling.md "The path past one primary: Citus". */
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId: string;
 
   @Column({ name: 'property_id', type: 'uuid' })

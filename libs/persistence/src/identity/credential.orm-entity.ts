@@ -1,11 +1,12 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity({ name: 'credentials' })
 export class CredentialOrmEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  /** Part of the primary key (tenant_id, id): docs/scaling.md "The path past one primary: Citus". */
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId: string;
 
   @Column({ name: 'principal_id', type: 'uuid' })

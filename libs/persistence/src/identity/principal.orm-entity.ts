@@ -1,11 +1,12 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity({ name: 'principals' })
 export class PrincipalOrmEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  /** Part of the primary key (tenant_id, id): docs/scaling.md "The path past one primary: Citus". */
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId: string;
 
   @Column({ type: 'text' })
