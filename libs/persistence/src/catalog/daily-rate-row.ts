@@ -10,7 +10,7 @@ export const clearDailyRates = statement<[tenantId: string, ratePlanId: string, 
 export const upsertDailyRates = statement<RangeParams<number>, { night: string }>(
   `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount)
    SELECT $1, $2, d::date, $5 FROM generate_series($3::date, $4::date, interval '1 day') AS d
-   ON CONFLICT (rate_plan_id, night) DO UPDATE SET amount = EXCLUDED.amount
+   ON CONFLICT (tenant_id, rate_plan_id, night) DO UPDATE SET amount = EXCLUDED.amount
    RETURNING night::text AS night`,
 );
 

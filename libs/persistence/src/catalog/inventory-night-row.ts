@@ -18,7 +18,7 @@ export const lockNightsInRange = statement<Range, { night: string }>(
 export const upsertAllotment = statement<[...Range, allotment: number, overridden: boolean], { night: string }>(
   `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, allotment_overridden)
    SELECT $1, $2, d::date, $5, $6 FROM generate_series($3::date, $4::date, interval '1 day') AS d
-   ON CONFLICT (room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, allotment_overridden = EXCLUDED.allotment_overridden
+   ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, allotment_overridden = EXCLUDED.allotment_overridden
    RETURNING night::text AS night`,
 );
 

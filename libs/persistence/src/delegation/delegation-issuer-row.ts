@@ -55,7 +55,7 @@ export const upsertPlatformIssuer = statement<
   Record<string, never>
 >(
   `INSERT INTO delegation_issuers (tenant_id, iss, name, jwks_url, jwks, allowed_audiences) VALUES (NULL, $1, $2, $3, $4::jsonb, $5)
-   ON CONFLICT (iss) WHERE tenant_id IS NULL
+   ON CONFLICT (tenant_id, iss) WHERE tenant_id IS NULL
    DO UPDATE SET name = EXCLUDED.name, jwks_url = EXCLUDED.jwks_url, jwks = EXCLUDED.jwks,
                  allowed_audiences = EXCLUDED.allowed_audiences, updated_at = now()
    WHERE (delegation_issuers.name, delegation_issuers.jwks_url, delegation_issuers.jwks, delegation_issuers.allowed_audiences)

@@ -77,7 +77,7 @@ available_rooms AS (
      SELECT count(*) AS nights_with_rows, min(i.allotment - i.held - i.sold + coalesce(d.rooms, 0)) AS min_left
        FROM inventory_nights i
        LEFT JOIN due_nights d ON d.room_type_id = i.room_type_id AND d.night = i.night
-      WHERE i.room_type_id = rt.id AND i.night >= $2::date AND i.night < $3::date
+      WHERE i.tenant_id = $1 AND i.room_type_id = rt.id AND i.night >= $2::date AND i.night < $3::date
    ) inv`
         : `
     JOIN room_types rt ON rt.property_id = props.id AND rt.tenant_id = $1 AND rt.max_occupancy >= $7
@@ -98,7 +98,7 @@ priced AS (
    CROSS JOIN LATERAL (
      SELECT count(*) AS dated_nights, sum(dr.amount) AS dated_total
        FROM daily_rates dr
-      WHERE dr.rate_plan_id = rp.id AND dr.night >= $2::date AND dr.night < $3::date
+      WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $2::date AND dr.night < $3::date
    ) rates`
         : `
     JOIN rate_plans rp ON rp.room_type_id = r.id AND rp.tenant_id = $1

@@ -43,15 +43,15 @@ const BENCH_STATEMENTS = [
           (CASE WHEN p.default_currency = 'JPY' THEN 100 ELSE 1 END) * (6000 + abs(hashtext(rt.id::text)) % 24000 + k.extra),
           k.meal, pol.id
      FROM room_types rt
-     JOIN properties p ON p.id = rt.property_id
+     JOIN properties p ON p.tenant_id = rt.tenant_id AND p.id = rt.property_id
     CROSS JOIN (VALUES ('FLEX', 'Flexible with breakfast', 'breakfast', 'flex', 2500), ('NR', 'Non-refundable room only', 'room_only', 'nonref', 0)) AS k(code, name, meal, policy, extra)
-     JOIN policies pol ON pol.property_id = rt.property_id AND pol.code = k.policy
+     JOIN policies pol ON pol.tenant_id = rt.tenant_id AND pol.property_id = rt.property_id AND pol.code = k.policy
     WHERE rt.tenant_id = $1`,
   // per-date rates on a quarter of the properties: weekends cost 20% more for 120 days
   `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount)
    SELECT rp.tenant_id, rp.id, d::date, rp.base_rate_amount * 6 / 5
      FROM rate_plans rp
-     JOIN properties p ON p.id = rp.property_id
+     JOIN properties p ON p.tenant_id = rp.tenant_id AND p.id = rp.property_id
     CROSS JOIN generate_series(current_date, current_date + 120, interval '1 day') AS d
     WHERE rp.tenant_id = $1 AND abs(hashtext(p.slug)) % 4 = 0 AND extract(isodow FROM d) IN (5, 6)`,
   // inventory rows on a fifth of the room types for 120 days: some held and sold, every 7th night sold out
