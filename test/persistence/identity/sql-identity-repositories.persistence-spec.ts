@@ -88,24 +88,46 @@ describe('tenant, principal, credential and signing-key repositories (real Postg
     await expect(credentials.revoke(tenantId, randomUUID(), credential.id)).resolves.toBeNull();
   });
 
+  // Signing keys are not tenant-scoped: the suite's other files (the seed, the CLI) read the same
+  // purposes from the shared test database, so these fake keys live only inside a transaction that
+  // is rolled back, and no other connection ever sees them.
   it('keeps one active signing key per purpose, rotates in one transaction and publishes the retired one', async () => {
     const keys = tier.get(SigningKeyRepository);
-    const key = (kid: string) => ({ kid, purpose: 'demo_delegation' as const, alg: 'ES256', publicJwk: { kty: 'EC', kid }, privateJwk: { kty: 'EC', d: kid } });
-    const first = `tier-${randomUUID()}`;
-    const second = `tier-${randomUUID()}`;
-    const before = await keys.findActive('demo_delegation');
+    const rolledBack = new Error('rolled back');
+    const run = tier.get(TransactionHost).withTransaction(async () => {
+      const key = (kid: string) => ({
+        kid,
+        purpose: 'demo_delegation' as const,
+        alg: 'ES256',
+        publicJwk: { kty: 'EC', kid },
+        privateJwk: { kty: 'EC', d: kid },
+      });
+      const first = `tier-${randomUUID()}`;
+      const second = `tier-${randomUUID()}`;
+      const before = await keys.findActive('demo_delegation');
 
-    await keys.insertIfNoneActive(key(first));
-    const active = await keys.findActive('demo_delegation');
-    if (before) expect(active?.kid).toBe(before.kid);
-    else expect(active).toMatchObject({ kid: first, alg: 'ES256', publicJwk: { kty: 'EC', kid: first }, privateJwk: { kty: 'EC', d: first }, retiredAt: null });
+      await keys.insertIfNoneActive(key(first));
+      const active = await keys.findActive('demo_delegation');
+      if (before) expect(active?.kid).toBe(before.kid);
+      else
+        expect(active).toMatchObject({ kid: first, alg: 'ES256', publicJwk: { kty: 'EC', kid: first }, privateJwk: { kty: 'EC', d: first }, retiredAt: null });
 
-    await tier.get(TransactionHost).withTransaction(() => keys.rotate(key(second)));
+      await keys.rotate(key(second));
 
-    await expect(keys.findActive('demo_delegation')).resolves.toMatchObject({ kid: second, privateJwk: { kty: 'EC', d: second } });
-    const published = await keys.listPublished('demo_delegation', new Date(Date.now() - 60_000));
-    expect(published[0]).toEqual({ kid: second, alg: 'ES256', publicJwk: { kty: 'EC', kid: second }, createdAt: expect.any(Date), retiredAt: null });
-    expect(published.find((k) => k.kid === active?.kid)?.retiredAt).toBeInstanceOf(Date);
-    expect(published[0]).not.toHaveProperty('privateJwk');
+      await expect(keys.findActive('demo_delegation')).resolves.toMatchObject({ kid: second, privateJwk: { kty: 'EC', d: second } });
+      const published = await keys.listPublished('demo_delegation', new Date(Date.now() - 60_000));
+      // One transaction gives both keys the same created_at, so the newest-first order is not asserted here.
+      expect(published.find((k) => k.kid === second)).toEqual({
+        kid: second,
+        alg: 'ES256',
+        publicJwk: { kty: 'EC', kid: second },
+        createdAt: expect.any(Date),
+        retiredAt: null,
+      });
+      expect(published.find((k) => k.kid === active?.kid)?.retiredAt).toBeInstanceOf(Date);
+      for (const one of published) expect(one).not.toHaveProperty('privateJwk');
+      throw rolledBack;
+    });
+    await expect(run).rejects.toBe(rolledBack);
   });
 });
