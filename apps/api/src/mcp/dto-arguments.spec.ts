@@ -117,6 +117,16 @@ describe('dtoArguments: the MCP arguments read from a DTO', () => {
       n: number;
     }
     expect(() => dtoArguments(Unstated)).toThrow(/IsPositive|isPositive/);
+    class EachString {
+      @IsString({ each: true })
+      tags: string[];
+    }
+    expect(() => dtoArguments(EachString)).toThrow(/each element/);
+  });
+
+  it('refuses a description for an argument the DTO does not have (it would be lost)', () => {
+    expect(() => dtoArguments(PartDto, { describe: { m: 'A typo' } })).toThrow(/no argument m/);
+    expect(() => dtoArguments(SampleDto, { describe: { 'part.m': 'A typo' } })).toThrow(/no argument part.m/);
   });
 });
 

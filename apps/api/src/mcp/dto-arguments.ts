@@ -23,13 +23,23 @@ export interface DtoArgumentOptions {
  * does not know is an error at boot, never a silently laxer schema.
  */
 export function dtoArguments(dto: Type, options: DtoArgumentOptions = {}): Record<string, ZodType> {
+  const descriptions: Descriptions = { texts: options.describe ?? {}, used: new Set() };
   const shape: Record<string, ZodType> = {};
   for (const [field, rules] of fieldsOf(dto)) {
     if (options.omit?.includes(field)) continue;
     const name = options.rename?.[field] ?? field;
-    shape[name] = fieldSchema(dto, field, rules, name, options.describe ?? {}, options.require?.includes(field) ?? false);
+    shape[name] = fieldSchema(dto, field, rules, name, descriptions, options.require?.includes(field) ?? false);
   }
+  // A description for a path the DTO does not have (a typo, a renamed field) would be lost silently.
+  const unused = Object.keys(descriptions.texts).filter((path) => !descriptions.used.has(path));
+  if (unused.length > 0) throw new Error(`dtoArguments: ${dto.name} has no argument ${unused.join(', ')} to describe`);
   return shape;
+}
+
+/** The tool's descriptions by argument path, and the paths that took theirs. */
+interface Descriptions {
+  texts: Readonly<Record<string, string>>;
+  used: Set<string>;
 }
 
 /** The DTO's fields in declaration order, each with its constraints (inherited fields included). */
@@ -44,24 +54,24 @@ function fieldsOf(dto: Type): Map<string, ValidationMetadata[]> {
 /** The constraints of one field, by decorator name (`isLength`, `min`, …). */
 type Rules = Map<string, ValidationMetadata>;
 
-function fieldSchema(
-  dto: Type,
-  field: string,
-  metadata: ValidationMetadata[],
-  path: string,
-  describe: Readonly<Record<string, string>>,
-  required = false,
-): ZodType {
+function fieldSchema(dto: Type, field: string, metadata: ValidationMetadata[], path: string, descriptions: Descriptions, required = false): ZodType {
   const rules: Rules = new Map();
-  for (const rule of metadata) rules.set(ruleName(rule), rule);
-  let schema = baseSchema(dto, field, rules, path, describe);
+  for (const rule of metadata) {
+    const name = ruleName(rule);
+    if (rules.has(name)) throw new Error(`dtoArguments: ${dto.name}.${field} has ${name} twice, which a JSON schema cannot state`);
+    rules.set(name, rule);
+  }
+  let schema = baseSchema(dto, field, rules, path, descriptions);
   if (rules.has('isOptional') && !required) schema = schema.optional();
-  const description = describe[path];
-  return description ? schema.describe(description) : schema;
+  const description = descriptions.texts[path];
+  if (description === undefined) return schema;
+  descriptions.used.add(path);
+  return schema.describe(description);
 }
 
 function ruleName(rule: ValidationMetadata): string {
   if (rule.type === 'nestedValidation') return 'validateNested';
+  if (rule.each) throw new Error(`dtoArguments: ${String(rule.propertyName)} checks each element with ${rule.name}, which the MCP schema cannot state`);
   if (rule.type === 'isDefined' || rule.type === 'conditionalValidation') return rule.name ?? rule.type;
   if (rule.type === 'customValidation' && rule.name) return rule.name;
   throw new Error(`dtoArguments: ${String(rule.propertyName)} has a ${rule.type} rule the MCP schema cannot state`);
@@ -70,7 +80,7 @@ function ruleName(rule: ValidationMetadata): string {
 /** Decorators that state nothing a JSON schema carries beyond what the base type says. */
 const STATED_BY_TYPE = new Set(['isOptional', 'isDefined', 'isString', 'isInt', 'isArray', 'validateNested']);
 
-function baseSchema(dto: Type, field: string, rules: Rules, path: string, describe: Readonly<Record<string, string>>): ZodType {
+function baseSchema(dto: Type, field: string, rules: Rules, path: string, descriptions: Descriptions): ZodType {
   const used = new Set(STATED_BY_TYPE);
   /** The named rule's constraints (`[]` when it has none), marking the rule as stated; undefined when absent. */
   const take = (name: string): unknown[] | undefined => {
@@ -83,7 +93,7 @@ function baseSchema(dto: Type, field: string, rules: Rules, path: string, descri
   if (nested) {
     const type = defaultMetadataStorage.findTypeMetadata(dto, field)?.typeFunction() as Type | undefined;
     if (!type) throw new Error(`dtoArguments: ${dto.name}.${field} is validated as nested but has no @Type`);
-    const object = z.object(nestedShape(type, path, describe)).strict();
+    const object = z.object(nestedShape(type, path, descriptions)).strict();
     if (nested.each) {
       const max = take('arrayMaxSize');
       schema = max ? z.array(object).max(Number(max[0])) : z.array(object);
@@ -109,7 +119,8 @@ function baseSchema(dto: Type, field: string, rules: Rules, path: string, descri
     let text = z.string();
     const length = take('isLength');
     const pattern = take('matches');
-    if (length) text = text.min(Number(length[0])).max(Number(length[1]));
+    if (length) text = text.min(Number(length[0]));
+    if (length?.[1] !== undefined) text = text.max(Number(length[1]));
     if (pattern) text = text.regex(pattern[0] instanceof RegExp ? pattern[0] : new RegExp(String(pattern[0]), pattern[1] as string | undefined));
     schema = text;
   }
@@ -118,8 +129,8 @@ function baseSchema(dto: Type, field: string, rules: Rules, path: string, descri
   return schema;
 }
 
-function nestedShape(dto: Type, path: string, describe: Readonly<Record<string, string>>): Record<string, ZodType> {
+function nestedShape(dto: Type, path: string, descriptions: Descriptions): Record<string, ZodType> {
   const shape: Record<string, ZodType> = {};
-  for (const [field, rules] of fieldsOf(dto)) shape[field] = fieldSchema(dto, field, rules, `${path}.${field}`, describe);
+  for (const [field, rules] of fieldsOf(dto)) shape[field] = fieldSchema(dto, field, rules, `${path}.${field}`, descriptions);
   return shape;
 }
