@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
+import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
 import { AdvisorActor, liveSessionOf } from './advisor-access';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
@@ -35,7 +35,7 @@ export class AskAdvisor {
     const session = await liveSessionOf(this.sessions, actor, command.sessionId, now, { afterSeq: 0, limit: 0 });
     const max = this.config.advisorSessionMaxMessages;
     if (session.messageCount + 2 > max) throw sessionFull(session.id, max);
-    const { data: property } = await this.property.execute(actor.tenantId, session.propertySlug);
+    const { data: property } = await this.property.execute({ slug: session.propertySlug }, actor);
     const reply = grounded(await this.model.answer({ message: command.message, locale: session.locale, property }), session.locale);
     const answeredAt = new Date();
     const updated = await this.sessions.append(

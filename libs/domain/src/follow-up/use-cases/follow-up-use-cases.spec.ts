@@ -8,7 +8,7 @@ import { AuditLog, NewAuditEvent } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
 import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/outbox-writer';
 import type { Property } from '../../catalog/catalog';
-import { PropertyRepository } from '../../catalog/ports/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/property.repository';
 import { DomainError } from '../../errors/domain-error';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpChannel, FollowUpKind, FollowUpRecord, RenderedMessage } from '../follow-up.types';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
+import type { Caller } from '../../identity/principal';
 import type { Policy } from '../catalog';
-import { PolicyRepository, PropertyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
 import {
   AdminPolicyView,
   adminPolicyView,
@@ -13,7 +13,10 @@ import {
   AdminRoomTypeView,
   adminRoomTypeView,
 } from '../catalog-views';
-import { decodePropertyCursor, encodePropertyCursor } from '../rules/property-cursor';
+import { PolicyRepository } from '../ports/policy.repository';
+import { PropertyRepository } from '../ports/property.repository';
+import { RatePlanRepository } from '../ports/rate-plan.repository';
+import { RoomTypeRepository } from '../ports/room-type.repository';
 import { PromotionBlocker, promotionBlockers } from '../rules/promotion-readiness';
 
 export interface AdminPropertyDetail extends AdminPropertyView {
@@ -22,9 +25,13 @@ export interface AdminPropertyDetail extends AdminPropertyView {
   promotion: { promotable: boolean; reasons: PromotionBlocker[] };
 }
 
-/** What admins read: every property of the tenant, promoted or not, with what blocks promotion. */
+export interface GetAdminPropertyQuery {
+  propertyId: string;
+}
+
+/** What admins read of one property, promoted or not: room types, rate plans, policy versions and what blocks promotion. */
 @Injectable()
-export class ReadAdminCatalog {
+export class GetAdminProperty {
   constructor(
     private readonly properties: PropertyRepository,
     private readonly roomTypes: RoomTypeRepository,
@@ -32,18 +39,9 @@ export class ReadAdminCatalog {
     private readonly policies: PolicyRepository,
   ) {}
 
-  async list(tenantId: string, limit: number, cursor?: string): Promise<Outcome<{ items: AdminPropertyView[]; next_cursor: string | null }>> {
-    const afterSlug = cursor ? decodePropertyCursor(cursor) : null;
-    const rows = await this.properties.list(tenantId, { afterSlug, limit: limit + 1 }, false);
-    const page = rows.slice(0, limit);
-    const next = rows.length > limit ? encodePropertyCursor(page[page.length - 1].slug) : null;
-    return new Outcome(
-      { items: page.map(adminPropertyView), next_cursor: next },
-      { next_actions: page.map((p) => ({ rel: 'get' as const, method: 'GET' as const, href: `/v1/admin/properties/${p.id}` })) },
-    );
-  }
-
-  async property(tenantId: string, id: string): Promise<Outcome<AdminPropertyDetail>> {
+  async execute(query: GetAdminPropertyQuery, caller: Caller): Promise<Outcome<AdminPropertyDetail>> {
+    const { tenantId } = caller;
+    const id = query.propertyId;
     const property = await this.properties.findById(tenantId, id);
     if (!property) throw new DomainError('property_not_found');
     const [rooms, plans, current] = await Promise.all([
