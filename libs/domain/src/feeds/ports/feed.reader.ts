@@ -1,4 +1,4 @@
-import type { FeedAriProperty, FeedFreshness, FeedListing } from './feed.types';
+import type { FeedAriProperty, FeedFreshness, FeedListing } from '../feed.types';
 
 /** The rows a feed covers: everything of the tenant's promoted catalog (listings), or that plus rates and inventory (ari). */
 export type FeedScope = 'listings' | 'ari';
