@@ -1,5 +1,5 @@
 export * from './catalog';
-export * from './catalog-input';
+export * from './rules/catalog-input';
 export * from './catalog-views';
 export * from './catalog.module';
 export * from './next-actions';

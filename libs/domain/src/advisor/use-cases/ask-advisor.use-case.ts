@@ -4,7 +4,8 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
-import { AdvisorActor, liveSessionOf } from './advisor-access';
+import { liveSessionOf } from './advisor-access';
+import type { Caller } from '../../identity/principal';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
@@ -29,7 +30,7 @@ export class AskAdvisor {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(command: { sessionId: string; message: string }, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
+  async execute(command: { sessionId: string; message: string }, actor: Caller): Promise<Outcome<AdvisorSessionView>> {
     const now = new Date();
     // No message is needed to answer: the model sees the question only.
     const session = await liveSessionOf(this.sessions, actor, command.sessionId, now, { afterSeq: 0, limit: 0 });

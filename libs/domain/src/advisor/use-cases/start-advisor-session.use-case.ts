@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
-import type { AdvisorActor } from './advisor-access';
+import type { Caller } from '../../identity/principal';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
 import { PHRASES } from '../rules/advisor-phrases';
@@ -24,7 +24,7 @@ export class StartAdvisorSession {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(command: StartAdvisorSessionCommand, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
+  async execute(command: StartAdvisorSessionCommand, actor: Caller): Promise<Outcome<AdvisorSessionView>> {
     // The same read model (and property_not_found) as GET /v1/properties/{slug}/full.
     const { data: property } = await this.property.execute({ slug: command.propertySlug }, actor);
     const { locale, fellBack } = resolveLocale(command.locale);

@@ -7,7 +7,7 @@ import { PolicyRepository } from '../ports/policy.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
-import { fieldError, RatePlanInput } from '../catalog-input';
+import { fieldError, RatePlanInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */

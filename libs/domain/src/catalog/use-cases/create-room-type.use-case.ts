@@ -5,7 +5,7 @@ import { DomainError } from '../../errors/domain-error';
 import { PropertyRepository } from '../ports/property.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
-import { fieldError, newRoomTypeFields, RoomTypeInput } from '../catalog-input';
+import { fieldError, newRoomTypeFields, RoomTypeInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** A new room type of a property. */

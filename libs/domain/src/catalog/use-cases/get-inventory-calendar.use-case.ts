@@ -3,7 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import type { DateRange, InventoryNight, RoomType } from '../catalog';
-import { assertDateRange } from '../catalog-input';
+import { assertDateRange } from '../rules/catalog-input';
 import { InventoryRepository } from '../ports/inventory.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 

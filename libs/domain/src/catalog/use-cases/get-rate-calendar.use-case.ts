@@ -3,7 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import type { DailyRate, DateRange, RatePlan } from '../catalog';
-import { assertDateRange } from '../catalog-input';
+import { assertDateRange } from '../rules/catalog-input';
 import { DailyRateRepository } from '../ports/daily-rate.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
 

@@ -6,7 +6,7 @@ import { PolicyRepository } from '../ports/policy.repository';
 import { PropertyRepository } from '../ports/property.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { AdminPolicyView, adminPolicyView } from '../catalog-views';
-import { PolicyInput, policyFields, samePolicy } from '../catalog-input';
+import { PolicyInput, policyFields, samePolicy } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 export interface PolicyRevision extends AdminPolicyView {

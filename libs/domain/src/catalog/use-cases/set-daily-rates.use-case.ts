@@ -5,7 +5,7 @@ import { DomainError } from '../../errors/domain-error';
 import type { DateRange } from '../catalog';
 import { DailyRateRepository } from '../ports/daily-rate.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
-import { assertDateRange } from '../catalog-input';
+import { assertDateRange } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 import { RateCalendar, rateCalendar } from './get-rate-calendar.use-case';
 

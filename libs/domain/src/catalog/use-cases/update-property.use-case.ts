@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import { PropertyRepository } from '../ports/property.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
-import { fieldError, propertyPatch, PropertyInput } from '../catalog-input';
+import { fieldError, propertyPatch, PropertyInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** Fields of a property to change. */

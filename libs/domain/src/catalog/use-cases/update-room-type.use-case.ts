@@ -7,7 +7,7 @@ import { InventoryRepository } from '../ports/inventory.repository';
 import { PropertyRepository } from '../ports/property.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
-import { fieldError, roomTypePatch, RoomTypeInput } from '../catalog-input';
+import { fieldError, roomTypePatch, RoomTypeInput } from '../rules/catalog-input';
 import { allotmentConflictError } from './set-inventory.use-case';
 import type { Caller } from '../../identity/principal';
 

@@ -1,4 +1,4 @@
-import type { AdvisorFacts } from '../advisor.types';
+import type { AdvisorFacts } from '../advisor/advisor.types';
 
 /** A property read model for advisor unit specs. */
 export function factsOf(overrides: Partial<AdvisorFacts> = {}): AdvisorFacts {

@@ -1,5 +1,5 @@
-import type { Principal, PrincipalKind } from '../identity/principal';
-import type { Tenant } from '../tenancy/ports/tenant.repository';
+import type { Principal, PrincipalKind } from '../../identity/principal';
+import type { Tenant } from '../../tenancy/ports/tenant.repository';
 
 /** A city of the generated benchmark catalog. */
 export interface BenchCity {

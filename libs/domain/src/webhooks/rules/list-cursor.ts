@@ -1,5 +1,5 @@
-import { DomainError } from '../errors/domain-error';
-import type { ListPosition } from './ports/webhook.repositories';
+import { DomainError } from '../../errors/domain-error';
+import type { ListPosition } from '../ports/webhook-endpoint.repository';
 
 /** Opaque cursor of the webhook lists (ordered by created_at, id), as docs/catalog.md "Pagination". */
 export function encodeListCursor(last: ListPosition): string {

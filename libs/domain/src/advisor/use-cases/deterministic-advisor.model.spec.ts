@@ -1,7 +1,7 @@
 import { answerFromFacts } from './deterministic-advisor.model';
-import { INTENTS, matchIntents } from './rules/intents';
-import { resolveLocale } from './rules/locale';
-import { factsOf } from './testing/advisor-facts.fixture';
+import { INTENTS, matchIntents } from '../rules/intents';
+import { resolveLocale } from '../rules/locale';
+import { factsOf } from '../../testing/advisor-facts.fixture';
 
 describe('intent matching', () => {
   it('recognises every keyword of every intent, accents and case aside', () => {

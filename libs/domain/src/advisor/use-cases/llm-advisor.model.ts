@@ -1,9 +1,9 @@
-import { AdvisorLlmClient } from './ports/advisor-llm.client';
-import { AdvisorModel } from './ports/advisor-model';
-import type { AdvisorFacts, AdvisorQuestion, AdvisorReply } from './advisor.types';
+import { AdvisorLlmClient } from '../ports/advisor-llm.client';
+import { AdvisorModel } from '../ports/advisor-model';
+import type { AdvisorFacts, AdvisorQuestion, AdvisorReply } from '../advisor.types';
 import { answerFromFacts } from './deterministic-advisor.model';
-import { propertySuggestion, quoteSuggestions } from './rules/advisor-suggestions';
-import { matchIntents, PROTECTED_INTENTS } from './rules/intents';
+import { propertySuggestion, quoteSuggestions } from '../rules/advisor-suggestions';
+import { matchIntents, PROTECTED_INTENTS } from '../rules/intents';
 
 const LANGUAGE = { en: 'English', pt: 'Portuguese', es: 'Spanish' } as const;
 

@@ -1,5 +1,5 @@
-import { DomainError, FieldError } from '../errors/domain-error';
-import type { CancellationKind, DateRange, Fee, MealPlan, PolicyFields, PropertyFields, RoomTypeFields, Tax } from './catalog';
+import { DomainError, FieldError } from '../../errors/domain-error';
+import type { CancellationKind, DateRange, Fee, MealPlan, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
 
 /** Admin input of a property, in the API's field names (the DTOs validate shapes and ranges). */
 export interface PropertyInput {

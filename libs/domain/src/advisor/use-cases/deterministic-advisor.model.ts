@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AdvisorModel } from './ports/advisor-model';
-import type { AdvisorFacts, AdvisorLocale, AdvisorQuestion, AdvisorReply, AdvisorSuggestion } from './advisor.types';
-import { PHRASES } from './rules/advisor-phrases';
-import { propertySuggestion, quoteSuggestions } from './rules/advisor-suggestions';
-import { Intent, matchIntents, normalizeText, PROTECTED_INTENTS } from './rules/intents';
+import { AdvisorModel } from '../ports/advisor-model';
+import type { AdvisorFacts, AdvisorLocale, AdvisorQuestion, AdvisorReply, AdvisorSuggestion } from '../advisor.types';
+import { PHRASES } from '../rules/advisor-phrases';
+import { propertySuggestion, quoteSuggestions } from '../rules/advisor-suggestions';
+import { Intent, matchIntents, normalizeText, PROTECTED_INTENTS } from '../rules/intents';
 
 const ACCESSIBILITY_WORDS = [
   'accessible',

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt, ReceiptKind } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { ReceiptKeyRepository } from './ports/receipt-key.repository';
-import { buildUnsignedReceipt, ReceiptSubject, ReceiptVerdict, receiptKid, signReceipt, verifyReceipt } from './rules/receipt-canonical';
+import { ReceiptKeyRepository } from '../ports/receipt-key.repository';
+import { buildUnsignedReceipt, ReceiptSubject, ReceiptVerdict, receiptKid, signReceipt, verifyReceipt } from '../rules/receipt-canonical';
 
 /** Signs outcomes with the newest receipt key and verifies receipts against every unretired key by `kid`. */
 @Injectable()
