@@ -2,26 +2,12 @@ import { DomainError } from '../../errors/domain-error';
 import { anonymousCaller, Caller } from '../../identity/principal';
 import { NESTED_STAY_PATHS } from '../../stay/stay-rules';
 import { fakeCatalog } from '../../testing/fake-catalog-ports';
-import { AvailabilitySearchRepository, OfferQuery, PropertyOffer } from '../ports/availability-search.repository';
+import { FakeAvailability } from '../../testing/fake-search-ports';
+import type { PropertyOffer } from '../ports/availability-search.repository';
 import { SearchAvailability, SearchCriteria } from './search-availability.use-case';
 
 const T1 = '11111111-1111-4111-8111-111111111111';
 const agent: Caller = { tenantId: T1, principalId: 'agt', kind: 'agent' };
-
-/** Answers the offers it was given and remembers which tenant each call was for. */
-class FakeAvailability extends AvailabilitySearchRepository {
-  calls: Array<{ tenantId: string; query: OfferQuery }> = [];
-  constructor(private readonly offers: PropertyOffer[] = []) {
-    super();
-  }
-  async findBestOffers(tenantId: string, query: OfferQuery) {
-    this.calls.push({ tenantId, query });
-    return this.offers;
-  }
-  async findPromotedProperty() {
-    return null;
-  }
-}
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
