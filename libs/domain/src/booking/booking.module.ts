@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
-import { ReceiptSigner } from './receipt-signer';
+import { ReceiptSigner } from './use-cases/receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
 import { ClientReferenceGate } from './use-cases/client-reference-gate';

@@ -22,6 +22,6 @@ export const getPropertyFullTool = defineTool<{ slug: string; query: CurrencyQue
     slug: validBody(PropertySlugParamsDto, params, 'query').slug,
     query: validBody(CurrencyQueryDto, body, 'query'),
   }),
-  execute: ({ input, actor, use }) => use(GetPropertyFull).execute(actor.tenantId, input.slug, input.query.currency),
+  execute: ({ input, actor, use }) => use(GetPropertyFull).execute({ slug: input.slug, currency: input.query.currency }, actor),
   summarize: ({ data }) => `Full read model of ${(data as { name: string }).name}.`,
 });

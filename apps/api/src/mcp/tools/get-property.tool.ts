@@ -19,6 +19,6 @@ export const getPropertyTool = defineTool<{ id: string; query: CurrencyQueryDto 
   },
   request: (args) => ({ params: { id: args.property_id }, body: omit(args, 'property_id') }),
   validate: ({ params, body }) => ({ id: validUuid(params.id, 'property_id'), query: validBody(CurrencyQueryDto, body, 'query') }),
-  execute: ({ input, actor, use }) => use(GetPropertyDetail).execute(actor.tenantId, input.id, input.query.currency),
+  execute: ({ input, actor, use }) => use(GetPropertyDetail).execute({ propertyId: input.id, currency: input.query.currency }, actor),
   summarize: ({ data }) => `Property ${(data as { name: string }).name} with its room types and rate plans.`,
 });

@@ -29,6 +29,6 @@ export const searchTool = defineTool<ValidatedSearchBody>({
     },
   }),
   validate: ({ body }) => pipe.transform(body),
-  execute: ({ input, actor, use }) => use(SearchAvailability).execute(searchCriteria(actor.tenantId, input)),
+  execute: ({ input, actor, use }) => use(SearchAvailability).execute(searchCriteria(input), actor),
   summarize: ({ data }) => `${(data as { results: unknown[] }).results.length} result(s); follow next_actions (rel quote) to price one.`,
 });
