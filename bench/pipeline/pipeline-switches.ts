@@ -57,8 +57,10 @@ export function switchOff(pieces: readonly PipelinePiece[]): void {
         load(`${api}/http/body-shape.middleware`).bodyShapeMiddleware = pass;
         break;
       case 'cls': {
+        // Both shapes: nestjs-cls's mounted middleware (before this round) and ours.
         const cls = load('nestjs-cls');
         cls.ClsMiddleware.prototype.use = (_req: unknown, _res: unknown, next: NextFunction) => next();
+        load(`${api}/http/request-context.middleware`).requestContextMiddleware = () => pass;
         break;
       }
       case 'logging':

@@ -3,7 +3,6 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
-import { ReadsFromReplicaInterceptor } from './http/reads-from-replica.interceptor';
 import { ServiceCoreModule } from '@hcs/adapters';
 import { AdminBookingAuthorizationsModule } from './admin-booking-authorizations/admin-booking-authorizations.module';
 import { BookingsModule } from './bookings/bookings.module';
@@ -72,7 +71,6 @@ export class ApiModule {
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ReadsFromReplicaInterceptor },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
       ],
     };

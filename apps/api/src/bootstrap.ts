@@ -2,7 +2,7 @@ import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, PinoLogger } from 'nestjs-pino';
-import { AppConfig, Metrics } from '@hcs/platform';
+import { AppConfig, Metrics, RequestContext } from '@hcs/platform';
 import { ApiModule } from './api.module';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi.document';
 import { mountConsole } from './console/console-assets';
@@ -11,6 +11,8 @@ import { nulByteMiddleware } from './http/nul-bytes';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
+import { requestContextMiddleware } from './http/request-context.middleware';
+import { middlewareChain } from './http/middleware-chain';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
@@ -39,9 +41,9 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.set('query parser', 'simple');
   // Behind a proxy req.ip (rate limits, logs) is the client only when the proxy is trusted.
   app.set('trust proxy', config.trustProxy);
-  app.use(traceMiddleware);
   const metrics = app.get(Metrics);
-  app.use(httpMetricsMiddleware(metrics));
+  // Global pieces share Express layers (docs/performance.md, "The pipeline, piece by piece").
+  app.use(middlewareChain(traceMiddleware, httpMetricsMiddleware(metrics)));
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
@@ -54,10 +56,16 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.use('/mcp', mcpMethodNotAllowed);
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
-  app.use(bodyShapeMiddleware);
-  app.use(nulByteMiddleware);
-  // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
-  app.use(requestLogMiddleware(PinoLogger.root));
+  app.use(
+    middlewareChain(
+      bodyShapeMiddleware,
+      nulByteMiddleware,
+      // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
+      requestLogMiddleware(PinoLogger.root),
+      // Where nestjs-cls's middleware ran (after every app.use middleware, before guards).
+      requestContextMiddleware(app.get(RequestContext)),
+    ),
+  );
   app.enableShutdownHooks();
   await app.init();
   // Built once from the mounted routes, never per request.

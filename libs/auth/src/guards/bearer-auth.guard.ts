@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError, PrincipalKind, Scope } from '@hcs/domain';
+import { DomainError } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { BearerAuthenticator } from '../credentials/bearer-authenticator';
 import { KnownTenants } from '../credentials/known-tenants';
 import { assertRouteAccess } from '../access/route-access';
-import { AUTH_METADATA } from '../decorators/auth.decorators';
 import { addressThrottled, AuthFailureThrottle } from '../rate-limit/auth-failure-throttle';
 import { clientIp, GuardedRequest, GuardedResponse, header } from './http-request';
+import { routeAuth, RouteAuth } from './route-auth';
 
 function bearerToken(authorization: string | undefined): string | null {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
@@ -33,8 +33,8 @@ export class BearerAuthGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
-    const targets = [ctx.getHandler(), ctx.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.public, targets)) return true;
+    const route = routeAuth(this.reflector, ctx);
+    if (route.public) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     // Before any credential or tenant lookup: an address that keeps failing is refused cheaply,
     // but a credential memory knows to be valid is never refused for other callers' failures.
@@ -47,7 +47,7 @@ export class BearerAuthGuard implements CanActivate {
       if (throttled.blocked && !(token !== null && (await this.throttle.knownValid(token)))) throw addressThrottled(throttled);
     }
     try {
-      const allowed = await this.authenticate(ctx, req, targets);
+      const allowed = await this.authenticate(ctx, req, route);
       if (token !== null && !recognised && req.actor) void this.throttle.rememberValid(token);
       return allowed;
     } catch (error) {
@@ -56,11 +56,11 @@ export class BearerAuthGuard implements CanActivate {
     }
   }
 
-  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, targets: Parameters<Reflector['getAllAndOverride']>[1]): Promise<boolean> {
+  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, route: RouteAuth): Promise<boolean> {
     const authorization = header(req, 'authorization');
     const tenantHint = header(req, 'x-tenant-id');
 
-    if (authorization === undefined && this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.anonymousCatalog, targets)) {
+    if (authorization === undefined && route.anonymousCatalog) {
       if (!(await this.tenants.exists(tenantHint))) {
         throw this.unauthenticated(ctx, 'Send Authorization: Bearer <credential>, or X-Tenant-Id naming an existing tenant for an anonymous catalog read.');
       }
@@ -80,9 +80,7 @@ export class BearerAuthGuard implements CanActivate {
     }
     req.actor = actor;
 
-    const kinds = this.reflector.getAllAndOverride<PrincipalKind[] | undefined>(AUTH_METADATA.principalKinds, targets);
-    const scopes = this.reflector.getAllAndOverride<Scope[] | undefined>(AUTH_METADATA.scopes, targets) ?? [];
-    assertRouteAccess(actor, kinds, scopes);
+    assertRouteAccess(actor, route.principalKinds, route.scopes);
     return true;
   }
 

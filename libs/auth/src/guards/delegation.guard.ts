@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
-import { AUTH_METADATA, DelegationOptions } from '../decorators/auth.decorators';
 import { DelegationVerifier } from '../delegation/delegation-verifier';
 import { GuardedRequest, header } from './http-request';
+import { routeAuth } from './route-auth';
 
 /**
  * Last guard of the chain: a `@RequiresDelegation()` route needs a verified traveler delegation
@@ -18,7 +18,7 @@ export class DelegationGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
-    const options = this.reflector.getAllAndOverride<DelegationOptions | undefined>(AUTH_METADATA.delegation, [ctx.getHandler(), ctx.getClass()]);
+    const options = routeAuth(this.reflector, ctx).delegation;
     if (!options) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     if (!req.actor) throw new DomainError('unauthenticated', { message: 'Acting for a traveler needs an authenticated agent first.' });

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
-import { AUTH_METADATA } from '../decorators/auth.decorators';
 import { addressKey } from '../rate-limit/address-key';
 import { RateLimitBucket, RateLimits } from '../rate-limit/rate-limits.service';
 import { clientIp, GuardedRequest, GuardedResponse } from './http-request';
+import { routeAuth } from './route-auth';
 
 /**
  * Second guard of the chain (after authentication, so it knows whom to count): per credential
@@ -21,7 +21,7 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
-    if (this.reflector.getAllAndOverride<boolean>(AUTH_METADATA.skipRateLimit, [ctx.getHandler(), ctx.getClass()])) return true;
+    if (routeAuth(this.reflector, ctx).skipRateLimit) return true;
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     const [bucket, key, scope] = subject(req);
     const decision = await this.limits.consume(bucket, key);

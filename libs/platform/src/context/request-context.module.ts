@@ -1,29 +1,17 @@
 import { Global, Module } from '@nestjs/common';
 import { ClsModule } from 'nestjs-cls';
-import { CONTEXT_KEYS, RequestContext } from './request-context';
+import { RequestContext } from './request-context';
 import { SandboxScenarioContext } from './sandbox-scenario.context';
 
-interface TracedRequest {
-  traceContext?: { traceId: string };
-}
-
 /**
- * Async-local context for every request: the HTTP trace middleware has already parsed
- * `traceparent`; this copies the trace id into the context that services read.
+ * Async-local context for every request, job and command. The api opens it per request with its
+ * own middleware (apps/api/src/http/request-context.middleware.ts), not nestjs-cls's: that one
+ * awaits plugin hooks and resolves proxy providers (a `require` per request) that nothing here
+ * uses (docs/performance.md, "The pipeline, piece by piece").
  */
 @Global()
 @Module({
-  imports: [
-    ClsModule.forRoot({
-      global: true,
-      middleware: {
-        mount: true,
-        setup: (cls, req: TracedRequest) => {
-          if (req.traceContext) cls.set(CONTEXT_KEYS.traceId, req.traceContext.traceId);
-        },
-      },
-    }),
-  ],
+  imports: [ClsModule.forRoot({ global: true, middleware: { mount: false } })],
   providers: [RequestContext, SandboxScenarioContext],
   exports: [RequestContext, SandboxScenarioContext],
 })

@@ -18,6 +18,17 @@ export class RequestContext {
     return current ?? newTraceId();
   }
 
+  /**
+   * Runs `fn` synchronously in a fresh context for one HTTP request (the api's request-context
+   * middleware): one AsyncLocalStorage run, no promise, no plugin hooks.
+   */
+  runForRequest(traceId: string | undefined, fn: () => void): void {
+    this.cls.runWith({}, () => {
+      if (traceId !== undefined) this.cls.set(CONTEXT_KEYS.traceId, traceId);
+      fn();
+    });
+  }
+
   /** Runs `fn` in a fresh context carrying `traceId` (worker jobs, CLI commands). */
   runWithTrace<T>(traceId: string, fn: () => Promise<T>): Promise<T> {
     return this.cls.run(async () => {
