@@ -22,7 +22,7 @@ import { BENCH_CITIES } from '../apps/cli/src/seed/bench-cities';
 import { holdExpiryLag, hotRoomContention, runChains } from './lib/chain-scenarios';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
-import { DIST, freePort, startService, waitForHealth } from './lib/processes';
+import { DIST, freePort, startService, waitForHealth, waitForWorker } from './lib/processes';
 import { printTable, ratio, Row, writeResults } from './lib/report';
 import { countChainRoundTrips, countSystemStatements } from './lib/round-trips';
 import { ariPolling } from './lib/feed-timing';
@@ -192,6 +192,8 @@ async function main(): Promise<void> {
       SMOKE ? 4000 : 10_000,
     );
     worker = startService('worker', serviceEnv);
+    // The contention scenario used to start while this worker booted on the same two cores.
+    await waitForWorker(url, worker);
     log('contention');
     const contention = await hotRoomContention(url, fx, CFG.contention, 3);
     log(`hold expiry lag (${CFG.pendingHolds} holds)`);
