@@ -4,7 +4,9 @@
  * provider switched on explicitly) and runs every scenario, printing one table in which each row
  * names its in-run baseline and the ratio to it. Results go to bench/results/ as JSON (with the
  * commit and machine) and as an SVG chart. `--smoke` (or BENCH_SMOKE=1) runs everything for about
- * a second each on a small catalog: CI runs it so the bench never rots. docs/performance.md reads it.
+ * a second each on a small catalog: CI runs it so the bench never rots. `--only contention,expiry`
+ * (names of ONLY_SCENARIOS) runs just those scenarios and prints their details, nothing written:
+ * a quick before/after of one figure. docs/performance.md reads it.
  *
  * env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_DB (hcs_bench), BENCH_REDIS
  * (redis://127.0.0.1:6379/14), BENCH_SECONDS, BENCH_PROPERTIES, BENCH_PENDING_HOLDS,
@@ -20,7 +22,7 @@ import { BENCH_CITIES } from '../apps/cli/src/seed/bench-cities';
 import { holdExpiryLag, hotRoomContention, runChains } from './lib/chain-scenarios';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
-import { DIST, freePort, startService, waitForHealth } from './lib/processes';
+import { DIST, freePort, startService, waitForHealth, waitForWorker } from './lib/processes';
 import { printTable, ratio, Row, writeResults } from './lib/report';
 import { countChainRoundTrips, countSystemStatements } from './lib/round-trips';
 import { ariPolling } from './lib/feed-timing';
@@ -30,6 +32,12 @@ import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
 
 const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+const ONLY_SCENARIOS = ['chain', 'contention', 'expiry'] as const;
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? '').split(',');
+if (ONLY && !ONLY.every((name) => (ONLY_SCENARIOS as readonly string[]).includes(name))) {
+  throw new Error(`--only takes a comma-separated list of ${ONLY_SCENARIOS.join(', ')}`);
+}
 const env = (name: string, full: number, smoke: number) => Number(process.env[name] ?? (SMOKE ? smoke : full));
 const CFG = {
   seconds: env('BENCH_SECONDS', 10, 1),
@@ -131,6 +139,15 @@ async function main(): Promise<void> {
         },
       ],
     };
+    if (ONLY) {
+      await runChains(url, fx, Math.min(3, CFG.seconds), CFG.chainConcurrency);
+      const details: Record<string, unknown> = {};
+      if (ONLY.includes('chain')) details.chain = await runChains(url, fx, CFG.seconds, CFG.chainConcurrency);
+      if (ONLY.includes('contention')) details.contention = await hotRoomContention(url, fx, CFG.contention, 3);
+      if (ONLY.includes('expiry')) details.expiry_lag = await holdExpiryLag(url, fx, db, CFG.pendingHolds, CFG.holdTtlSeconds);
+      process.stdout.write(`${JSON.stringify({ commit: gitCommit(), config: CFG, ...details }, null, 2)}\n`);
+      return;
+    }
     log('warming up');
     await measure(search, CFG.connections, Math.min(3, CFG.seconds));
     await runChains(url, fx, Math.min(3, CFG.seconds), CFG.chainConcurrency);
@@ -175,6 +192,8 @@ async function main(): Promise<void> {
       SMOKE ? 4000 : 10_000,
     );
     worker = startService('worker', serviceEnv);
+    // The contention scenario used to start while this worker booted on the same two cores.
+    await waitForWorker(url, worker);
     log('contention');
     const contention = await hotRoomContention(url, fx, CFG.contention, 3);
     log(`hold expiry lag (${CFG.pendingHolds} holds)`);

@@ -78,3 +78,24 @@ export async function waitForHealth(url: string, service: Service, path = '/heal
   }
   throw new Error('api did not become healthy');
 }
+
+/**
+ * Waits until the api's `/readyz` counts a live worker (its heartbeat is armed once it has booted),
+ * then `settleMs` more for its start-up catch-up (schedulers, outbox relay), so a scenario measured
+ * next is not measured against a worker still booting on the same cores.
+ */
+export async function waitForWorker(url: string, worker: Service, settleMs = 2000): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (worker.child.exitCode !== null) throw new Error(`worker exited with ${worker.child.exitCode}`);
+    const live = await fetch(`${url}/readyz`).then(
+      async (r) => ((await r.json()) as { data?: { dependencies?: { queues?: { live_workers?: number } } } }).data?.dependencies?.queues?.live_workers ?? 0,
+      () => 0,
+    );
+    if (live >= 1) {
+      await new Promise((r) => setTimeout(r, settleMs));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('worker did not become live');
+}

@@ -30,6 +30,7 @@ import {
   ReceiptKeyRepository,
   RefundRepository,
   RoomNightReservations,
+  DueHoldExpiry,
   HoldReservation,
   PropertyCatalogReader,
   BookingConversion,
@@ -53,6 +54,7 @@ import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authori
 import { SqlBookingRepository } from './booking/sql-booking.repository';
 import { SqlHoldRepository } from './booking/sql-hold.repository';
 import { SqlRoomNightReservations } from './booking/sql-room-night-reservations';
+import { SqlDueHoldExpiry } from './booking/sql-due-hold-expiry';
 import { SqlHoldReservation } from './booking/sql-hold-reservation';
 import { SqlPropertyCatalogReader } from './catalog/sql-property-catalog.reader';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
@@ -102,6 +104,7 @@ const repositories = [
   { provide: ClientReferences, useClass: SqlClientReferences },
   { provide: SandboxEffects, useClass: SqlSandboxEffects },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
+  { provide: DueHoldExpiry, useClass: SqlDueHoldExpiry },
   { provide: HoldReservation, useClass: SqlHoldReservation },
   { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
   { provide: BookingConversion, useClass: SqlBookingConversion },

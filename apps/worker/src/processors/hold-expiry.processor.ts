@@ -1,8 +1,9 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { ExpireHold, RecoverStrandedPayments } from '@hcs/domain';
-import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext } from '@hcs/platform';
+import { DueHoldJob, ExpireDueHolds, ExpireHold, RecoverStrandedPayments } from '@hcs/domain';
+import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext, serializeError } from '@hcs/platform';
+import { HoldExpiryBatcher } from './hold-expiry-batcher';
 
 export class HoldNotDueYet extends Error {
   constructor(holdId: string) {
@@ -11,18 +12,25 @@ export class HoldNotDueYet extends Error {
   }
 }
 
+/** Holds expired by one batch statement at most (docs/performance.md). */
+export const HOLD_EXPIRY_BATCH = 500;
+
 /**
  * Hold expiry: a delayed job per hold (enqueued by the api after the hold commits) and a
- * repeatable sweep every HOLD_SWEEP_INTERVAL_SECONDS for holds whose job Redis lost. Both call the
- * same use case, which decides in SQL. A second repeatable sweep, independent of the first (its
+ * repeatable sweep every HOLD_SWEEP_INTERVAL_SECONDS for holds whose job Redis lost. The jobs that
+ * fire together are expired in one transaction of a few statements (`ExpireDueHolds`, gathered by
+ * `HoldExpiryBatcher`, so the worker keeps pace with thousands of holds coming due); a hold the
+ * batch did not expire, or a batch that failed, goes through `ExpireHold.expireDue` on its own,
+ * which decides in SQL. A second repeatable sweep, independent of the first (its
  * own job: one failing never stops the other), resumes payments stranded by a crashed api. Each
  * sweep handles its rows one by one and dead-letters a row that keeps failing
  * (docs/operations-faults.md). A job that fires before the hold is due throws so BullMQ retries it
  * shortly; any other failure is rethrown for BullMQ's retries too.
  */
-@Processor(QueueName.HoldExpiry, { concurrency: 16 })
+@Processor(QueueName.HoldExpiry, { concurrency: 64 })
 export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('HoldExpiry');
+  private readonly batcher: HoldExpiryBatcher<DueHoldJob>;
 
   constructor(
     private readonly expire: ExpireHold,
@@ -30,8 +38,10 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
     private readonly context: RequestContext,
     private readonly config: AppConfig,
     @InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue,
+    expireDue: ExpireDueHolds,
   ) {
     super();
+    this.batcher = new HoldExpiryBatcher((jobs) => this.context.runWithTrace(newTraceId(), () => expireDue.execute(jobs)), HOLD_EXPIRY_BATCH);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,7 +68,13 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
       return this.context.runWithTrace(newTraceId(), () => this.recover.sweep());
     }
     const data = job.data as HoldExpiryJob;
-    return this.context.runWithTrace(data.trace_id ?? newTraceId(), async () => {
+    const traceId = data.trace_id ?? newTraceId();
+    const batched = await this.batcher.expire({ tenantId: data.tenant_id, holdId: data.hold_id, traceId }).catch((error: unknown) => {
+      this.logger.warn({ err: serializeError(error), hold_id: data.hold_id }, 'batch expiry failed; expiring the hold on its own');
+      return false;
+    });
+    if (batched) return { result: 'expired' };
+    return this.context.runWithTrace(traceId, async () => {
       const result = await this.expire.expireDue(data.tenant_id, data.hold_id);
       if (result === 'not_due') throw new HoldNotDueYet(data.hold_id);
       return { result };

@@ -11,6 +11,7 @@ import { CreateBookingAuthorization } from './use-cases/create-booking-authoriza
 import { CreateHold } from './use-cases/create-hold.use-case';
 import { CreateQuote } from './use-cases/create-quote.use-case';
 import { ExpireHold } from './use-cases/expire-hold.use-case';
+import { ExpireDueHolds } from './use-cases/expire-due-holds.use-case';
 import { GetBookingAudit } from './use-cases/get-booking-audit.use-case';
 import { GetBookingAuthorization } from './use-cases/get-booking-authorization.use-case';
 import { GetBooking } from './use-cases/get-booking.use-case';
@@ -30,6 +31,7 @@ const useCases = [
   CreateHold,
   ReleaseHold,
   ExpireHold,
+  ExpireDueHolds,
   ConfirmBooking,
   GetBooking,
   GetBookingAudit,

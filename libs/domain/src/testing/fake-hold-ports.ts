@@ -6,6 +6,8 @@ import { BookingAuthorizationRepository } from '../booking/ports/booking-authori
 import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
 import { NewQuote, QuoteRepository } from '../booking/ports/quote.repository';
 import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
+import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '../booking/ports/due-hold-expiry';
+import { stayNights } from '../stay/stay-rules';
 import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '../booking/ports/hold-reservation';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
 import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports';
@@ -206,4 +208,29 @@ export class FakeStayFollowUps extends StayFollowUps {
     this.cancelled.push(booking.id);
   }
   async rescheduleForStay(): Promise<void> {}
+}
+
+/** The batch expiry over FakeHolds and FakeNights: listed holds that are held and past their TTL. */
+export class FakeDueHoldExpiry extends DueHoldExpiry {
+  /** Holds another transaction has locked: skipped, as SKIP LOCKED does. */
+  locked = new Set<string>();
+  constructor(
+    private readonly holds: FakeHolds,
+    private readonly quotes: FakeQuotes,
+    private readonly nights: FakeNights,
+  ) {
+    super();
+  }
+  async expire(refs: DueHoldRef[]): Promise<ExpiredHold[]> {
+    const expired: ExpiredHold[] = [];
+    for (const ref of refs) {
+      const h = this.holds.rows.find((r) => r.tenantId === ref.tenantId && r.id === ref.holdId);
+      if (!h || h.state !== 'held' || !h.expired || this.locked.has(h.id)) continue;
+      h.state = 'expired';
+      await this.nights.releaseHeld(h.tenantId, h.roomTypeId, stayNights(h.stay));
+      const quote = await this.quotes.findById(h.tenantId, h.quoteId);
+      if (quote) expired.push({ hold: { ...h }, quote });
+    }
+    return expired;
+  }
 }

@@ -40,6 +40,30 @@ export class SqlAuditLog extends AuditLog {
     );
   }
 
+  /** Several entries in one statement, inserted in the order given. */
+  override async appendAll(events: NewAuditEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.sql.affected(
+      `INSERT INTO audit_events (tenant_id, quote_id, hold_id, booking_id, type, actor_kind, actor_id, traveler, trace_id, data)
+       SELECT tenant_id, quote_id, hold_id, booking_id, type, actor_kind, actor_id, traveler, trace_id, data
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[])
+              WITH ORDINALITY AS e(tenant_id, quote_id, hold_id, booking_id, type, actor_kind, actor_id, traveler, trace_id, data, ord)
+        ORDER BY ord`,
+      [
+        events.map((e) => e.tenantId),
+        events.map((e) => e.quoteId),
+        events.map((e) => e.holdId ?? null),
+        events.map((e) => e.bookingId ?? null),
+        events.map((e) => e.type),
+        events.map((e) => e.actor.kind),
+        events.map((e) => e.actor.id),
+        events.map((e) => (e.traveler ? json({ iss: e.traveler.iss, sub: e.traveler.sub }) : null)),
+        events.map((e) => e.traceId),
+        events.map((e) => json(e.data ?? {})),
+      ],
+    );
+  }
+
   async listForChain(tenantId: string, quoteId: string, holdId: string): Promise<AuditEventRecord[]> {
     const rows = await this.sql.rows<Row>(
       `SELECT row_number() OVER (ORDER BY id) AS seq, type, at, actor_kind, actor_id, traveler, trace_id, data

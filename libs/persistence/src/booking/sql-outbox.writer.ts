@@ -36,4 +36,34 @@ export class SqlOutboxWriter extends OutboxWriter {
       [e.tenantId, e.type, e.aggregateType, e.aggregateId, json(e.payload), e.traceId, uuidOrNull(e.payload.booking_id), uuidOrNull(e.payload.hold_id)],
     );
   }
+
+  /** Several events in one statement, in the order given, each with its sequence derived as `append` does. */
+  override async appendAll(events: NewOutboxEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.sql.affected(
+      `INSERT INTO outbox_events (tenant_id, type, aggregate_type, aggregate_id, payload, trace_id, sequence)
+       SELECT e.tenant_id, e.type, e.aggregate_type, e.aggregate_id, e.payload, e.trace_id,
+              (SELECT n.seq FROM (
+                 SELECT a.id, a.type, row_number() OVER (ORDER BY a.id) AS seq
+                   FROM audit_events a
+                   JOIN (SELECT quote_id, hold_id FROM audit_events
+                          WHERE tenant_id = e.tenant_id AND (booking_id = e.booking_id OR hold_id = e.hold_id)
+                          ORDER BY id DESC LIMIT 1) c ON a.quote_id = c.quote_id AND (a.hold_id IS NULL OR a.hold_id = c.hold_id)
+                  WHERE a.tenant_id = e.tenant_id) n
+                ORDER BY (n.type = e.type) DESC, n.id DESC LIMIT 1)
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::jsonb[], $6::text[], $7::uuid[], $8::uuid[])
+              WITH ORDINALITY AS e(tenant_id, type, aggregate_type, aggregate_id, payload, trace_id, booking_id, hold_id, ord)
+        ORDER BY e.ord`,
+      [
+        events.map((e) => e.tenantId),
+        events.map((e) => e.type),
+        events.map((e) => e.aggregateType),
+        events.map((e) => e.aggregateId),
+        events.map((e) => json(e.payload)),
+        events.map((e) => e.traceId),
+        events.map((e) => uuidOrNull(e.payload.booking_id)),
+        events.map((e) => uuidOrNull(e.payload.hold_id)),
+      ],
+    );
+  }
 }

@@ -25,6 +25,10 @@ export interface AuditEventRecord {
 /** Port: the append-only audit timeline of a booking chain. */
 export abstract class AuditLog {
   abstract append(event: NewAuditEvent): Promise<void>;
+  /** Several entries, in order (an adapter may send them in one statement). */
+  async appendAll(events: NewAuditEvent[]): Promise<void> {
+    for (const event of events) await this.append(event);
+  }
   /** The chain's events from its quote on, for one hold (the booked one), in order, numbered from 1. */
   abstract listForChain(tenantId: string, quoteId: string, holdId: string): Promise<AuditEventRecord[]>;
 }

@@ -8,10 +8,9 @@ import { HoldRepository } from '../ports/hold.repository';
 import { OutboxWriter } from '../ports/outbox-writer';
 import { QuoteRepository } from '../ports/quote.repository';
 import { ReclaimedHold, RoomNightReservations } from '../ports/room-night-reservations';
-import { holdView } from '../views';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
-import { chainAuditEvent } from '../rules/audit-entry';
+import { holdExpiredEvents } from '../rules/hold-expired-events';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
 
@@ -62,26 +61,11 @@ export class ExpireHold {
    * (then the audit data says `reclaimed: true`; the outbox event is the same either way).
    */
   async record(tenantId: string, hold: ReclaimedHold, options: { actor?: AuditActor; reclaimed?: boolean } = {}): Promise<void> {
-    const traceId = this.context.traceId;
     const quote = await this.quotes.findById(tenantId, hold.quoteId);
     if (!quote) throw new Error(`hold ${hold.id} names quote ${hold.quoteId}, which does not exist`);
-    const expiresAt = hold.expiresAt.toISOString();
-    await this.audit.append(
-      chainAuditEvent(
-        { tenantId, quoteId: hold.quoteId, holdId: hold.id },
-        'hold.expired',
-        { actor: options.actor ?? SYSTEM, traceId },
-        options.reclaimed ? { expires_at: expiresAt, reclaimed: true } : { expires_at: expiresAt },
-      ),
-    );
-    await this.outbox.append({
-      tenantId,
-      type: 'hold.expired',
-      aggregateType: 'hold',
-      aggregateId: hold.id,
-      traceId,
-      payload: holdView({ ...hold, state: 'expired' }, quote),
-    });
+    const events = holdExpiredEvents(tenantId, hold, quote, { actor: options.actor ?? SYSTEM, traceId: this.context.traceId, reclaimed: options.reclaimed });
+    await this.audit.append(events.audit);
+    await this.outbox.append(events.outbox);
   }
 
   /**

@@ -1,0 +1,70 @@
+import { quoteRecord, TENANT } from '../../testing/chain-fixtures';
+import { FakeAudit, FakeNights, FakeOutbox } from '../../testing/fake-chain-ports';
+import { FakeDueHoldExpiry, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
+import { ExpireDueHolds } from './expire-due-holds.use-case';
+
+jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
+
+describe('ExpireDueHolds', () => {
+  async function setup() {
+    const quotes = new FakeQuotes();
+    const holds = new FakeHolds(quotes);
+    const nights = new FakeNights(5);
+    const audit = new FakeAudit();
+    const outbox = new FakeOutbox();
+    const due = new FakeDueHoldExpiry(holds, quotes, nights);
+    const quote = quoteRecord();
+    quotes.rows.push(quote);
+    const take = async (expired: boolean) => {
+      const h = await holds.create({
+        tenantId: TENANT,
+        agentId: quote.agentId,
+        quoteId: quote.id,
+        roomTypeId: quote.roomTypeId,
+        stay: quote.stay,
+        ttlSeconds: 60,
+      });
+      await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);
+      const row = holds.rows.find((r) => r.id === h.id)!;
+      row.expired = expired;
+      return h.id;
+    };
+    return { useCase: new ExpireDueHolds(due, audit, outbox), holds, nights, audit, outbox, due, take };
+  }
+
+  it('expires the due holds of the batch, gives their rooms back and writes each its audit entry and event with its own trace', async () => {
+    const { useCase, holds, nights, audit, outbox, take } = await setup();
+    const a = await take(true);
+    const b = await take(true);
+    const notDue = await take(false);
+    const expired = await useCase.execute([
+      { tenantId: TENANT, holdId: a, traceId: 'trace-a' },
+      { tenantId: TENANT, holdId: b, traceId: 'trace-b' },
+      { tenantId: TENANT, holdId: notDue, traceId: 'trace-c' },
+    ]);
+    expect([...expired].sort()).toEqual([a, b].sort());
+    expect(holds.rows.map((h) => [h.id, h.state])).toEqual([
+      [a, 'expired'],
+      [b, 'expired'],
+      [notDue, 'held'],
+    ]);
+    expect(nights.counter('2099-05-10').held).toBe(1);
+    expect(audit.events.map((e) => [e.type, e.holdId, e.traceId, e.actor])).toEqual([
+      ['hold.expired', a, 'trace-a', { kind: 'system', id: 'hold-expiry' }],
+      ['hold.expired', b, 'trace-b', { kind: 'system', id: 'hold-expiry' }],
+    ]);
+    expect(outbox.events.map((e) => [e.type, e.aggregateId, e.traceId, e.payload.state])).toEqual([
+      ['hold.expired', a, 'trace-a', 'expired'],
+      ['hold.expired', b, 'trace-b', 'expired'],
+    ]);
+  });
+
+  it('leaves a hold locked elsewhere and writes nothing when none is expired', async () => {
+    const { useCase, audit, outbox, due, take } = await setup();
+    const a = await take(true);
+    due.locked.add(a);
+    await expect(useCase.execute([{ tenantId: TENANT, holdId: a, traceId: 't' }])).resolves.toEqual(new Set());
+    expect(audit.events).toEqual([]);
+    expect(outbox.events).toEqual([]);
+  });
+});

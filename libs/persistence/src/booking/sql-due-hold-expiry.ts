@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '@hcs/domain';
+import { SqlClient } from '../sql/sql-client';
+import { statement } from '../sql/statement';
+import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
+import { QUOTE_COLUMNS, QuoteJsonRow, quoteFromJson } from './quote-row';
+
+type ExpiredHoldRow = HoldRow & { quote: QuoteJsonRow | null; nights: number; released: number };
+
+/**
+ * The listed holds that are due, expired and their rooms given back in one statement: holds
+ * locked by another transaction are skipped (SKIP LOCKED); the night counters are locked in
+ * (tenant, room type, night) order, the order every reservation takes them in, then each night is
+ * decremented once by the number of expired holds covering it.
+ */
+const expireDueHolds = statement<[tenantIds: string[], holdIds: string[]], ExpiredHoldRow>(
+  `WITH due AS (
+     SELECT h.id AS due_id FROM holds h
+       JOIN unnest($1::uuid[], $2::uuid[]) AS l(tenant_id, id) ON h.tenant_id = l.tenant_id AND h.id = l.id
+      WHERE h.state = 'held' AND h.expires_at <= now()
+      ORDER BY h.id
+        FOR UPDATE OF h SKIP LOCKED
+   ), expired AS (
+     UPDATE holds SET state = 'expired', converting_key = NULL, updated_at = now()
+       FROM due WHERE holds.id = due.due_id
+     RETURNING ${HOLD_COLUMNS}
+   ), nights AS (
+     SELECT e.tenant_id, e.room_type_id, d::date AS night, count(*)::int AS rooms
+       FROM expired e, generate_series(e.check_in::date::timestamp, (e.check_out::date - 1)::timestamp, interval '1 day') AS d
+      GROUP BY 1, 2, 3
+   ), locked AS (
+     SELECT n.tenant_id, n.room_type_id, n.night, c.rooms
+       FROM inventory_nights n JOIN nights c ON c.tenant_id = n.tenant_id AND c.room_type_id = n.room_type_id AND c.night = n.night
+      ORDER BY n.tenant_id, n.room_type_id, n.night
+        FOR UPDATE OF n
+   ), released AS (
+     UPDATE inventory_nights n SET held = n.held - l.rooms
+       FROM locked l
+      WHERE n.tenant_id = l.tenant_id AND n.room_type_id = l.room_type_id AND n.night = l.night AND n.held >= l.rooms
+     RETURNING 1
+   )
+   SELECT e.*, to_jsonb(q) AS quote, (SELECT count(*) FROM nights)::int AS nights, (SELECT count(*) FROM released)::int AS released
+     FROM expired e
+     LEFT JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = e.tenant_id AND id = e.quote_id) q ON true`,
+);
+
+@Injectable()
+export class SqlDueHoldExpiry extends DueHoldExpiry {
+  constructor(private readonly sql: SqlClient) {
+    super();
+  }
+
+  async expire(holds: DueHoldRef[]): Promise<ExpiredHold[]> {
+    if (holds.length === 0) return [];
+    const rows = await this.sql.run(expireDueHolds, [holds.map((h) => h.tenantId), holds.map((h) => h.holdId)]);
+    if (rows.length === 0) return [];
+    // Every night of every expired hold must have given its rooms back (as releaseHeld checks).
+    if (rows[0].released !== rows[0].nights) throw new Error(`inventory counters out of step: ${rows[0].released} of ${rows[0].nights} nights released`);
+    return rows.map((r) => {
+      if (!r.quote) throw new Error(`hold ${r.id} names quote ${r.quote_id}, which does not exist`);
+      return { hold: toHold(r), quote: quoteFromJson(r.quote) };
+    });
+  }
+}
