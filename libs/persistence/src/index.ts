@@ -10,3 +10,4 @@ export { modify } from './booking/sql';
 export * from './replica/read-replica';
 export * from './sql/sql-client';
 export * from './sql/statement';
+export * from './sandbox/sandbox-charges-at-begin';

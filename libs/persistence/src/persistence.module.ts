@@ -91,6 +91,7 @@ import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
+import { SandboxChargesAtBegin } from './sandbox/sandbox-charges-at-begin';
 
 const repositories = [
   { provide: TenantRepository, useClass: TypeOrmTenantRepository },
@@ -157,7 +158,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: [SqlClient, ...repositories],
-  exports: [SqlClient, ...repositories.map((r) => r.provide)],
+  providers: [SqlClient, SandboxChargesAtBegin, ...repositories],
+  exports: [SqlClient, SandboxChargesAtBegin, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}
