@@ -82,7 +82,7 @@ import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
-import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
+import { SqlWebhookDeliveryRepository } from './webhooks/sql-webhook-delivery.repository';
 import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
@@ -128,7 +128,7 @@ const repositories = [
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
   { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
-  { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
+  { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
