@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
+import type { DeferredIdempotencyClaim } from './deferred-idempotency-claim';
 import type { IdempotencyScope, StoredResponse } from './ports/idempotency.repository';
 
 /** The idempotent call running now, as the owner of its key offers it to the step that writes the outcome. */
@@ -18,6 +19,8 @@ export interface SealedResponse {
 interface Offered {
   offer: SealOffer;
   stored?: { outcome: unknown; response: StoredResponse };
+  /** The key's claim, when it rides on the step's first statement (DeferredIdempotencyClaim). */
+  claim?: DeferredIdempotencyClaim;
 }
 
 /** One per process: every instance of the seal reads the same async context. */
@@ -35,13 +38,25 @@ const current = new AsyncLocalStorage<Offered>();
  */
 @Injectable()
 export class IdempotentResponseSeal {
-  /** Runs the owner's work with its offer in the async context (continuations included). */
-  offering<T>(offer: SealOffer, work: () => Promise<T>): { result: Promise<T>; storedFor: (outcome: unknown) => StoredResponse | null } {
-    const offered: Offered = { offer };
+  /**
+   * Runs the owner's work with its offer in the async context (continuations included); with
+   * `claim`, the key is claimed by the work's first statement instead of before the work.
+   */
+  offering<T>(
+    offer: SealOffer,
+    work: () => Promise<T>,
+    claim?: DeferredIdempotencyClaim,
+  ): { result: Promise<T>; storedFor: (outcome: unknown) => StoredResponse | null } {
+    const offered: Offered = { offer, claim };
     return {
       result: current.run(offered, work),
       storedFor: (outcome) => (offered.stored && offered.stored.outcome === outcome ? offered.stored.response : null),
     };
+  }
+
+  /** The key's claim the current step's statements must make or wait for; null when there is none. */
+  static claimOfCurrentStep(): DeferredIdempotencyClaim | null {
+    return current.getStore()?.claim ?? null;
   }
 
   /** What a step writing `outcome` can store under the current key in its own statement; null when there is nothing to seal. */
