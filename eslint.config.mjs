@@ -62,7 +62,7 @@ const layering = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/support/esm-transformer.js', 'jest.config.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/support/esm-transformer.js', 'jest.config.js', 'apps/console/src/api/openapi.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -18,6 +18,7 @@ import { ClientReferencesAndSandbox1764420170000 } from './1764420170000-ClientR
 import { WebhookEndpointHealth1764421800000 } from './1764421800000-WebhookEndpointHealth';
 import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
 import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings';
+import { ShardReadyKeys1764425000000 } from './1764425000000-ShardReadyKeys';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   WebhookEndpointHealth1764421800000,
   SealKeysAtRest1764421800001,
   FollowUpSettings1764421800002,
+  ShardReadyKeys1764425000000,
 ];

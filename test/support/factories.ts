@@ -43,12 +43,10 @@ export async function createAgent(
   options: { scopes?: Scope[]; bookingLimit?: Money | null; name?: string } = {},
 ): Promise<TestAgent> {
   const admin = { tenantId: tenant.tenantId, principalId: tenant.adminPrincipalId, kind: 'admin' as const };
-  const { agent, issued } = await app.get(CreateAgent).execute(admin, {
-    name: options.name ?? `agent-${randomUUID().slice(0, 8)}`,
-    scopes: options.scopes,
-    bookingLimit: options.bookingLimit ?? null,
-  });
-  return { tenantId: tenant.tenantId, agentId: agent.id, apiKey: issued.secret, credentialId: issued.credential.id };
+  const { data } = await app
+    .get(CreateAgent)
+    .execute({ name: options.name ?? `agent-${randomUUID().slice(0, 8)}`, scopes: options.scopes, bookingLimit: options.bookingLimit ?? null }, admin);
+  return { tenantId: tenant.tenantId, agentId: data.agent.id, apiKey: data.credential.secret, credentialId: data.credential.id };
 }
 
 /** An OAuth access token for the agent from `POST /oauth/token` (client_credentials, JSON body). */

@@ -11,7 +11,7 @@ export * from './booking';
 export * from './errors/pending-outcome';
 export * from './idempotency';
 export * from './money/fx';
-export * from './seed/seed.repository';
+export * from './seed/ports/seed.repository';
 export * from './feeds';
 export * from './advisor';
 export * from './webhooks';

@@ -1,7 +1,6 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '@hcs/platform';
 import { MIGRATIONS } from '../../../migrations';
-import { ENTITIES } from './entities';
 import { GuardedPgClient } from './guarded-pg-client';
 
 /** How long a request waits for a pooled connection (or a new one) before giving up. */
@@ -12,7 +11,9 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'datab
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    entities: ENTITIES,
+    // No entity classes: every table is read and written through `SqlClient` with typed rows
+    // (docs/architecture.md "Typed SQL"); TypeORM keeps the data source, its pool and the migrations.
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     synchronize: false,

@@ -1,12 +1,10 @@
 export * from './data-source';
-export * from './entities';
 export * from './migration-runner';
 export * from './persistence.module';
 export * from './transaction-host';
 export * from './database-unavailable';
 export * from './keys/master-key-rotation';
 export * from './metrics/scrape-collectors';
-export { modify } from './booking/sql';
 export * from './replica/read-replica';
 export * from './sql/sql-client';
 export * from './sql/statement';

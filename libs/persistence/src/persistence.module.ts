@@ -47,7 +47,7 @@ import {
   FollowUpSettingsRepository,
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
-import { SqlQuoteSourceReader } from './booking/quote-source.reader';
+import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
 import { SqlAuditLog } from './booking/sql-audit.log';
 import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authorization.repository';
 import { SqlBookingRepository } from './booking/sql-booking.repository';
@@ -61,29 +61,29 @@ import { SqlPaymentRepository } from './booking/sql-payment.repository';
 import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
-import { TypeOrmDailyRateRepository } from './catalog/typeorm-daily-rate.repository';
-import { TypeOrmFxRateRepository } from './catalog/typeorm-fx-rate.repository';
-import { TypeOrmInventoryRepository } from './catalog/typeorm-inventory.repository';
-import { TypeOrmPolicyRepository } from './catalog/typeorm-policy.repository';
-import { TypeOrmPropertyRepository } from './catalog/typeorm-property.repository';
-import { TypeOrmRatePlanRepository } from './catalog/typeorm-rate-plan.repository';
-import { TypeOrmRoomTypeRepository } from './catalog/typeorm-room-type.repository';
+import { SqlDailyRateRepository } from './catalog/sql-daily-rate.repository';
+import { SqlFxRateRepository } from './catalog/sql-fx-rate.repository';
+import { SqlInventoryRepository } from './catalog/sql-inventory.repository';
+import { SqlPolicyRepository } from './catalog/sql-policy.repository';
+import { SqlPropertyRepository } from './catalog/sql-property.repository';
+import { SqlRatePlanRepository } from './catalog/sql-rate-plan.repository';
+import { SqlRoomTypeRepository } from './catalog/sql-room-type.repository';
 import { dataSourceOptions } from './data-source';
 import { SqlIdempotencyRecordRepository } from './idempotency/sql-idempotency-record.repository';
-import { TypeOrmAdvisorSessionRepository } from './advisor/typeorm-advisor-session.repository';
-import { TypeOrmDelegationIssuerRepository } from './delegation/typeorm-delegation-issuer.repository';
-import { TypeOrmCredentialRepository } from './identity/typeorm-credential.repository';
-import { TypeOrmPrincipalRepository } from './identity/typeorm-principal.repository';
-import { TypeOrmSigningKeyRepository } from './identity/typeorm-signing-key.repository';
-import { TypeOrmSeedRepository } from './seed/typeorm-seed.repository';
-import { TypeOrmAvailabilitySearchRepository } from './search/typeorm-availability-search.repository';
-import { TypeOrmTenantRepository } from './tenancy/typeorm-tenant.repository';
+import { SqlAdvisorSessionRepository } from './advisor/sql-advisor-session.repository';
+import { SqlDelegationIssuerRepository } from './delegation/sql-delegation-issuer.repository';
+import { SqlCredentialRepository } from './identity/sql-credential.repository';
+import { SqlPrincipalRepository } from './identity/sql-principal.repository';
+import { SqlSigningKeyRepository } from './identity/sql-signing-key.repository';
+import { SqlSeedRepository } from './seed/sql-seed.repository';
+import { SqlAvailabilitySearchRepository } from './search/sql-availability-search.repository';
+import { SqlTenantRepository } from './tenancy/sql-tenant.repository';
 import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { SqlWebhookDeliveryRepository } from './webhooks/sql-webhook-delivery.repository';
-import { TypeOrmWebhookEndpointRepository } from './webhooks/typeorm-webhook-endpoint.repository';
+import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
@@ -94,9 +94,9 @@ import { SqlClient } from './sql/sql-client';
 import { SandboxChargesAtBegin } from './sandbox/sandbox-charges-at-begin';
 
 const repositories = [
-  { provide: TenantRepository, useClass: TypeOrmTenantRepository },
-  { provide: PrincipalRepository, useClass: TypeOrmPrincipalRepository },
-  { provide: CredentialRepository, useClass: TypeOrmCredentialRepository },
+  { provide: TenantRepository, useClass: SqlTenantRepository },
+  { provide: PrincipalRepository, useClass: SqlPrincipalRepository },
+  { provide: CredentialRepository, useClass: SqlCredentialRepository },
   { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
   { provide: QuoteRepository, useClass: SqlQuoteRepository },
   { provide: HoldRepository, useClass: SqlHoldRepository },
@@ -114,20 +114,20 @@ const repositories = [
   { provide: OutboxWriter, useClass: SqlOutboxWriter },
   { provide: ReceiptKeyRepository, useClass: SqlReceiptKeyRepository },
   { provide: IdempotencyRecordRepository, useClass: SqlIdempotencyRecordRepository },
-  { provide: SigningKeyRepository, useClass: TypeOrmSigningKeyRepository },
-  { provide: DelegationIssuerRepository, useClass: TypeOrmDelegationIssuerRepository },
-  { provide: PropertyRepository, useClass: TypeOrmPropertyRepository },
-  { provide: RoomTypeRepository, useClass: TypeOrmRoomTypeRepository },
-  { provide: RatePlanRepository, useClass: TypeOrmRatePlanRepository },
-  { provide: PolicyRepository, useClass: TypeOrmPolicyRepository },
-  { provide: InventoryRepository, useClass: TypeOrmInventoryRepository },
-  { provide: DailyRateRepository, useClass: TypeOrmDailyRateRepository },
-  { provide: FxRateRepository, useClass: TypeOrmFxRateRepository },
-  { provide: AvailabilitySearchRepository, useClass: TypeOrmAvailabilitySearchRepository },
-  { provide: SeedRepository, useClass: TypeOrmSeedRepository },
+  { provide: SigningKeyRepository, useClass: SqlSigningKeyRepository },
+  { provide: DelegationIssuerRepository, useClass: SqlDelegationIssuerRepository },
+  { provide: PropertyRepository, useClass: SqlPropertyRepository },
+  { provide: RoomTypeRepository, useClass: SqlRoomTypeRepository },
+  { provide: RatePlanRepository, useClass: SqlRatePlanRepository },
+  { provide: PolicyRepository, useClass: SqlPolicyRepository },
+  { provide: InventoryRepository, useClass: SqlInventoryRepository },
+  { provide: DailyRateRepository, useClass: SqlDailyRateRepository },
+  { provide: FxRateRepository, useClass: SqlFxRateRepository },
+  { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
+  { provide: SeedRepository, useClass: SqlSeedRepository },
   { provide: FeedReader, useClass: SqlFeedReader },
-  { provide: AdvisorSessionRepository, useClass: TypeOrmAdvisorSessionRepository },
-  { provide: WebhookEndpointRepository, useClass: TypeOrmWebhookEndpointRepository },
+  { provide: AdvisorSessionRepository, useClass: SqlAdvisorSessionRepository },
+  { provide: WebhookEndpointRepository, useClass: SqlWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },

@@ -174,7 +174,7 @@ describe('Google feeds', () => {
         .map((r) => text(r, 'Checkin')!);
       await sql(t).query(
         `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold) VALUES ($1, $2, $3, 5, 1, 2), ($1, $2, $4, 4, 1, 3)
-         ON CONFLICT (room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, held = EXCLUDED.held, sold = EXCLUDED.sold`,
+         ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET allotment = EXCLUDED.allotment, held = EXCLUDED.held, sold = EXCLUDED.sold`,
         [chainTenant.tenantId, catalog.roomTypeId, checkIns[0], checkIns[1]],
       );
       const results = elements((await ari(chainTenant.tenantId, 3)).text, 'Result').filter((r) => r.includes(catalog.propertyId));

@@ -3,10 +3,9 @@ import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
-import { agentNextActions, CreateAgent, GetAgent, ListAgents, RevokeAgentCredential, RotateAgentCredential, UpdateAgent, validationFailed } from '@hcs/domain';
+import { CreateAgent, GetAgent, ListAgents, RevokeAgentCredential, RotateAgentCredential, UpdateAgent } from '@hcs/domain';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
-import { agentJson, credentialJson } from './agent.presenter';
 import { CreateAgentRequestDto, UpdateAgentRequestDto } from './dto/admin-agents.request.dto';
 import { AgentDetailModel, AgentListModel, AgentModel, AgentWithSecretModel, CredentialModel } from './dto/admin-agents.response.dto';
 import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
@@ -35,29 +34,16 @@ export class AdminAgentsController {
     description: 'The agent and its first credential with the secret; next_actions: get.',
     errors: ['validation_failed'],
   })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateAgentRequestDto): Promise<Outcome> {
-    const { agent, issued } = await this.createAgent.execute(actor, { name: body.name, scopes: body.scopes, bookingLimit: body.booking_limit ?? null });
-    return new Outcome(
-      {
-        agent: agentJson(agent),
-        credential: {
-          id: issued.credential.id,
-          secret: issued.secret,
-          prefix: issued.credential.secretPrefix,
-          created_at: issued.credential.createdAt.toISOString(),
-        },
-      },
-      { next_actions: [agentNextActions.get(agent.id)] },
-    );
+  create(@CurrentActor() actor: Actor, @Body() body: CreateAgentRequestDto): Promise<Outcome> {
+    return this.createAgent.execute({ name: body.name, scopes: body.scopes, bookingLimit: body.booking_limit ?? null }, actor);
   }
 
   @Get()
   @ReadsFromReplica()
   @ApiOperation({ summary: 'List the agents of the tenant.' })
   @ApiEnvelope(AgentListModel, { description: 'Every agent of the tenant, oldest first.' })
-  async list(@CurrentActor() actor: Actor): Promise<Outcome> {
-    const agents = await this.listAgents.execute(actor);
-    return new Outcome({ items: agents.map(agentJson) });
+  list(@CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.listAgents.execute({}, actor);
   }
 
   @Get(':id')
@@ -66,20 +52,16 @@ export class AdminAgentsController {
     description: 'The agent with its credentials. An id that is not a UUID is validation_failed; one that names no agent of the tenant is agent_not_found.',
     errors: ['agent_not_found'],
   })
-  async get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    const { agent, credentials } = await this.getAgentUseCase.execute(actor, id);
-    return new Outcome({ ...agentJson(agent), credentials: credentials.map(credentialJson) });
+  get(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.getAgentUseCase.execute({ agentId: id }, actor);
   }
 
   @Patch(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rename, disable or enable an agent, change its scopes or booking limit.' })
   @ApiEnvelope(AgentModel, { description: 'The updated agent; next_actions: get.', errors: ['validation_failed', 'agent_not_found'] })
-  async update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateAgentRequestDto): Promise<Outcome> {
-    if (Object.values(body).every((v) => v === undefined))
-      throw validationFailed([{ path: '', message: 'give at least one of name, status, scopes, booking_limit' }]);
-    const agent = await this.updateAgent.execute(actor, id, { name: body.name, status: body.status, scopes: body.scopes, bookingLimit: body.booking_limit });
-    return new Outcome(agentJson(agent), { next_actions: [agentNextActions.get(agent.id)] });
+  update(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Body() body: UpdateAgentRequestDto): Promise<Outcome> {
+    return this.updateAgent.execute({ agentId: id, name: body.name, status: body.status, scopes: body.scopes, bookingLimit: body.booking_limit }, actor);
   }
 
   @Post(':id/credentials')
@@ -90,20 +72,8 @@ export class AdminAgentsController {
     description: 'The agent and the new credential with its secret; next_actions: get.',
     errors: ['agent_not_found'],
   })
-  async rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
-    const { agent, issued } = await this.rotateCredential.execute(actor, id);
-    return new Outcome(
-      {
-        agent: agentJson(agent),
-        credential: {
-          id: issued.credential.id,
-          secret: issued.secret,
-          prefix: issued.credential.secretPrefix,
-          created_at: issued.credential.createdAt.toISOString(),
-        },
-      },
-      { next_actions: [agentNextActions.get(agent.id)] },
-    );
+  rotate(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
+    return this.rotateCredential.execute({ agentId: id }, actor);
   }
 
   @Delete(':id/credentials/:credentialId')
@@ -113,12 +83,7 @@ export class AdminAgentsController {
     description: 'The revoked credential (revoking twice keeps the first revoked_at); next_actions: get (the agent).',
     errors: ['agent_not_found', 'credential_not_found'],
   })
-  async revoke(
-    @CurrentActor() actor: Actor,
-    @Param('id', UuidParamPipe) id: string,
-    @Param('credentialId', UuidParamPipe) credentialId: string,
-  ): Promise<Outcome> {
-    const credential = await this.revokeCredential.execute(actor, id, credentialId);
-    return new Outcome(credentialJson(credential), { next_actions: [agentNextActions.get(id)] });
+  revoke(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Param('credentialId', UuidParamPipe) credentialId: string): Promise<Outcome> {
+    return this.revokeCredential.execute({ agentId: id, credentialId }, actor);
   }
 }

@@ -10,7 +10,11 @@ import {
   FieldError,
   PromoteProperty,
   PutPolicy,
-  ReadAdminCatalog,
+  ListAdminProperties,
+  GetAdminProperty,
+  GetInventoryCalendar,
+  GetRateCalendar,
+  GetFxRates,
   SetDailyRates,
   SetFxRates,
   SetInventory,
@@ -74,7 +78,11 @@ export class AdminCatalogController {
     private readonly inventory: SetInventory,
     private readonly rates: SetDailyRates,
     private readonly fx: SetFxRates,
-    private readonly reads: ReadAdminCatalog,
+    private readonly listAdminProperties: ListAdminProperties,
+    private readonly getAdminProperty: GetAdminProperty,
+    private readonly inventoryCalendar: GetInventoryCalendar,
+    private readonly rateCalendar: GetRateCalendar,
+    private readonly fxRates: GetFxRates,
   ) {}
 
   @Get('properties')
@@ -82,7 +90,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'List every property of the tenant, promoted or not' })
   @ApiEnvelope(AdminPropertyPageModel, { description: 'One page, ordered by slug.', errors: ['validation_failed'] })
   listProperties(@CurrentActor() actor: Actor, @Query() query: PageQueryDto) {
-    return this.reads.list(actor.tenantId, query.limit ?? 20, query.cursor);
+    return this.listAdminProperties.execute({ limit: query.limit ?? 20, cursor: query.cursor }, actor);
   }
 
   @Post('properties')
@@ -96,7 +104,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Read a property with room types, rate plans, policy versions and promotion readiness' })
   @ApiEnvelope(AdminPropertyDetailModel, { description: 'The property as admins see it.', errors: ['validation_failed', 'property_not_found'] })
   getProperty(@CurrentActor() actor: Actor, @Param() params: IdParamsDto) {
-    return this.reads.property(actor.tenantId, params.id);
+    return this.getAdminProperty.execute({ propertyId: params.id }, actor);
   }
 
   @Patch('properties/:id')
@@ -167,7 +175,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Read the inventory calendar of a room type (inclusive range)' })
   @ApiEnvelope(InventoryCalendarModel, { description: 'Allotment, held, sold and available per night.', errors: ['validation_failed', 'room_type_not_found'] })
   readInventory(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
-    return this.inventory.read(actor.tenantId, params.id, query);
+    return this.inventoryCalendar.execute({ roomTypeId: params.id, range: { from: query.from, to: query.to } }, actor);
   }
 
   @Put('room-types/:id/inventory')
@@ -186,7 +194,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Read the nightly rates of a rate plan (inclusive range)' })
   @ApiEnvelope(RateCalendarModel, { description: 'Rate per night, per-date or base.', errors: ['validation_failed', 'rate_plan_not_found'] })
   readRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Query() query: DateRangeQueryDto): Promise<Outcome> {
-    return this.rates.read(actor.tenantId, params.id, query);
+    return this.rateCalendar.execute({ ratePlanId: params.id, range: { from: query.from, to: query.to } }, actor);
   }
 
   @Put('rate-plans/:id/rates')
@@ -204,7 +212,7 @@ export class AdminCatalogController {
   @ApiOperation({ summary: 'Read the FX table used for display conversion' })
   @ApiEnvelope(FxTableModel, { description: 'Effective rates of this tenant.' })
   readFx(@CurrentActor() actor: Actor): Promise<Outcome> {
-    return this.fx.read(actor.tenantId);
+    return this.fxRates.execute({}, actor);
   }
 
   @Put('fx-rates')

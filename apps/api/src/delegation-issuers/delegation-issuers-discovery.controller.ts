@@ -1,7 +1,7 @@
 import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, SkipRateLimit } from '@hcs/auth';
-import { ListPublicDelegationIssuers, publicDelegationIssuerView } from '@hcs/domain';
+import { ListPublicDelegationIssuers } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { PublicDelegationIssuersModel } from './dto/delegation-issuers.response.dto';
 import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
@@ -30,6 +30,6 @@ export class DelegationIssuersDiscoveryController {
     type: PublicDelegationIssuersModel,
   })
   async list(@Headers('X-Tenant-Id') tenantId?: string) {
-    return { issuers: (await this.issuers.execute(tenantId)).map(publicDelegationIssuerView) };
+    return (await this.issuers.execute({ tenantHint: tenantId }, null)).data;
   }
 }

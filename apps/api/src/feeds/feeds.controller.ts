@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Query, UseInterceptors } from '@nestjs/common
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import { Public } from '@hcs/auth';
-import { ARI_DAYS, ConditionalRequest, GetAriFeed, GetHotelListFeed, GetPointOfSaleFeed } from '@hcs/domain';
+import { anonymousCaller, ARI_DAYS, ConditionalRequest, GetAriFeed, GetHotelListFeed, GetPointOfSaleFeed } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
 import { ApiErrors } from '../http/openapi/api-envelope.decorator';
 import { AriQueryDto, HotelListQueryDto, PointOfSaleQueryDto } from './dto/feeds.request.dto';
@@ -33,7 +33,8 @@ function conditional(ifNoneMatch?: string, ifModifiedSince?: string): Conditiona
 }
 
 /**
- * Google Hotel feeds for metasearch partners (docs/feeds.md): anonymous, rate limited per client
+ * Google Hotel feeds for metasearch partners (docs/feeds.md): anonymous (the reader is an
+ * `AnonymousCaller` of the `tenant_id` named), rate limited per client
  * IP like other public reads, answered 304 from the validators alone when the partner's copy is
  * current, otherwise from the rendered copy of the current ETag (rendered once, shared by every
  * process: FeedRenderCache).
@@ -68,7 +69,7 @@ export class FeedsController {
     @Headers('accept-encoding') acceptEncoding?: string,
   ): Promise<FeedResponse> {
     const tenantId = query.tenant_id.toLowerCase();
-    const read = await this.hotelList.execute(tenantId, conditional(ifNoneMatch, ifModifiedSince));
+    const { data: read } = await this.hotelList.execute({ conditional: conditional(ifNoneMatch, ifModifiedSince) }, anonymousCaller(tenantId));
     if (read.notModified) return FeedResponse.notModified(read.validators);
     const copy = await this.renders.rendered(`hotel-list:${tenantId}`, read.validators.etag, () => hotelListXml(read.document));
     return FeedResponse.fromCopy(read.validators, copy.gzip, acceptsGzip(acceptEncoding));
@@ -91,7 +92,7 @@ export class FeedsController {
   ): Promise<FeedResponse> {
     const tenantId = query.tenant_id.toLowerCase();
     const days = query.days ?? ARI_DAYS.default;
-    const read = await this.ari.execute({ tenantId, days, conditional: conditional(ifNoneMatch, ifModifiedSince), now: new Date() });
+    const { data: read } = await this.ari.execute({ days, conditional: conditional(ifNoneMatch, ifModifiedSince), now: new Date() }, anonymousCaller(tenantId));
     if (read.notModified) return FeedResponse.notModified(read.validators);
     const copy = await this.renders.rendered(`ari:${tenantId}:${days}`, read.validators.etag, () => ariXml(read.document));
     return FeedResponse.fromCopy(read.validators, copy.gzip, acceptsGzip(acceptEncoding));
@@ -103,12 +104,12 @@ export class FeedsController {
   @xmlDocument('The points of sale (`<PointsOfSale>`).')
   @notModified()
   @ApiErrors('validation_failed')
-  getPointOfSale(
+  async getPointOfSale(
     @Query() _query: PointOfSaleQueryDto,
     @Headers('if-none-match') ifNoneMatch?: string,
     @Headers('if-modified-since') ifModifiedSince?: string,
-  ): FeedResponse {
-    const read = this.pointOfSale.execute(conditional(ifNoneMatch, ifModifiedSince));
+  ): Promise<FeedResponse> {
+    const { data: read } = await this.pointOfSale.execute({ conditional: conditional(ifNoneMatch, ifModifiedSince) }, null);
     return new FeedResponse(read.validators, read.notModified ? null : Readable.from([pointOfSaleXml(read.document)]));
   }
 }

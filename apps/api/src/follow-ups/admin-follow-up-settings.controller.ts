@@ -22,14 +22,14 @@ export class AdminFollowUpSettingsController {
   @Get()
   @ApiOperation({ summary: "The tenant's follow-up sender name, reply-to and link domains, with the From header they give." })
   @ApiEnvelope(FollowUpSettingsModel, { description: 'The settings.' })
-  async get(@CurrentActor() actor: Actor): Promise<Outcome> {
-    return new Outcome(await this.getSettings.execute(actor));
+  get(@CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.getSettings.execute({}, actor);
   }
 
   @Put()
   @ApiOperation({ summary: 'Replace the follow-up settings; an absent field goes back to its default.' })
   @ApiEnvelope(FollowUpSettingsModel, { description: 'The settings now.', errors: ['validation_failed'] })
-  async put(@CurrentActor() actor: Actor, @Body() body: PutFollowUpSettingsRequestDto): Promise<Outcome> {
-    return new Outcome(await this.updateSettings.execute(actor, body));
+  put(@CurrentActor() actor: Actor, @Body() body: PutFollowUpSettingsRequestDto): Promise<Outcome> {
+    return this.updateSettings.execute(body, actor);
   }
 }

@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { AppConfig } from '@hcs/platform';
 import { OpenApiDocument } from '../discovery/openapi.document';
 import { BODY_KEY_FIELD } from '../idempotency/idempotency-key';
+import { IdempotencyKeyField } from '../chain-dto/chain.request-parts.dto';
+import { dtoArguments } from './dto-arguments';
 import type { McpTool } from './mcp-tool';
 import { DELEGATION_ARGUMENT, McpRequestContext, McpToolRunner, ToolAnswer } from './mcp-tool-runner';
 import { outputSchemaFor } from './mcp-output-schema';
@@ -88,11 +90,13 @@ export class McpServerFactory {
     const route = this.runner.routeOf(tool);
     const shape = { ...tool.input };
     if (route.idempotency) {
-      const key = z
-        .string()
-        .min(1)
-        .max(255)
-        .describe('Your idempotency key (1-255 characters): a retry with the same key and arguments returns the first answer and never acts twice.');
+      // The key's limits are those of the body field the REST DTOs share (IdempotencyKeyField).
+      const key = dtoArguments(IdempotencyKeyField, {
+        require: [BODY_KEY_FIELD],
+        describe: {
+          [BODY_KEY_FIELD]: 'Your idempotency key (1-255 characters): a retry with the same key and arguments returns the first answer and never acts twice.',
+        },
+      })[BODY_KEY_FIELD];
       // required unless the route waives it for another field (confirm_booking: client_reference)
       shape[BODY_KEY_FIELD] = route.idempotency.required && !route.idempotency.unlessBodyField ? key : key.optional();
     }

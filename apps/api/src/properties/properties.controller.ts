@@ -2,9 +2,9 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AnonymousCatalogRead, Scopes } from '@hcs/auth';
 import { Outcome } from '@hcs/contracts';
-import { GetPropertyDetail, GetPropertyFull, ListProperties, PropertyDetail, PropertyFull, PropertyPage } from '@hcs/domain';
+import { GetPropertyDetail, GetPropertyFull, ListProperties, PropertyDetail, PropertyFull, PropertyPage, Reader } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
-import { CatalogReader, CurrentCatalogReader } from '../http/catalog-reader.decorator';
+import { CurrentCatalogReader } from '../http/catalog-reader.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../http/dto/page.query.dto';
 import { CurrencyQueryDto, PropertyIdParamsDto, PropertySlugParamsDto } from './dto/properties.request.dto';
@@ -39,8 +39,8 @@ export class PropertiesController {
     description: 'Promoted properties ordered by slug; `limit` (1-100, default 20) and an opaque `cursor` from `data.next_cursor`.',
   })
   @ApiEnvelope(PropertyPageModel, { description: 'One page of properties.', errors: ['validation_failed'] })
-  async listProperties(@Query() query: PageQueryDto, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<PropertyPage>> {
-    return this.list.execute({ tenantId: reader.tenantId, limit: query.limit ?? 20, cursor: query.cursor });
+  async listProperties(@Query() query: PageQueryDto, @CurrentCatalogReader() reader: Reader): Promise<Outcome<PropertyPage>> {
+    return this.list.execute({ limit: query.limit ?? 20, cursor: query.cursor }, reader);
   }
 
   @Get(':id')
@@ -59,9 +59,9 @@ export class PropertiesController {
   async getProperty(
     @Param() params: PropertyIdParamsDto,
     @Query() query: CurrencyQueryDto,
-    @CurrentCatalogReader() reader: CatalogReader,
+    @CurrentCatalogReader() reader: Reader,
   ): Promise<Outcome<PropertyDetail>> {
-    return this.detail.execute(reader.tenantId, params.id, query.currency);
+    return this.detail.execute({ propertyId: params.id, currency: query.currency }, reader);
   }
 
   @Get(':slug/full')
@@ -76,8 +76,8 @@ export class PropertiesController {
   async getPropertyFull(
     @Param() params: PropertySlugParamsDto,
     @Query() query: CurrencyQueryDto,
-    @CurrentCatalogReader() reader: CatalogReader,
+    @CurrentCatalogReader() reader: Reader,
   ): Promise<Outcome<PropertyFull>> {
-    return this.full.execute(reader.tenantId, params.slug, query.currency);
+    return this.full.execute({ slug: params.slug, currency: query.currency }, reader);
   }
 }

@@ -4,7 +4,7 @@ import type { ValidatedSearchBody } from './search-body.pipe';
 const FLAT_STAY_PATHS = { checkIn: 'check_in', checkOut: 'check_out' };
 
 /** A validated search body (either variant) as the use case's criteria; REST and MCP both translate here. */
-export function searchCriteria(tenantId: string, input: ValidatedSearchBody): SearchCriteria {
+export function searchCriteria(input: ValidatedSearchBody): SearchCriteria {
   const { body } = input;
   const guests = { adults: body.guests.adults, children: (body.guests.children ?? []).map((c) => ({ age: c.age })) };
   const constraints = {
@@ -15,7 +15,6 @@ export function searchCriteria(tenantId: string, input: ValidatedSearchBody): Se
   if (input.variant === 'flat') {
     const flat = input.body;
     return {
-      tenantId,
       destination: flat.destination ? { type: 'area', value: flat.destination } : null,
       stay: { check_in: flat.check_in, check_out: flat.check_out },
       guests,
@@ -25,7 +24,6 @@ export function searchCriteria(tenantId: string, input: ValidatedSearchBody): Se
   }
   const nested = input.body;
   return {
-    tenantId,
     destination: nested.destination ? { type: nested.destination.type, value: nested.destination.value } : null,
     stay: { check_in: nested.stay.check_in, check_out: nested.stay.check_out },
     guests,

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AnonymousCatalogRead, Scopes } from '@hcs/auth';
 import { Outcome } from '@hcs/contracts';
-import { SearchAvailability, SearchResults } from '@hcs/domain';
+import { Reader, SearchAvailability, SearchResults } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
-import { CatalogReader, CurrentCatalogReader } from '../http/catalog-reader.decorator';
+import { CurrentCatalogReader } from '../http/catalog-reader.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { FlatSearchRequestDto, SearchRequestDto } from './dto/search.request.dto';
 import { SearchResultsModel } from './dto/search.response.dto';
@@ -36,7 +36,7 @@ export class SearchController {
   @ApiExtraModels(SearchRequestDto, FlatSearchRequestDto)
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(SearchRequestDto) }, { $ref: getSchemaPath(FlatSearchRequestDto) }] } })
   @ApiEnvelope(SearchResultsModel, { description: 'Ranked results; next_actions holds one ready `quote` per result.', errors: ['validation_failed'] })
-  async execute(@Body(SearchBodyPipe) body: ValidatedSearchBody, @CurrentCatalogReader() reader: CatalogReader): Promise<Outcome<SearchResults>> {
-    return this.search.execute(searchCriteria(reader.tenantId, body));
+  async execute(@Body(SearchBodyPipe) body: ValidatedSearchBody, @CurrentCatalogReader() reader: Reader): Promise<Outcome<SearchResults>> {
+    return this.search.execute(searchCriteria(body), reader);
   }
 }

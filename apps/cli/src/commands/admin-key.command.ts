@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { AdminCredentials, isUuid, PrincipalRepository, TenantRepository } from '@hcs/domain';
+import { isUuid, PrincipalRepository, ReissueAdminCredentials, RevokeAdminCredential, RotateAdminCredential, TenantRepository } from '@hcs/domain';
 import type { INestApplicationContext } from '@nestjs/common';
 import { output, withCliContext } from '../cli-context';
 
@@ -21,25 +21,16 @@ export function registerAdminKey(program: Command): void {
     .option('--credential <id>', 'the credential to replace (default: all live keys of the first admin)')
     .option('--json', 'print {credential: {id, secret, prefix, created_at}, revoked: [ids]} as JSON')
     .action(async (options: { tenant: string; credential?: string; json?: boolean }) => {
-      const result = await withCliContext(async (app) => {
+      const json = await withCliContext(async (app) => {
         const caller = await operatorCaller(app, options.tenant.toLowerCase());
-        const credentials = app.get(AdminCredentials);
         if (options.credential) {
-          const { issued, revoked } = await credentials.rotate(caller, options.credential);
-          return { credential: issued.credential, secret: issued.secret, revoked: [revoked] };
+          const { data } = await app.get(RotateAdminCredential).execute({ credentialId: options.credential }, caller);
+          return { credential: data.credential, revoked: [data.revoked.id] };
         }
-        return credentials.reissue(caller.tenantId);
+        const { data } = await app.get(ReissueAdminCredentials).execute({}, caller);
+        return { credential: data.credential, revoked: data.revoked.map((c) => c.id) };
       });
-      const json = {
-        credential: {
-          id: result.credential.id,
-          secret: result.secret,
-          prefix: result.credential.secretPrefix,
-          created_at: result.credential.createdAt.toISOString(),
-        },
-        revoked: result.revoked.map((c) => c.id),
-      };
-      output(options.json, json, `admin API key (shown once): ${result.secret}\nrevoked: ${json.revoked.join(', ') || 'none'}`);
+      output(options.json, json, `admin API key (shown once): ${json.credential.secret}\nrevoked: ${json.revoked.join(', ') || 'none'}`);
     });
   adminKey
     .command('revoke')
@@ -48,10 +39,10 @@ export function registerAdminKey(program: Command): void {
     .requiredOption('--credential <id>', 'the credential to revoke')
     .option('--json', 'print {id, revoked_at} as JSON')
     .action(async (options: { tenant: string; credential: string; json?: boolean }) => {
-      const revoked = await withCliContext(async (app) =>
-        app.get(AdminCredentials).revoke(await operatorCaller(app, options.tenant.toLowerCase()), options.credential),
+      const { data: revoked } = await withCliContext(async (app) =>
+        app.get(RevokeAdminCredential).execute({ credentialId: options.credential }, await operatorCaller(app, options.tenant.toLowerCase())),
       );
-      const json = { id: revoked.id, revoked_at: revoked.revokedAt?.toISOString() ?? null };
+      const json = { id: revoked.id, revoked_at: revoked.revoked_at };
       output(options.json, json, `revoked ${json.id} at ${json.revoked_at}`);
     });
 }

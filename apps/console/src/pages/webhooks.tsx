@@ -14,7 +14,7 @@ const EVENTS = [
   'webhook_endpoint.disabled',
 ];
 
-const isDisabled = (w: WebhookEndpoint) => w.enabled === false || w.status === 'disabled';
+const isDisabled = (w: WebhookEndpoint) => w.status === 'disabled';
 
 /**
  * Webhook endpoints (docs/events.md): create with the secret shown once, rotate the secret,
@@ -51,7 +51,7 @@ export function WebhooksPage() {
     }
   };
   const toggle = async (w: WebhookEndpoint) => {
-    const body = patchFields.includes('enabled') ? { enabled: isDisabled(w) } : { status: isDisabled(w) ? 'active' : 'disabled' };
+    const body = patchFields.includes('enabled') ? { enabled: isDisabled(w) } : { status: isDisabled(w) ? 'enabled' : 'disabled' };
     if (await action.run(() => api.call('updateWebhook', { params: { id: w.id }, body }))) endpoints.reload();
   };
   const ping = async (id: string) => {
@@ -225,7 +225,7 @@ export function WebhookDeliveriesPage({ id }: { id: string }) {
           <div key={d.id} class="delivery" data-testid="delivery" data-state={d.state}>
             <div class="row spread">
               <span>
-                <StateBadge state={d.state} /> <strong>{d.event_type ?? d.type ?? 'event'}</strong> <code>{d.id.slice(0, 8)}</code>
+                <StateBadge state={d.state} /> <strong>{d.event_type}</strong> <code>{d.id.slice(0, 8)}</code>
               </span>
               {capabilities.has('replayDelivery') && (d.state === 'dead' || d.state === 'failed') && (
                 <button type="button" class="small" onClick={() => replay(d)} disabled={action.busy} data-testid="replay">

@@ -1,4 +1,4 @@
-import type { PropertyFull } from '../catalog/use-cases/get-property.use-case';
+import type { PropertyFull } from '../catalog/use-cases/get-property-full.use-case';
 
 export const ADVISOR_LOCALES = ['en', 'pt', 'es'] as const;
 export type AdvisorLocale = (typeof ADVISOR_LOCALES)[number];

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
 import { IdempotentResponseSeal } from '../idempotency/idempotent-response-seal';
-import { ReceiptSigner } from './receipt-signer';
+import { ReceiptSigner } from './use-cases/receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
 import { ClientReferenceGate } from './use-cases/client-reference-gate';

@@ -18,7 +18,7 @@ export * from './ports/hold-reservation';
 export * from './ports/hold-expiry.scheduler';
 export * from './ports/payment-provider';
 export * from './ports/quote-source.reader';
-export * from './receipt-signer';
+export * from './use-cases/receipt-signer';
 export * from './rules/audit-entry';
 export * from './rules/booking-attempt';
 export * from './rules/booking-authorization';

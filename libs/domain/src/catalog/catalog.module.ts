@@ -3,12 +3,17 @@ import { OversellModule } from '../oversell/oversell.module';
 import { CreateProperty } from './use-cases/create-property.use-case';
 import { CreateRatePlan } from './use-cases/create-rate-plan.use-case';
 import { CreateRoomType } from './use-cases/create-room-type.use-case';
-import { GetPropertyDetail, GetPropertyFull } from './use-cases/get-property.use-case';
+import { GetAdminProperty } from './use-cases/get-admin-property.use-case';
+import { GetFxRates } from './use-cases/get-fx-rates.use-case';
+import { GetInventoryCalendar } from './use-cases/get-inventory-calendar.use-case';
+import { GetPropertyDetail } from './use-cases/get-property-detail.use-case';
+import { GetPropertyFull } from './use-cases/get-property-full.use-case';
+import { GetRateCalendar } from './use-cases/get-rate-calendar.use-case';
+import { ListAdminProperties } from './use-cases/list-admin-properties.use-case';
 import { ListProperties } from './use-cases/list-properties.use-case';
 import { PromoteProperty } from './use-cases/promote-property.use-case';
 import { PropertyReadModel } from './use-cases/property-read-model';
 import { PutPolicy } from './use-cases/put-policy.use-case';
-import { ReadAdminCatalog } from './use-cases/read-admin-catalog.use-case';
 import { SetDailyRates } from './use-cases/set-daily-rates.use-case';
 import { SetFxRates } from './use-cases/set-fx-rates.use-case';
 import { SetInventory } from './use-cases/set-inventory.use-case';
@@ -29,7 +34,11 @@ const useCases = [
   SetInventory,
   SetDailyRates,
   SetFxRates,
-  ReadAdminCatalog,
+  ListAdminProperties,
+  GetAdminProperty,
+  GetInventoryCalendar,
+  GetRateCalendar,
+  GetFxRates,
   ListProperties,
   GetPropertyDetail,
   GetPropertyFull,

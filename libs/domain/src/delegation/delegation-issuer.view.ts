@@ -17,6 +17,8 @@ export function delegationIssuerView(issuer: DelegationIssuer) {
 export type DelegationIssuerView = ReturnType<typeof delegationIssuerView>;
 
 /** An issuer in the public list at /.well-known/delegation-issuers (docs/identity.md). */
-export function publicDelegationIssuerView(issuer: DelegationIssuer) {
+export type PublicDelegationIssuerView = Pick<DelegationIssuerView, 'iss' | 'name' | 'status' | 'jwks_url' | 'allowed_audiences'>;
+
+export function publicDelegationIssuerView(issuer: DelegationIssuer): PublicDelegationIssuerView {
   return { iss: issuer.iss, name: issuer.name, status: issuer.status, jwks_url: issuer.jwksUrl, allowed_audiences: issuer.allowedAudiences };
 }

@@ -1,5 +1,5 @@
 export * from './feed.types';
-export * from './feed.reader';
+export * from './ports/feed.reader';
 export * from './feeds.module';
 export * from './rules/ari-night';
 export * from './rules/ari-window';
@@ -7,4 +7,4 @@ export * from './rules/feed-validators';
 export * from './use-cases/get-ari-feed.use-case';
 export * from './use-cases/get-hotel-list-feed.use-case';
 export * from './use-cases/get-point-of-sale-feed.use-case';
-export * from './rendered-feed.store';
+export * from './ports/rendered-feed.store';

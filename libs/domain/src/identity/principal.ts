@@ -44,3 +44,19 @@ export interface Caller {
   principalId: string;
   kind: PrincipalKind;
 }
+
+/**
+ * A public read without a credential: the tenant named by `X-Tenant-Id` (catalog reads, search)
+ * or by a feed's `tenant_id`. It has no principal; only public reads accept it.
+ */
+export interface AnonymousCaller {
+  tenantId: string;
+  kind: 'anonymous';
+}
+
+/** Who may run a public read: a principal of the tenant (`Caller`), or an anonymous caller naming the tenant. */
+export type Reader = Caller | AnonymousCaller;
+
+export function anonymousCaller(tenantId: string): AnonymousCaller {
+  return { tenantId, kind: 'anonymous' };
+}

@@ -1,5 +1,5 @@
 import type { AttemptBookingRequest, PaymentAttemptRecord, PaymentRecord, PaymentState } from '@hcs/domain';
-import { int } from './sql';
+import { int } from '../sql/sql-values';
 
 /** Columns, row types and mappers of `payment_attempts` and `payments`, shared by every statement that returns them. */
 export const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, booking_request, created_at, started_at`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventRecord, AuditLog, NewAuditEvent, Traveler } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 
 interface Row {
   seq: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BookingAuthorizationRecord, BookingAuthorizationRepository, NewBookingAuthorization } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { int } from './sql';
+import { int } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, agent_id, max_amount, currency, traveler_sub, traveler_iss, expires_at, created_by, created_at, claimed_by_hold_id, used_at, booking_id,
   (expires_at <= now()) AS expired`;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '@hcs/domain';
 import { SandboxChargesAtBegin } from '../sandbox/sandbox-charges-at-begin';
 import { SqlClient } from '../sql/sql-client';
-import { auditRowsInsert } from './audit-rows.sql';
+import { auditRowsInsert } from './sql-audit-rows';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
   guests, guest, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,

@@ -3,7 +3,7 @@ import { ClientReferenceFailure, ClientReferenceRecord, ClientReferences } from 
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
 import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow, toClientReference } from './client-reference-row';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 
 const byReference = statement<[tenantId: string, agentId: string, clientReference: string], ClientReferenceRow>(
   `SELECT ${CLIENT_REFERENCE_COLUMNS} FROM booking_client_references WHERE tenant_id = $1 AND agent_id = $2 AND client_reference = $3`,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, HoldReservation, HoldReservationRequest, HoldReservationResult } from '@hcs/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { SqlClient } from '../sql/sql-client';
-import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
+import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';
@@ -34,9 +34,9 @@ export class SqlHoldReservation extends HoldReservation {
         SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, 1
           FROM rt, unnest(${p.add(nights, 'date[]')}) AS n(night)
          WHERE rt.default_inventory >= 1
-            OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.room_type_id = rt.id AND x.night = n.night)
+            OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.tenant_id = rt.tenant_id AND x.room_type_id = rt.id AND x.night = n.night)
          ORDER BY n.night
-        ON CONFLICT (room_type_id, night) DO UPDATE SET held = inv.held + 1
+        ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET held = inv.held + 1
          WHERE inv.allotment - inv.held - inv.sold >= 1
         RETURNING inv.night),
       complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NewOutboxEvent, OutboxWriter } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidOrNull = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value : null);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
-import { auditRowsInsert, isoTimestamp } from './audit-rows.sql';
+import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { SqlClient } from '../sql/sql-client';
-import { json } from './sql';
+import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
 import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, toQuote } from './quote-row';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
 import { NewRefund, RefundRecord, RefundRepository } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { int, json } from './sql';
+import { int, json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, booking_id, payment_id, amount, currency, state, reason, receipt, created_at`;
 

@@ -18,7 +18,7 @@ WITH due AS (
 )
 UPDATE holds h SET state = 'expired', converting_key = NULL, updated_at = now()
   FROM due
- WHERE h.id = due.id
+ WHERE h.tenant_id = $1 AND h.id = due.id
 RETURNING h.id, h.quote_id, h.room_type_id, h.check_in::text AS check_in, h.check_out::text AS check_out, h.created_at, h.expires_at`;
 
 interface ReclaimedRow {
@@ -62,7 +62,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
          FROM room_types rt, unnest($3::date[]) AS n(night)
         WHERE rt.tenant_id = $1 AND rt.id = $2
         ORDER BY n.night
-       ON CONFLICT (room_type_id, night) DO NOTHING`,
+       ON CONFLICT (tenant_id, room_type_id, night) DO NOTHING`,
       [tenantId, roomTypeId, [...nights].sort()],
     );
   }

@@ -1,55 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { CancellationKind, FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope } from '@hcs/domain';
-import { TransactionHost } from '../transaction-host';
+import { FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope } from '@hcs/domain';
+import { SqlClient } from '../sql/sql-client';
+import type { Statement } from '../sql/statement';
+import {
+  ARI,
+  ariPropertiesPage,
+  dailyRatesIn,
+  inventoryNightsIn,
+  LISTINGS,
+  listingsPage,
+  promotedZones,
+  quotableRatePlansOf,
+  RatePlanRow,
+  RoomTypeRow,
+  roomTypesOf,
+} from './feed-rows';
 
-interface FreshnessRow {
-  properties: string;
-  fingerprint: string;
-}
-
-interface ListingRow {
-  id: string;
-  name: string;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  lat: number | null;
-  lng: number | null;
-  phone: string | null;
-}
-
-interface AriPropertyRow {
-  id: string;
-  timezone: string;
-  checkin_time: string | null;
-  taxes: unknown;
-  fees: unknown;
-}
-
-interface RoomTypeRow {
-  id: string;
-  property_id: string;
-  name: string;
-  max_occupancy: number;
-  default_inventory: number;
-}
-
-interface RatePlanRow {
-  id: string;
-  property_id: string;
-  room_type_id: string;
-  name: string;
-  currency: string;
-  base_rate_amount: string;
-  cancellation_kind: CancellationKind;
-  free_cancellation_hours_before_checkin: number;
-}
-
-/** Latest change stamp of the tenant's rows in a table, in microseconds (0 without rows): an index probe. */
-const stamp = (table: string) => `coalesce((SELECT (extract(epoch FROM max(updated_at)) * 1000000)::bigint FROM ${table} WHERE tenant_id = $1), 0)`;
 const ZONE_CACHE_SIZE = 1000;
 
 /**
@@ -61,12 +27,8 @@ const ZONE_CACHE_SIZE = 1000;
 export class SqlFeedReader extends FeedReader {
   private readonly zones = new Map<string, { stamp: string; zones: string[] }>();
 
-  constructor(private readonly tx: TransactionHost) {
+  constructor(private readonly sql: SqlClient) {
     super();
-  }
-
-  private get db() {
-    return this.tx.tx;
   }
 
   /**
@@ -75,10 +37,7 @@ export class SqlFeedReader extends FeedReader {
    * remembered per tenant until the properties' stamp moves.
    */
   async freshness(tenantId: string, scope: FeedScope): Promise<FeedFreshness> {
-    const tables = scope === 'listings' ? ['properties'] : ['properties', 'room_types', 'rate_plans', 'policies'];
-    const [row] = (await this.db.query(`SELECT ${stamp('properties')}::text AS properties, concat_ws('|', ${tables.map(stamp).join(', ')}) AS fingerprint`, [
-      tenantId,
-    ])) as FreshnessRow[];
+    const [row] = await this.sql.run(scope === 'listings' ? LISTINGS : ARI, [tenantId]);
     const micros = Math.max(...row.fingerprint.split('|').map(Number));
     return {
       lastChange: micros > 0 ? new Date(Math.floor(micros / 1000)) : null,
@@ -90,10 +49,7 @@ export class SqlFeedReader extends FeedReader {
   private async promotedZones(tenantId: string, propertiesStamp: string): Promise<string[]> {
     const known = this.zones.get(tenantId);
     if (known?.stamp === propertiesStamp) return known.zones;
-    const [row] = (await this.db.query(
-      `SELECT coalesce(array_agg(DISTINCT timezone), '{}') AS zones FROM properties WHERE tenant_id = $1 AND promoted_at IS NOT NULL`,
-      [tenantId],
-    )) as Array<{ zones: string[] }>;
+    const [row] = await this.sql.run(promotedZones, [tenantId]);
     this.zones.delete(tenantId);
     if (this.zones.size >= ZONE_CACHE_SIZE) this.zones.delete(this.zones.keys().next().value as string);
     this.zones.set(tenantId, { stamp: propertiesStamp, zones: row.zones });
@@ -101,11 +57,7 @@ export class SqlFeedReader extends FeedReader {
   }
 
   async *listings(tenantId: string, batchSize: number): AsyncIterable<FeedListing[]> {
-    for await (const rows of this.promotedPages<ListingRow>(
-      tenantId,
-      batchSize,
-      'id, name, address_line1, address_line2, city, region, postal_code, country, lat, lng, phone',
-    )) {
+    for await (const rows of this.promotedPages(listingsPage, tenantId, batchSize)) {
       yield rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -123,24 +75,10 @@ export class SqlFeedReader extends FeedReader {
   }
 
   async *ariProperties(tenantId: string, window: { from: string; to: string } | null, batchSize: number): AsyncIterable<FeedAriProperty[]> {
-    for await (const rows of this.promotedPages<AriPropertyRow>(tenantId, batchSize, 'id, timezone, checkin_time, taxes, fees')) {
+    for await (const rows of this.promotedPages(ariPropertiesPage, tenantId, batchSize)) {
       const ids = rows.map((r) => r.id);
-      const roomTypes = (await this.db.query(
-        `SELECT id, property_id, name, max_occupancy, default_inventory FROM room_types
-          WHERE tenant_id = $1 AND property_id = ANY($2::uuid[]) ORDER BY property_id, code, id`,
-        [tenantId, ids],
-      )) as RoomTypeRow[];
-      // Only rate plans a quote accepts: those whose policy exists.
-      const ratePlans = (await this.db.query(
-        `SELECT rp.id, rp.property_id, rp.room_type_id, rp.name, rp.currency, rp.base_rate_amount,
-                pol.cancellation_kind, pol.free_cancellation_hours_before_checkin
-           FROM rate_plans rp
-           JOIN room_types rt ON rt.id = rp.room_type_id AND rt.tenant_id = $1
-           JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1
-          WHERE rp.tenant_id = $1 AND rp.property_id = ANY($2::uuid[])
-          ORDER BY rp.property_id, rt.code, rp.code, rp.id`,
-        [tenantId, ids],
-      )) as RatePlanRow[];
+      const roomTypes = await this.sql.run(roomTypesOf, [tenantId, ids]);
+      const ratePlans = await this.sql.run(quotableRatePlansOf, [tenantId, ids]);
       const properties = new Map<string, FeedAriProperty>(
         rows.map((r) => [
           r.id,
@@ -188,20 +126,12 @@ export class SqlFeedReader extends FeedReader {
     ratePlans: RatePlanRow[],
     propertyOf: Map<string, FeedAriProperty>,
   ): Promise<void> {
-    const rates = (await this.db.query(
-      `SELECT rate_plan_id, night::text AS night, amount FROM daily_rates
-        WHERE tenant_id = $1 AND rate_plan_id = ANY($2::uuid[]) AND night BETWEEN $3::date AND $4::date`,
-      [tenantId, ratePlans.map((rp) => rp.id), window.from, window.to],
-    )) as Array<{ rate_plan_id: string; night: string; amount: string }>;
+    const rates = await this.sql.run(dailyRatesIn, [tenantId, ratePlans.map((rp) => rp.id), window.from, window.to]);
     for (const r of rates) {
       const byNight = (propertyOf.get(r.rate_plan_id)!.dailyRates[r.rate_plan_id] ??= {});
       byNight[r.night] = Number(r.amount);
     }
-    const nights = (await this.db.query(
-      `SELECT room_type_id, night::text AS night, allotment, held, sold FROM inventory_nights
-        WHERE tenant_id = $1 AND room_type_id = ANY($2::uuid[]) AND night BETWEEN $3::date AND $4::date`,
-      [tenantId, roomTypes.map((rt) => rt.id), window.from, window.to],
-    )) as Array<{ room_type_id: string; night: string; allotment: number; held: number; sold: number }>;
+    const nights = await this.sql.run(inventoryNightsIn, [tenantId, roomTypes.map((rt) => rt.id), window.from, window.to]);
     for (const n of nights) {
       const byNight = (propertyOf.get(n.room_type_id)!.inventory[n.room_type_id] ??= {});
       byNight[n.night] = { allotment: n.allotment, held: n.held, sold: n.sold };
@@ -209,15 +139,14 @@ export class SqlFeedReader extends FeedReader {
   }
 
   /** Keyset cursor over the tenant's promoted properties in id order. */
-  private async *promotedPages<Row extends { id: string }>(tenantId: string, batchSize: number, columns: string): AsyncIterable<Row[]> {
+  private async *promotedPages<Row extends { id: string }>(
+    page: Statement<[string, string, number], Row>,
+    tenantId: string,
+    batchSize: number,
+  ): AsyncIterable<Row[]> {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = (await this.db.query(
-        `SELECT ${columns} FROM properties
-          WHERE tenant_id = $1 AND promoted_at IS NOT NULL AND id > $2::uuid
-          ORDER BY id LIMIT $3`,
-        [tenantId, after, batchSize],
-      )) as Row[];
+      const rows = await this.sql.run(page, [tenantId, after, batchSize]);
       if (rows.length === 0) return;
       yield rows;
       if (rows.length < batchSize) return;

@@ -11,7 +11,7 @@ import {
   RenderedMessage,
 } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { json } from '../booking/sql';
+import { json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, booking_id, kind, message, channel, state, origin, send_at, sent_at, error, attempts, rendered, created_by_kind, created_by_id, created_at`;
 

@@ -83,7 +83,7 @@ export class SqlOversellIncidentRepository extends OversellIncidentRepository {
       `INSERT INTO oversell_incidents (tenant_id, property_id, room_type_id, night, state, allotment, held, sold, booking_ids, detected_by)
        SELECT rt.tenant_id, rt.property_id, rt.id, $3::date, 'open', $4, $5, $6, $7::uuid[], $8
          FROM room_types rt WHERE rt.tenant_id = $1 AND rt.id = $2
-       ON CONFLICT (room_type_id, night) WHERE state = 'open' DO NOTHING
+       ON CONFLICT (tenant_id, room_type_id, night) WHERE state = 'open' DO NOTHING
        RETURNING ${COLUMNS}`,
       [input.tenantId, input.roomTypeId, input.counts.night, input.counts.allotment, input.counts.held, input.counts.sold, input.bookingIds, input.detectedBy],
     );
@@ -155,10 +155,10 @@ export class SqlOversellIncidentRepository extends OversellIncidentRepository {
       `SELECT DISTINCT tenant_id, room_type_id FROM (
          SELECT n.tenant_id, n.room_type_id FROM inventory_nights n
           WHERE n.held + n.sold > n.allotment
-            AND NOT EXISTS (SELECT 1 FROM oversell_incidents i WHERE i.room_type_id = n.room_type_id AND i.night = n.night AND i.state = 'open')
+            AND NOT EXISTS (SELECT 1 FROM oversell_incidents i WHERE i.tenant_id = n.tenant_id AND i.room_type_id = n.room_type_id AND i.night = n.night AND i.state = 'open')
             -- an admin's resolution covers the night until its overshoot grows (docs/back-office.md)
             AND COALESCE((SELECT a.held + a.sold - a.allotment FROM oversell_incidents a
-                           WHERE a.room_type_id = n.room_type_id AND a.night = n.night AND a.state = 'resolved' AND a.resolved_by_kind = 'admin'
+                           WHERE a.tenant_id = n.tenant_id AND a.room_type_id = n.room_type_id AND a.night = n.night AND a.state = 'resolved' AND a.resolved_by_kind = 'admin'
                            ORDER BY a.resolved_at DESC LIMIT 1), 0) < n.held + n.sold - n.allotment
          UNION
          SELECT i.tenant_id, i.room_type_id FROM oversell_incidents i

@@ -128,11 +128,11 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
    * Runs a read on the replica's pool; null when the replica failed to answer (connection refused,
    * lost, timed out): it is marked down and the caller reads on the primary instead.
    */
-  async query<R extends QueryResultRow>(text: string, values: unknown[]): Promise<QueryResult<R> | null> {
+  async query<R extends QueryResultRow>(text: string, values: unknown[], name?: string): Promise<QueryResult<R> | null> {
     const pool = this.pool;
     if (!pool) return null;
     try {
-      return await pool.query<R>(text, values);
+      return await pool.query<R>({ text, values, name });
     } catch (error) {
       if (!isConnectionFailure(error)) throw error;
       this.markDown(error instanceof Error ? error.message : String(error));
@@ -181,9 +181,13 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
   /** The primary's WAL position and identity, then whether the replica has replayed up to it. */
   private async probe(): Promise<{ replica: ReplicaProbe; primarySystemId: string | null }> {
     const work = async () => {
-      const [primary] = await this.dataSource.query<PrimaryProbe[]>(
-        `SELECT pg_current_wal_lsn()::text AS lsn, (SELECT system_identifier::text FROM pg_control_system()) AS system_id`,
-      );
+      // On the primary's own pool: a probe is no request's read and must not be routed.
+      const primaryPool: Pool = (this.dataSource.driver as PostgresDriver).master;
+      const primary = (
+        await primaryPool.query<PrimaryProbe>(
+          `SELECT pg_current_wal_lsn()::text AS lsn, (SELECT system_identifier::text FROM pg_control_system()) AS system_id`,
+        )
+      ).rows[0];
       const result = await this.pool!.query<ReplicaProbe>(
         `SELECT pg_is_in_recovery() AS recovery,
                 (SELECT system_identifier::text FROM pg_control_system()) AS system_id,

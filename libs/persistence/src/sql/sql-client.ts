@@ -31,7 +31,8 @@ export class SqlClient {
 
   /** Runs a typed statement and returns its rows (RETURNING rows for INSERT/UPDATE/DELETE). */
   run<P extends readonly unknown[], R extends QueryResultRow>(statement: Statement<P, R>, params: P): Promise<R[]> {
-    return this.rows<R>(statement.text, params);
+    if (statement.name === undefined) return this.rows<R>(statement.text, params);
+    return this.query<R>(statement.text, params, statement.name).then((result) => result.rows);
   }
 
   /**
@@ -47,13 +48,13 @@ export class SqlClient {
     return (await this.query<QueryResultRow>(text, values)).rowCount ?? 0;
   }
 
-  private async query<R extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<QueryResult<R>> {
+  private async query<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
     const claim = IdempotentResponseSeal.claimOfCurrentStep();
     if (claim) {
-      if (claim.outcome === null) return this.claimingFirst<R>(claim, text, values);
+      if (claim.outcome === null) return this.claimingFirst<R>(claim, text, values, name);
       if ((await claim.outcome) !== 'claimed') throw new IdempotencyKeyTaken();
     }
-    return this.send<R>(text, values);
+    return this.send<R>(text, values, name);
   }
 
   /**
@@ -62,7 +63,12 @@ export class SqlClient {
    * itself; anything else is preceded by the claim alone, on the pool (never inside the step's
    * transaction). Either way no statement of the step runs past a key that is another request's.
    */
-  private async claimingFirst<R extends QueryResultRow>(claim: DeferredIdempotencyClaim, text: string, values: readonly unknown[]): Promise<QueryResult<R>> {
+  private async claimingFirst<R extends QueryResultRow>(
+    claim: DeferredIdempotencyClaim,
+    text: string,
+    values: readonly unknown[],
+    name?: string,
+  ): Promise<QueryResult<R>> {
     let settle: (outcome: DeferredClaimOutcome) => void = () => undefined;
     claim.outcome = new Promise<DeferredClaimOutcome>((resolve) => (settle = resolve));
     const runner = this.host.tx.queryRunner;
@@ -95,22 +101,23 @@ export class SqlClient {
     settle(claimed ? 'claimed' : 'taken');
     if (!claimed) throw new IdempotencyKeyTaken();
     claim.onClaimed();
-    return this.send<R>(text, values);
+    return this.send<R>(text, values, name);
   }
 
-  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<QueryResult<R>> {
+  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
+    const config = { text, values: [...values], name };
     const runner = this.host.tx.queryRunner;
     if (runner && !runner.isReleased) {
       const connection: ClientBase = await runner.connect();
-      return connection.query<R>(text, [...values]);
+      return connection.query<R>(config);
     }
     // Outside a transaction a read of a `@ReadsFromReplica()` route may go to the replica
     // (docs/scaling.md); a write pins the rest of the request to the primary.
     if (this.replica?.answers(text)) {
-      const answer = await this.replica.query<R>(text, [...values]);
+      const answer = await this.replica.query<R>(text, config.values, name);
       if (answer) return answer;
     } else if (this.replica && !isReadOnlyStatement(text)) this.replica.noteWrite();
-    return this.masterPool().query<R>(text, [...values]);
+    return this.masterPool().query<R>(config);
   }
 
   private masterPool(): Pool {

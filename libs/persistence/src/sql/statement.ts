@@ -9,11 +9,17 @@ import type { QueryResultRow } from 'pg';
  */
 export interface Statement<P extends readonly unknown[], R extends QueryResultRow> {
   readonly text: string;
+  /**
+   * A server-side prepared statement's name, for a statement whose parsing and planning cost as
+   * much as running it and whose generic plan fits every parameter (the destination search,
+   * docs/catalog.md). Each connection prepares it once, on first use.
+   */
+  readonly name?: string;
   /** Type witnesses only; never set. */
   readonly params?: P;
   readonly row?: R;
 }
 
-export function statement<P extends readonly unknown[], R extends QueryResultRow>(text: string): Statement<P, R> {
-  return { text };
+export function statement<P extends readonly unknown[], R extends QueryResultRow>(text: string, name?: string): Statement<P, R> {
+  return name === undefined ? { text } : { text, name };
 }

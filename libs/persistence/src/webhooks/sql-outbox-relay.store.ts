@@ -44,7 +44,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
          SELECT c.tenant_id, e.id, c.id, c.type, clock_timestamp()
            FROM claimed c
            JOIN webhook_endpoints e ON e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events)
-         ON CONFLICT (endpoint_id, event_id) DO NOTHING
+         ON CONFLICT (tenant_id, endpoint_id, event_id) DO NOTHING
          RETURNING tenant_id, id, chain
        ), earlier AS (
          SELECT d.tenant_id, d.id, d.chain, d.event_id FROM webhook_deliveries d JOIN claimed c ON d.event_id = c.id
@@ -55,7 +55,7 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
        ), settled AS (
          UPDATE outbox_events o SET relayed_at = clock_timestamp()
            FROM claimed c
-          WHERE o.id = c.id
+          WHERE o.tenant_id = c.tenant_id AND o.id = c.id
             AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.tenant_id = c.tenant_id AND e.status = 'enabled' AND c.type = ANY(e.events))
             AND NOT EXISTS (SELECT 1 FROM earlier WHERE earlier.event_id = c.id)
             AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.event_id = c.id)

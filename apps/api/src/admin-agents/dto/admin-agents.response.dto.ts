@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PRINCIPAL_STATUSES, SCOPES } from '@hcs/domain';
 import { MoneyModel } from '../../http/openapi/envelope.models';
 
-/** `AgentJson` (../agent.presenter.ts). */
+/** `AgentView` (libs/domain/src/identity/identity.views.ts). */
 export class AgentModel {
   @ApiProperty({ format: 'uuid', description: 'Also the OAuth client_id.' }) id: string;
   @ApiProperty() name: string;
@@ -13,7 +13,7 @@ export class AgentModel {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-/** `CredentialJson` (../agent.presenter.ts): never the secret or its digest. */
+/** `CredentialView` (libs/domain/src/identity/identity.views.ts): never the secret or its digest. */
 export class CredentialModel {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ description: 'The first characters of the secret, to recognise it.' }) prefix: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AskAdvisor } from '@hcs/domain';
 import { AdvisorController } from '../../advisor/advisor.controller';
 import { AdvisorMessageRequestDto } from '../../advisor/dto/advisor.request.dto';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { omit, validBody } from '../mcp-validation';
 
@@ -17,7 +18,7 @@ export const askAdvisorTool = defineTool<{ sessionId: string; body: AdvisorMessa
     'For prices, availability or cancellation terms it points to search and create_quote instead of answering.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mirrors: { controller: AdvisorController, handler: 'message' },
-  input: { session_id: z.string().min(1).describe('From start_advisor_session'), message: z.string().min(1).max(2000) },
+  input: { session_id: z.string().min(1).describe('From start_advisor_session'), ...dtoArguments(AdvisorMessageRequestDto) },
   request: (args) => ({ params: { id: args.session_id }, body: omit(args, 'session_id') }),
   validate: ({ params, body }) => ({ sessionId: String(params.id ?? ''), body: validBody(AdvisorMessageRequestDto, body) }),
   execute: ({ input, actor, use }) => use(AskAdvisor).execute({ sessionId: input.sessionId, message: input.body.message }, actor),

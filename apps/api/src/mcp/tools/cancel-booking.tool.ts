@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { CancelBooking } from '@hcs/domain';
 import { BookingsController } from '../../bookings/bookings.controller';
 import { CancelBookingRequestDto } from '../../bookings/dto/bookings.request.dto';
+import { BODY_KEY_FIELD } from '../../idempotency/idempotency-key';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { omit, validBody, validUuid } from '../mcp-validation';
 import { UUID } from './tool-schemas';
@@ -14,7 +15,10 @@ export const cancelBookingTool = defineTool<{ bookingId: string; body: CancelBoo
     'This cannot be undone: confirm with the traveler first (get_booking shows the terms). Next: get_booking_audit or verify_receipt.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   mirrors: { controller: BookingsController, handler: 'cancel' },
-  input: { booking_id: UUID, reason: z.string().min(1).max(500).optional().describe('Recorded with the cancellation and the refund') },
+  input: {
+    booking_id: UUID,
+    ...dtoArguments(CancelBookingRequestDto, { omit: [BODY_KEY_FIELD], describe: { reason: 'Recorded with the cancellation and the refund' } }),
+  },
   request: (args) => ({ params: { id: args.booking_id }, body: omit(args, 'booking_id') }),
   validate: ({ params, body }) => ({ bookingId: validUuid(params.id, 'booking_id'), body: validBody(CancelBookingRequestDto, body) }),
   execute: ({ input, actor, traveler, use }) => use(CancelBooking).execute({ bookingId: input.bookingId, reason: input.body.reason ?? null }, actor, traveler!),

@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { CLIENT_REFERENCE_RULE, ConfirmBooking } from '@hcs/domain';
 import { BookingsController } from '../../bookings/bookings.controller';
 import { confirmationKey, confirmBookingCommand } from '../../bookings/confirm-booking-command';
 import { CreateBookingRequestDto } from '../../bookings/dto/bookings.request.dto';
+import { BODY_KEY_FIELD } from '../../idempotency/idempotency-key';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { validBody } from '../mcp-validation';
-import { CLIENT_REFERENCE, UUID } from './tool-schemas';
 
 export const confirmBookingTool = defineTool<CreateBookingRequestDto>({
   name: 'confirm_booking',
@@ -15,22 +15,14 @@ export const confirmBookingTool = defineTool<CreateBookingRequestDto>({
     'The answer carries a signed booking_confirmed receipt. After payment_timeout or a lost answer, call find_booking with your client_reference (or call again with the same idempotency_key) before retrying: a new key without a client_reference risks a double charge. Next: get_booking.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   mirrors: { controller: BookingsController, handler: 'create' },
-  input: {
-    hold_id: UUID,
-    quote_id: UUID,
-    guest: z.object({ primary: z.object({ full_name: z.string().min(1).max(200), email: z.email(), phone: z.string().min(3).max(40) }).strict() }).strict(),
-    payment: z
-      .object({
-        method: z.enum(['card']),
-        provider_token: z.string().min(1).max(255).describe('Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined'),
-        billing_country: z.string().regex(/^[A-Z]{2}$/),
-      })
-      .strict(),
-    booking_authorization_id: UUID.optional().describe('Needed only when the total exceeds the agent booking limit (authorization_required)'),
-    client_reference: CLIENT_REFERENCE.optional().describe(
-      `Your own name for this booking, unique per agent (${CLIENT_REFERENCE_RULE}). Calling again with it answers the booking already made for it; find_booking tells what it became. With it, idempotency_key is optional`,
-    ),
-  },
+  input: dtoArguments(CreateBookingRequestDto, {
+    omit: [BODY_KEY_FIELD],
+    describe: {
+      'payment.provider_token': 'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined',
+      booking_authorization_id: 'Needed only when the total exceeds the agent booking limit (authorization_required)',
+      client_reference: `Your own name for this booking, unique per agent (${CLIENT_REFERENCE_RULE}). Calling again with it answers the booking already made for it; find_booking tells what it became. With it, idempotency_key is optional`,
+    },
+  }),
   validate: ({ body }) => validBody(CreateBookingRequestDto, body),
   execute: ({ input, actor, traveler, delegation, idempotencyKey, use }) =>
     use(ConfirmBooking).execute({ ...confirmBookingCommand(input, confirmationKey(idempotencyKey ?? undefined, input)), delegation }, actor, traveler!),

@@ -2,9 +2,10 @@ import { CreateQuote } from '@hcs/domain';
 import { CreateQuoteRequestDto } from '../../quotes/dto/quotes.request.dto';
 import { quoteCommand } from '../../quotes/quote-command';
 import { QuotesController } from '../../quotes/quotes.controller';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { validBody } from '../mcp-validation';
-import { guests, stay, UUID } from './tool-schemas';
+import { GUESTS_DESCRIPTIONS, STAY_DESCRIPTIONS } from './tool-schemas';
 
 export const createQuoteTool = defineTool<CreateQuoteRequestDto>({
   name: 'create_quote',
@@ -14,7 +15,7 @@ export const createQuoteTool = defineTool<CreateQuoteRequestDto>({
     'Take hotel_id, room_type_id and rate_plan_id from a search result (its quote next action carries the whole body). Next: create_hold with the quote_id.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mirrors: { controller: QuotesController, handler: 'create' },
-  input: { hotel_id: UUID.describe('The property id'), room_type_id: UUID, rate_plan_id: UUID, stay, guests },
+  input: dtoArguments(CreateQuoteRequestDto, { describe: { hotel_id: 'The property id', ...STAY_DESCRIPTIONS, ...GUESTS_DESCRIPTIONS } }),
   validate: ({ body }) => validBody(CreateQuoteRequestDto, body),
   execute: ({ input, actor, use }) => use(CreateQuote).execute(quoteCommand(input), actor),
   summarize: ({ data, expires_at }) => {

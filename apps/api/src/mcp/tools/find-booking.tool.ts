@@ -1,9 +1,10 @@
 import { CLIENT_REFERENCE_RULE, FindBookingByClientReference } from '@hcs/domain';
 import { BookingsController } from '../../bookings/bookings.controller';
 import { FindBookingQueryDto } from '../../bookings/dto/bookings.request.dto';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { validBody } from '../mcp-validation';
-import { CLIENT_REFERENCE, READ_ONLY } from './tool-schemas';
+import { READ_ONLY } from './tool-schemas';
 
 export const findBookingTool = defineTool<FindBookingQueryDto>({
   name: 'find_booking',
@@ -13,7 +14,7 @@ export const findBookingTool = defineTool<FindBookingQueryDto>({
     'After a timeout or a lost answer, call this before retrying confirm_booking; booking_not_found means nothing was recorded and confirming again with the same client_reference is safe.',
   annotations: READ_ONLY,
   mirrors: { controller: BookingsController, handler: 'find' },
-  input: { client_reference: CLIENT_REFERENCE.describe(`The client_reference sent with confirm_booking (${CLIENT_REFERENCE_RULE})`) },
+  input: dtoArguments(FindBookingQueryDto, { describe: { client_reference: `The client_reference sent with confirm_booking (${CLIENT_REFERENCE_RULE})` } }),
   validate: ({ body }) => validBody(FindBookingQueryDto, body, 'query'),
   execute: ({ input, actor, use }) => use(FindBookingByClientReference).execute({ clientReference: input.client_reference }, actor),
   summarize: ({ data }) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GetAdvisorSession } from '@hcs/domain';
 import { AdvisorController } from '../../advisor/advisor.controller';
 import { AdvisorSessionQueryDto } from '../../advisor/dto/advisor.request.dto';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { omit, validBody } from '../mcp-validation';
 import { READ_ONLY } from './tool-schemas';
@@ -15,8 +16,7 @@ export const getAdvisorSessionTool = defineTool<{ sessionId: string; query: Advi
   mirrors: { controller: AdvisorController, handler: 'get' },
   input: {
     session_id: z.string().min(1),
-    cursor: z.string().min(1).max(512).optional().describe('next_cursor of an answer or an earlier read'),
-    limit: z.number().int().min(1).max(100).optional(),
+    ...dtoArguments(AdvisorSessionQueryDto, { describe: { cursor: 'next_cursor of an answer or an earlier read' } }),
   },
   request: (args) => ({ params: { id: args.session_id }, body: omit(args, 'session_id') }),
   validate: ({ params, body }) => ({ sessionId: String(params.id ?? ''), query: validBody(AdvisorSessionQueryDto, body, 'query') }),

@@ -2,9 +2,11 @@ import { ModifyBooking } from '@hcs/domain';
 import { BookingsController } from '../../bookings/bookings.controller';
 import { ModifyBookingRequestDto } from '../../bookings/dto/bookings.request.dto';
 import { modifyBookingCommand } from '../../bookings/modify-booking-command';
+import { BODY_KEY_FIELD } from '../../idempotency/idempotency-key';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { omit, validBody, validUuid } from '../mcp-validation';
-import { stay, UUID } from './tool-schemas';
+import { STAY_DESCRIPTIONS, UUID } from './tool-schemas';
 
 export const modifyBookingTool = defineTool<{ bookingId: string; body: ModifyBookingRequestDto }>({
   name: 'modify_booking',
@@ -17,7 +19,10 @@ export const modifyBookingTool = defineTool<{ bookingId: string; body: ModifyBoo
   mirrors: { controller: BookingsController, handler: 'modify' },
   input: {
     booking_id: UUID.describe('The booking to move'),
-    stay: stay.describe("The new stay: as many nights as the booking's current stay, at the same total"),
+    ...dtoArguments(ModifyBookingRequestDto, {
+      omit: [BODY_KEY_FIELD],
+      describe: { ...STAY_DESCRIPTIONS, stay: "The new stay: as many nights as the booking's current stay, at the same total" },
+    }),
   },
   request: (args) => ({ params: { id: args.booking_id }, body: omit(args, 'booking_id') }),
   validate: ({ params, body }) => ({ bookingId: validUuid(params.id, 'booking_id'), body: validBody(ModifyBookingRequestDto, body) }),

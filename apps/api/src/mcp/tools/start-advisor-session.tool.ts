@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { StartAdvisorSession } from '@hcs/domain';
 import { AdvisorController } from '../../advisor/advisor.controller';
 import { StartAdvisorSessionRequestDto } from '../../advisor/dto/advisor.request.dto';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { validBody } from '../mcp-validation';
 
@@ -13,10 +13,12 @@ export const startAdvisorSessionTool = defineTool<StartAdvisorSessionRequestDto>
     'It never gives prices, availability or cancellation terms: use search and create_quote for those. Next: ask_advisor with the session_id.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mirrors: { controller: AdvisorController, handler: 'create' },
-  input: {
-    property_slug: z.string().min(1).max(120).describe('The property slug (get_property_full, or the slug in a property read)'),
-    locale: z.string().min(2).max(16).optional().describe('en, pt or es (e.g. pt-BR); other locales get English answers'),
-  },
+  input: dtoArguments(StartAdvisorSessionRequestDto, {
+    describe: {
+      property_slug: 'The property slug (get_property_full, or the slug in a property read)',
+      locale: 'en, pt or es (e.g. pt-BR); other locales get English answers',
+    },
+  }),
   validate: ({ body }) => validBody(StartAdvisorSessionRequestDto, body),
   execute: ({ input, actor, use }) => use(StartAdvisorSession).execute({ propertySlug: input.property_slug, locale: input.locale ?? null }, actor),
   summarize: ({ data }) => `Advisor session ${(data as { session_id: string }).session_id} opened. Next: ask_advisor.`,

@@ -1,37 +1,25 @@
 import { z } from 'zod';
-import { CLIENT_REFERENCE_PATTERN } from '@hcs/domain';
 
-/** Zod parts of the tools' arguments, with the limits of the REST DTOs they mirror. */
-export const DATE = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe('YYYY-MM-DD in the property time zone');
-
+/**
+ * What the tools share beyond their DTOs: a path id (checked like a REST path id, not by a DTO),
+ * the descriptions of the chain's shared request parts (their limits come from the DTOs through
+ * `dtoArguments`), and the annotations of a read.
+ */
 export const UUID = z.uuid();
 
-/** A client_reference (docs/booking-chain.md "After a timeout"). */
-export const CLIENT_REFERENCE = z.string().regex(CLIENT_REFERENCE_PATTERN);
+/** A stay (`StayRequestDto`, `StayDto`): descriptions by argument path. */
+export const STAY_DESCRIPTIONS = {
+  stay: '1 to 30 nights, check-in from today up to 365 days ahead',
+  'stay.check_in': 'YYYY-MM-DD in the property time zone',
+  'stay.check_out': 'YYYY-MM-DD, exclusive: the morning the guest leaves',
+} as const;
 
-export const stay = z
-  .object({ check_in: DATE, check_out: DATE.describe('YYYY-MM-DD, exclusive: the morning the guest leaves') })
-  .strict()
-  .describe('1 to 30 nights, check-in from today up to 365 days ahead');
+/** A party (`GuestsRequestDto`, `GuestsDto`). */
+export const GUESTS_DESCRIPTIONS = { 'guests.children': 'One entry per child with its age; default none' } as const;
 
-export const guests = z
-  .object({
-    adults: z.number().int().min(1).max(20),
-    children: z
-      .array(z.object({ age: z.number().int().min(0).max(17) }).strict())
-      .max(20)
-      .optional()
-      .describe('One entry per child with its age; default none'),
-  })
-  .strict();
-
-export const currency = z
-  .string()
-  .regex(/^[A-Z]{3}$/)
-  .optional()
-  .describe('Convert display prices to this currency (3 uppercase letters) with the FX table; the answer says so');
+/** The `currency` query of the property reads (`CurrencyQueryDto`). */
+export const CURRENCY_DESCRIPTIONS = {
+  currency: 'Convert display prices to this currency (3 uppercase letters) with the FX table; the answer says so',
+} as const;
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

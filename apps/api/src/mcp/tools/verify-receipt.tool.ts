@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { VerifyReceipt } from '@hcs/domain';
 import { VerifyReceiptRequestDto } from '../../receipts/dto/receipts.request.dto';
 import { ReceiptsController } from '../../receipts/receipts.controller';
+import { dtoArguments } from '../dto-arguments';
 import { defineTool } from '../mcp-tool';
 import { validBody } from '../mcp-validation';
 import { READ_ONLY } from './tool-schemas';
@@ -13,7 +13,7 @@ export const verifyReceiptTool = defineTool<VerifyReceiptRequestDto>({
     'Check that a receipt (the receipt of a confirm_booking or cancel_booking answer) is authentic and unchanged: {valid: true} or {valid: false, reason}. Changes nothing.',
   annotations: READ_ONLY,
   mirrors: { controller: ReceiptsController, handler: 'verify' },
-  input: { receipt: z.record(z.string(), z.unknown()).describe('The receipt exactly as received') },
+  input: dtoArguments(VerifyReceiptRequestDto, { describe: { receipt: 'The receipt exactly as received' } }),
   validate: ({ body }) => validBody(VerifyReceiptRequestDto, body),
   execute: ({ input, use }) => use(VerifyReceipt).execute({ receipt: input.receipt }),
   summarize: ({ data }) => {

@@ -4,16 +4,13 @@ import type { AdvisorMessagePage, AdvisorSessionRepository } from '../ports/advi
 import type { AdvisorSessionRecord } from '../advisor.types';
 import type { Caller } from '../../identity/principal';
 
-/** The advisor's caller is the one actor type of every use case (tenant, principal and its kind). */
-export type AdvisorActor = Caller;
-
 /**
  * A session is its principal's, in its tenant: anyone else gets `advisor_session_not_found` (no
  * leak); past its lifetime it is `advisor_session_expired` with when it expired.
  */
 export async function liveSessionOf(
   sessions: AdvisorSessionRepository,
-  actor: AdvisorActor,
+  actor: Caller,
   id: string,
   now: Date,
   page?: AdvisorMessagePage,

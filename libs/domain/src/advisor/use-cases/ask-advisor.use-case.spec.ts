@@ -1,13 +1,13 @@
 import { Outcome } from '@hcs/contracts';
 import type { AppConfig } from '@hcs/platform';
-import type { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
+import type { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
 import { DomainError } from '../../errors/domain-error';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorMessagePage, AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';
 import type { AdvisorMessageRecord, AdvisorQuestion, AdvisorReply, AdvisorSessionRecord } from '../advisor.types';
 import { AskAdvisor } from './ask-advisor.use-case';
-import { DeterministicAdvisorModel } from '../deterministic-advisor.model';
-import { factsOf } from '../testing/advisor-facts.fixture';
+import { DeterministicAdvisorModel } from './deterministic-advisor.model';
+import { factsOf } from '../../testing/advisor-facts.fixture';
 import { GetAdvisorSession } from './get-advisor-session.use-case';
 import { StartAdvisorSession } from './start-advisor-session.use-case';
 
@@ -48,7 +48,7 @@ class ScriptedModel extends AdvisorModel {
 const TENANT = '00000000-0000-4000-8000-00000000000a';
 const actor = { tenantId: TENANT, principalId: '00000000-0000-4000-8000-0000000000b1', kind: 'agent' as const };
 const config = { advisorSessionTtlSeconds: 60, advisorSessionMaxMessages: 5 } as AppConfig;
-const property = { execute: (tenantId: string, slug: string) => Promise.resolve(new Outcome(factsOf({ slug }))) } as unknown as GetPropertyFull;
+const property = { execute: (query: { slug: string }) => Promise.resolve(new Outcome(factsOf({ slug: query.slug }))) } as unknown as GetPropertyFull;
 
 describe('advisor use cases (fake ports)', () => {
   let sessions: InMemorySessions;

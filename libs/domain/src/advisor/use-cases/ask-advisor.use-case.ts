@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
-import { AdvisorActor, liveSessionOf } from './advisor-access';
+import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
+import { liveSessionOf } from './advisor-access';
+import type { Caller } from '../../identity/principal';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
@@ -29,13 +30,13 @@ export class AskAdvisor {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(command: { sessionId: string; message: string }, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
+  async execute(command: { sessionId: string; message: string }, actor: Caller): Promise<Outcome<AdvisorSessionView>> {
     const now = new Date();
     // No message is needed to answer: the model sees the question only.
     const session = await liveSessionOf(this.sessions, actor, command.sessionId, now, { afterSeq: 0, limit: 0 });
     const max = this.config.advisorSessionMaxMessages;
     if (session.messageCount + 2 > max) throw sessionFull(session.id, max);
-    const { data: property } = await this.property.execute(actor.tenantId, session.propertySlug);
+    const { data: property } = await this.property.execute({ slug: session.propertySlug }, actor);
     const reply = grounded(await this.model.answer({ message: command.message, locale: session.locale, property }), session.locale);
     const answeredAt = new Date();
     const updated = await this.sessions.append(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { AdvisorActor, liveSessionOf } from './advisor-access';
+import { liveSessionOf } from './advisor-access';
+import type { Caller } from '../../identity/principal';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
 import { decodeAdvisorCursor } from '../rules/advisor-cursor';
@@ -16,7 +17,7 @@ export const MAX_ADVISOR_PAGE = 100;
 export class GetAdvisorSession {
   constructor(private readonly sessions: AdvisorSessionRepository) {}
 
-  async execute(command: { sessionId: string; cursor?: string; limit?: number }, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
+  async execute(command: { sessionId: string; cursor?: string; limit?: number }, actor: Caller): Promise<Outcome<AdvisorSessionView>> {
     const afterSeq = command.cursor === undefined ? 0 : decodeAdvisorCursor(command.cursor);
     const page = command.cursor === undefined && command.limit === undefined ? undefined : { afterSeq, limit: command.limit ?? MAX_ADVISOR_PAGE };
     const session = await liveSessionOf(this.sessions, actor, command.sessionId, new Date(), page);

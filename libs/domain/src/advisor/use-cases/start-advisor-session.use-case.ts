@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
-import { GetPropertyFull } from '../../catalog/use-cases/get-property.use-case';
-import type { AdvisorActor } from './advisor-access';
+import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
+import type { Caller } from '../../identity/principal';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';
 import { PHRASES } from '../rules/advisor-phrases';
@@ -24,9 +24,9 @@ export class StartAdvisorSession {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(command: StartAdvisorSessionCommand, actor: AdvisorActor): Promise<Outcome<AdvisorSessionView>> {
+  async execute(command: StartAdvisorSessionCommand, actor: Caller): Promise<Outcome<AdvisorSessionView>> {
     // The same read model (and property_not_found) as GET /v1/properties/{slug}/full.
-    const { data: property } = await this.property.execute(actor.tenantId, command.propertySlug);
+    const { data: property } = await this.property.execute({ slug: command.propertySlug }, actor);
     const { locale, fellBack } = resolveLocale(command.locale);
     const phrases = PHRASES[locale];
     const now = new Date();

@@ -13,7 +13,7 @@ import { OutboxWriter } from '../ports/outbox-writer';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
-import { ReceiptSigner } from '../receipt-signer';
+import { ReceiptSigner } from './receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError, validationFailed } from '../../errors/domain-error';
-import { PrincipalRepository } from '../../identity/ports/identity.repository';
+import { PrincipalRepository } from '../../identity/ports/principal.repository';
 import type { Money } from '../../money/money';
 import type { ChainActor } from '../chain-actor';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';

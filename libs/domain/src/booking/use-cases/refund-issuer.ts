@@ -9,7 +9,7 @@ import { OutboxWriter } from '../ports/outbox-writer';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RefundRepository } from '../ports/refund.repository';
 import { PaymentProvider } from '../ports/payment-provider';
-import { ReceiptSigner } from '../receipt-signer';
+import { ReceiptSigner } from './receipt-signer';
 import { refusesRefund } from '../rules/refund-amount';
 import { refundView } from '../views';
 import { bookingChain, chainAuditEvent } from '../rules/audit-entry';

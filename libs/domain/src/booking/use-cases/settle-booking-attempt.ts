@@ -17,7 +17,7 @@ import { HoldRepository } from '../ports/hold.repository';
 import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
-import { ReceiptSigner } from '../receipt-signer';
+import { ReceiptSigner } from './receipt-signer';
 import { auditActor, chainAuditEvent } from '../rules/audit-entry';
 import type { BookingAttempt } from '../rules/booking-attempt';
 import {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { PropertyRepository } from '../ports/catalog.repository';
+import { PropertyRepository } from '../ports/property.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
-import { fieldError, newPropertyFields, PropertyInput } from '../catalog-input';
+import { fieldError, newPropertyFields, PropertyInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** A new property (docs/catalog.md). */

@@ -3,9 +3,11 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { Policy } from '../catalog';
-import { PolicyRepository, RatePlanRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { PolicyRepository } from '../ports/policy.repository';
+import { RatePlanRepository } from '../ports/rate-plan.repository';
+import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
-import { fieldError, RatePlanInput } from '../catalog-input';
+import { fieldError, RatePlanInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */

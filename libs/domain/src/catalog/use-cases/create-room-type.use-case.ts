@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import { PropertyRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { PropertyRepository } from '../ports/property.repository';
+import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
-import { fieldError, newRoomTypeFields, RoomTypeInput } from '../catalog-input';
+import { fieldError, newRoomTypeFields, RoomTypeInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** A new room type of a property. */

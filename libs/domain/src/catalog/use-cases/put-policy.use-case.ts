@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import { PolicyRepository, PropertyRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { PolicyRepository } from '../ports/policy.repository';
+import { PropertyRepository } from '../ports/property.repository';
+import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { AdminPolicyView, adminPolicyView } from '../catalog-views';
-import { PolicyInput, policyFields, samePolicy } from '../catalog-input';
+import { PolicyInput, policyFields, samePolicy } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 export interface PolicyRevision extends AdminPolicyView {

@@ -2,17 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { DailyRate, DateRange } from '../catalog';
-import { DailyRateRepository, RatePlanRepository } from '../ports/catalog.repository';
-import { assertDateRange } from '../catalog-input';
+import type { DateRange } from '../catalog';
+import { DailyRateRepository } from '../ports/daily-rate.repository';
+import { RatePlanRepository } from '../ports/rate-plan.repository';
+import { assertDateRange } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
-
-export interface RateCalendar {
-  rate_plan_id: string;
-  currency: string;
-  base_rate: { amount: number; currency: string };
-  nights: DailyRate[];
-}
+import { RateCalendar, rateCalendar } from './get-rate-calendar.use-case';
 
 /** A rate plan's per-date rate over a range of nights (`null`: removed). */
 export interface SetDailyRatesCommand {
@@ -37,14 +32,6 @@ export class SetDailyRates {
     const plan = await this.ratePlans.findById(tenantId, ratePlanId);
     if (!plan) throw new DomainError('rate_plan_not_found');
     await this.dailyRates.setRates(tenantId, plan.id, range, amount);
-    return this.read(tenantId, ratePlanId, range);
-  }
-
-  async read(tenantId: string, ratePlanId: string, range: DateRange): Promise<Outcome<RateCalendar>> {
-    assertDateRange(range);
-    const plan = await this.ratePlans.findById(tenantId, ratePlanId);
-    if (!plan) throw new DomainError('rate_plan_not_found');
-    const nights = await this.dailyRates.listRates(tenantId, plan, range);
-    return new Outcome({ rate_plan_id: plan.id, currency: plan.baseRate.currency, base_rate: { ...plan.baseRate }, nights });
+    return new Outcome(await rateCalendar(this.dailyRates, tenantId, plan, range));
   }
 }

@@ -2,17 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError, FieldError } from '../../errors/domain-error';
-import { FxRateRepository } from '../ports/catalog.repository';
+import { FxRateRepository } from '../ports/fx-rate.repository';
 import type { Caller } from '../../identity/principal';
+import { FxTable, fxTable } from './get-fx-rates.use-case';
 
 export interface FxRateInput {
   base: string;
   quote: string;
   rate: number;
-}
-
-export interface FxTable {
-  rates: Array<{ base: string; quote: string; rate: number; updated_at: string }>;
 }
 
 /** The tenant's FX rates to upsert. */
@@ -39,11 +36,6 @@ export class SetFxRates {
     });
     if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
     await this.fx.upsert(tenantId, rates);
-    return this.read(tenantId);
-  }
-
-  async read(tenantId: string): Promise<Outcome<FxTable>> {
-    const rates = await this.fx.listEffective(tenantId);
-    return new Outcome({ rates: rates.map((r) => ({ base: r.base, quote: r.quote, rate: r.rate, updated_at: r.updatedAt.toISOString() })) });
+    return new Outcome(await fxTable(this.fx, tenantId));
   }
 }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { AllotmentConflict, DateRange, InventoryNight } from '../catalog';
-import { InventoryRepository, RoomTypeRepository } from '../ports/catalog.repository';
-import { assertDateRange } from '../catalog-input';
+import type { AllotmentConflict, DateRange } from '../catalog';
+import { InventoryRepository } from '../ports/inventory.repository';
+import { RoomTypeRepository } from '../ports/room-type.repository';
+import { assertDateRange } from '../rules/catalog-input';
 import { OversellReconciler } from '../../oversell/use-cases/oversell-reconciler';
 import type { Caller } from '../../identity/principal';
+import { InventoryCalendar, inventoryCalendar } from './get-inventory-calendar.use-case';
 
 /** `validation_failed` naming the nights whose held + sold exceed the requested allotment. */
 export function allotmentConflictError(path: string, conflicts: AllotmentConflict[]): DomainError {
@@ -23,12 +25,6 @@ export function allotmentConflictError(path: string, conflicts: AllotmentConflic
       conflicts,
     },
   });
-}
-
-export interface InventoryCalendar {
-  room_type_id: string;
-  default_inventory: number;
-  nights: InventoryNight[];
 }
 
 /** A room type's allotment over a range of nights (`null`: back to the default inventory). */
@@ -61,14 +57,6 @@ export class SetInventory {
     if (!room) throw new DomainError('room_type_not_found');
     await this.inventory.setAllotment(tenantId, room, range, allotment);
     await this.oversell.reconcile(tenantId, room.id, 'inventory_change', range);
-    const nights = await this.inventory.listNights(tenantId, room, range);
-    return new Outcome({ room_type_id: room.id, default_inventory: room.defaultInventory, nights });
-  }
-
-  async read(tenantId: string, roomTypeId: string, range: DateRange): Promise<Outcome<InventoryCalendar>> {
-    assertDateRange(range);
-    const room = await this.roomTypes.findById(tenantId, roomTypeId);
-    if (!room) throw new DomainError('room_type_not_found');
-    return new Outcome({ room_type_id: room.id, default_inventory: room.defaultInventory, nights: await this.inventory.listNights(tenantId, room, range) });
+    return new Outcome(await inventoryCalendar(this.inventory, tenantId, room, range));
   }
 }

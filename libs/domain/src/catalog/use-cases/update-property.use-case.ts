@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import { PropertyRepository } from '../ports/catalog.repository';
+import { PropertyRepository } from '../ports/property.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
-import { fieldError, propertyPatch, PropertyInput } from '../catalog-input';
+import { fieldError, propertyPatch, PropertyInput } from '../rules/catalog-input';
 import type { Caller } from '../../identity/principal';
 
 /** Fields of a property to change. */

@@ -3,9 +3,10 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { RatePlanFields } from '../catalog';
-import { PolicyRepository, RatePlanRepository } from '../ports/catalog.repository';
+import { PolicyRepository } from '../ports/policy.repository';
+import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
-import { fieldError, RatePlanInput } from '../catalog-input';
+import { fieldError, RatePlanInput } from '../rules/catalog-input';
 import { currentPolicyFor } from './create-rate-plan.use-case';
 import type { Caller } from '../../identity/principal';
 

@@ -3,9 +3,11 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import { todayIn } from '../../stay/stay-rules';
-import { InventoryRepository, PropertyRepository, RoomTypeRepository } from '../ports/catalog.repository';
+import { InventoryRepository } from '../ports/inventory.repository';
+import { PropertyRepository } from '../ports/property.repository';
+import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRoomTypeView, adminRoomTypeView } from '../catalog-views';
-import { fieldError, roomTypePatch, RoomTypeInput } from '../catalog-input';
+import { fieldError, roomTypePatch, RoomTypeInput } from '../rules/catalog-input';
 import { allotmentConflictError } from './set-inventory.use-case';
 import type { Caller } from '../../identity/principal';
 

@@ -1,8 +1,16 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
+import type { Reader } from '../../identity/principal';
 import { isUuid } from '../../identity/rules/uuid';
 import { TenantRepository } from '../../tenancy/ports/tenant.repository';
 import { DelegationIssuer, DelegationIssuerRepository } from '../ports/delegation-issuer.repository';
 import { IssuerChangeNotifier } from '../ports/issuer-change-notifier';
+import { PublicDelegationIssuerView, publicDelegationIssuerView } from '../delegation-issuer.view';
+
+export interface ListPublicDelegationIssuersQuery {
+  /** `X-Tenant-Id` as sent, unchecked: an unknown or malformed id adds nothing. */
+  tenantHint?: string | null;
+}
 
 /**
  * The public list is served from memory this long per tenant hint (docs/identity.md), unless an
@@ -28,7 +36,12 @@ export class ListPublicDelegationIssuers {
     changes?.onIssuersChanged(() => this.cache.clear());
   }
 
-  async execute(tenantHint?: string | null): Promise<DelegationIssuer[]> {
+  /** Anyone may read the list (a bare discovery document): the reader, if known, changes nothing. */
+  async execute(query: ListPublicDelegationIssuersQuery, _reader: Reader | null): Promise<Outcome<{ issuers: PublicDelegationIssuerView[] }>> {
+    return new Outcome({ issuers: (await this.issuersFor(query.tenantHint)).map(publicDelegationIssuerView) });
+  }
+
+  private async issuersFor(tenantHint: string | null | undefined): Promise<DelegationIssuer[]> {
     // Only well-formed ids get an entry of their own: random hints cannot grow the cache.
     const key = isUuid(tenantHint) ? tenantHint.toLowerCase() : '';
     const hit = this.cache.get(key);

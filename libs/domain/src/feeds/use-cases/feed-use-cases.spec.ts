@@ -1,10 +1,20 @@
-import { FeedReader, FeedScope } from '../feed.reader';
-import type { FeedAriProperty, FeedFreshness, FeedListing } from '../feed.types';
+import type { AppConfig } from '@hcs/platform';
+import { anonymousCaller } from '../../identity/principal';
+import { FakeFeedReader as FakeRows } from '../../testing/fake-feed-ports';
+import type { FeedAriProperty, FeedFreshness } from '../feed.types';
 import { AriDocument, GetAriFeed } from './get-ari-feed.use-case';
 import { GetHotelListFeed, HotelListDocument } from './get-hotel-list-feed.use-case';
+import { GetPointOfSaleFeed } from './get-point-of-sale-feed.use-case';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 const NOW = new Date('2026-11-23T12:00:00Z');
+const READER = anonymousCaller(TENANT);
+
+class FakeFeedReader extends FakeRows {
+  constructor(stamps: FeedFreshness, rows: FeedAriProperty[] = []) {
+    super(TENANT, stamps, rows);
+  }
+}
 
 const property = (id: string, over: Partial<FeedAriProperty> = {}): FeedAriProperty => ({
   id,
@@ -29,29 +39,6 @@ const property = (id: string, over: Partial<FeedAriProperty> = {}): FeedAriPrope
   ...over,
 });
 
-/** A FeedReader over fixed rows that records what was read. */
-class FakeFeedReader extends FeedReader {
-  reads: string[] = [];
-  constructor(
-    private readonly stamps: FeedFreshness,
-    private readonly rows: FeedAriProperty[] = [],
-  ) {
-    super();
-  }
-  async freshness(tenantId: string, scope: FeedScope): Promise<FeedFreshness> {
-    this.reads.push(`freshness:${scope}`);
-    return tenantId === TENANT ? this.stamps : { lastChange: null, fingerprint: '0', timezones: [] };
-  }
-  async *listings(tenantId: string): AsyncIterable<FeedListing[]> {
-    this.reads.push('listings');
-    if (tenantId === TENANT) yield [];
-  }
-  async *ariProperties(tenantId: string, window: { from: string; to: string } | null): AsyncIterable<FeedAriProperty[]> {
-    this.reads.push(window ? `nights:${window.from}..${window.to}` : 'properties');
-    if (tenantId === TENANT) yield this.rows;
-  }
-}
-
 async function collect<T>(iterable: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
   for await (const batch of iterable) out.push(...batch);
@@ -64,24 +51,24 @@ describe('GetAriFeed', () => {
   it('answers a matching If-None-Match from the stamps alone, without reading rates or inventory', async () => {
     const reader = new FakeFeedReader(stamps, [property('p1')]);
     const feed = new GetAriFeed(reader);
-    const first = await feed.execute({ tenantId: TENANT, days: 3, conditional: {}, now: NOW });
+    const first = await feed.execute({ days: 3, conditional: {}, now: NOW }, READER).then((o) => o.data);
     reader.reads = [];
-    const again = await feed.execute({ tenantId: TENANT, days: 3, conditional: { ifNoneMatch: first.validators.etag }, now: NOW });
+    const again = await feed.execute({ days: 3, conditional: { ifNoneMatch: first.validators.etag }, now: NOW }, READER).then((o) => o.data);
     expect(again).toEqual({ validators: first.validators, notModified: true });
     expect(reader.reads).toEqual(['freshness:ari']);
   });
 
   it('takes Last-Modified from the latest stamp or the start of the local day, whichever is later', async () => {
-    const read = await new GetAriFeed(new FakeFeedReader(stamps)).execute({ tenantId: TENANT, days: 3, conditional: {}, now: NOW });
+    const read = await new GetAriFeed(new FakeFeedReader(stamps)).execute({ days: 3, conditional: {}, now: NOW }, READER).then((o) => o.data);
     expect(read.validators.lastModified.toISOString()).toBe('2026-11-23T09:30:00.000Z');
     const early = { ...stamps, lastChange: new Date('2026-11-20T08:00:00Z') };
-    const dayStart = await new GetAriFeed(new FakeFeedReader(early)).execute({ tenantId: TENANT, days: 3, conditional: {}, now: NOW });
+    const dayStart = await new GetAriFeed(new FakeFeedReader(early)).execute({ days: 3, conditional: {}, now: NOW }, READER).then((o) => o.data);
     expect(dayStart.validators.lastModified.toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
 
   it('changes the ETag with the window, the days and the stamps', async () => {
     const tag = async (days: number, now: Date, s = stamps) =>
-      (await new GetAriFeed(new FakeFeedReader(s)).execute({ tenantId: TENANT, days, conditional: {}, now })).validators.etag;
+      (await new GetAriFeed(new FakeFeedReader(s)).execute({ days, conditional: {}, now }, READER).then((o) => o.data)).validators.etag;
     const base = await tag(3, NOW);
     expect(await tag(3, new Date('2026-11-23T23:00:00Z'))).toBe(base);
     expect(await tag(3, new Date('2026-11-24T00:30:00Z'))).not.toBe(base);
@@ -95,7 +82,7 @@ describe('GetAriFeed', () => {
       inventory: { 'p1-rt': { '2026-11-23': { allotment: 4, held: 1, sold: 1 }, '2026-11-25': { allotment: 2, held: 1, sold: 1 } } },
     });
     const reader = new FakeFeedReader(stamps, [p]);
-    const read = await new GetAriFeed(reader).execute({ tenantId: TENANT, days: 3, conditional: {}, now: NOW });
+    const read = await new GetAriFeed(reader).execute({ days: 3, conditional: {}, now: NOW }, READER).then((o) => o.data);
     if (read.notModified) throw new Error('expected a document');
     const document: AriDocument = read.document;
     expect(document.partner).toBe(TENANT);
@@ -113,12 +100,9 @@ describe('GetAriFeed', () => {
   });
 
   it('gives an unknown tenant an empty document with its own validators', async () => {
-    const read = await new GetAriFeed(new FakeFeedReader(stamps, [property('p1')])).execute({
-      tenantId: '00000000-0000-4000-8000-000000000002',
-      days: 3,
-      conditional: {},
-      now: NOW,
-    });
+    const read = await new GetAriFeed(new FakeFeedReader(stamps, [property('p1')]))
+      .execute({ days: 3, conditional: {}, now: NOW }, anonymousCaller('00000000-0000-4000-8000-000000000002'))
+      .then((o) => o.data);
     if (read.notModified) throw new Error('expected a document');
     expect(await collect(read.document.nights())).toEqual([]);
     expect(await collect(read.document.propertyData())).toEqual([]);
@@ -129,13 +113,29 @@ describe('GetHotelListFeed', () => {
   it('answers If-Modified-Since at the last change without reading listings, and reads them otherwise', async () => {
     const reader = new FakeFeedReader({ lastChange: new Date('2026-11-23T09:30:00.400Z'), fingerprint: '7', timezones: [] });
     const feed = new GetHotelListFeed(reader);
-    const notModified = await feed.execute(TENANT, { ifModifiedSince: 'Mon, 23 Nov 2026 09:30:00 GMT' });
+    const notModified = (await feed.execute({ conditional: { ifModifiedSince: 'Mon, 23 Nov 2026 09:30:00 GMT' } }, READER)).data;
     expect(notModified.notModified).toBe(true);
     expect(reader.reads).toEqual(['freshness:listings']);
-    const read = await feed.execute(TENANT, { ifModifiedSince: 'Mon, 23 Nov 2026 09:29:59 GMT' });
+    const read = (await feed.execute({ conditional: { ifModifiedSince: 'Mon, 23 Nov 2026 09:29:59 GMT' } }, READER)).data;
     if (read.notModified) throw new Error('expected a document');
     const document: HotelListDocument = read.document;
     await collect(document.listings());
     expect(reader.reads).toEqual(['freshness:listings', 'freshness:listings', 'listings']);
+  });
+});
+
+describe('GetPointOfSaleFeed', () => {
+  it('is the same landing page for every reader, and 304 on its own ETag', async () => {
+    const config = { siteUrl: 'https://hotels.example', serviceName: 'hospitality-commerce-service' } as AppConfig;
+    const feed = new GetPointOfSaleFeed(config);
+    const { data: read } = await feed.execute({ conditional: {} }, null);
+    if (read.notModified) throw new Error('expected a document');
+    expect(read.document).toMatchObject({
+      id: 'website',
+      displayName: 'hospitality-commerce-service',
+      urlTemplate: expect.stringMatching(/^https:\/\/hotels\.example\/hotels\/\(PARTNER-HOTEL-ID\)/),
+    });
+    await expect(feed.execute({ conditional: {} }, READER)).resolves.toMatchObject({ data: { validators: read.validators } });
+    await expect(feed.execute({ conditional: { ifNoneMatch: read.validators.etag } }, READER)).resolves.toMatchObject({ data: { notModified: true } });
   });
 });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { FeedReader } from '../feed.reader';
+import { Outcome } from '@hcs/contracts';
+import type { Reader } from '../../identity/principal';
+import { FeedReader } from '../ports/feed.reader';
 import type { ConditionalRequest, FeedAriProperty, FeedRead } from '../feed.types';
 import { AriNight, AriNightPlanner, AriPlan } from '../rules/ari-night';
 import { ariCheckIns, ariDateRange, latestDayStart } from '../rules/ari-window';
@@ -7,7 +9,6 @@ import { isNotModified, strongEtag, toHttpSecond } from '../rules/feed-validator
 import { EMPTY_FEED_LAST_MODIFIED } from './get-hotel-list-feed.use-case';
 
 export interface AriFeedQuery {
-  tenantId: string;
   days: number;
   conditional: ConditionalRequest;
   now: Date;
@@ -35,14 +36,15 @@ export interface AriDocument {
 
 const PROPERTY_BATCH = 100;
 
-/** The ARI feed (docs/feeds.md): prices from the quote's pricing rule, rooms left from inventory. */
+/** The ARI feed of the reader's tenant (docs/feeds.md): prices from the quote's pricing rule, rooms left from inventory. */
 @Injectable()
 export class GetAriFeed {
-  constructor(private readonly reader: FeedReader) {}
+  constructor(private readonly source: FeedReader) {}
 
-  async execute(query: AriFeedQuery): Promise<FeedRead<AriDocument>> {
-    const { tenantId, days, now } = query;
-    const freshness = await this.reader.freshness(tenantId, 'ari');
+  async execute(query: AriFeedQuery, reader: Reader): Promise<Outcome<FeedRead<AriDocument>>> {
+    const { tenantId } = reader;
+    const { days, now } = query;
+    const freshness = await this.source.freshness(tenantId, 'ari');
     const zones = [...freshness.timezones].sort();
     const windowStarts = zones.map((zone) => `${zone}=${ariCheckIns(zone, 1, now)[0]}`);
     const dayStart = latestDayStart(zones, now);
@@ -51,22 +53,22 @@ export class GetAriFeed {
       etag: strongEtag(['ari', tenantId, days, freshness.fingerprint, ...windowStarts]),
       lastModified: toHttpSecond(changed.length > 0 ? new Date(Math.max(...changed)) : EMPTY_FEED_LAST_MODIFIED),
     };
-    if (isNotModified(validators, query.conditional)) return { validators, notModified: true };
+    if (isNotModified(validators, query.conditional)) return new Outcome({ validators, notModified: true });
 
     const range = ariDateRange(zones, days, now);
-    const reader = this.reader;
+    const source = this.source;
     const document: AriDocument = {
       timestamp: validators.lastModified,
       id: validators.etag.slice(1, -1),
       partner: tenantId,
       propertyData: async function* () {
-        for await (const batch of reader.ariProperties(tenantId, null, PROPERTY_BATCH)) {
+        for await (const batch of source.ariProperties(tenantId, null, PROPERTY_BATCH)) {
           yield batch.map((property) => ({ propertyId: property.id, plans: new AriNightPlanner(property).plans }));
         }
       },
       nights: async function* () {
         const checkIns = new Map<string, string[]>();
-        for await (const batch of reader.ariProperties(tenantId, range, PROPERTY_BATCH)) {
+        for await (const batch of source.ariProperties(tenantId, range, PROPERTY_BATCH)) {
           for (const property of batch) {
             let dates = checkIns.get(property.timezone);
             if (!dates) checkIns.set(property.timezone, (dates = ariCheckIns(property.timezone, days, now)));
@@ -75,7 +77,7 @@ export class GetAriFeed {
         }
       },
     };
-    return { validators, notModified: false, document };
+    return new Outcome({ validators, notModified: false, document });
   }
 }
 

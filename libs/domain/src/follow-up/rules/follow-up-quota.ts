@@ -1,4 +1,4 @@
-import type { RequestCount } from '../ports/follow-up-settings.repository';
+import type { RequestCount } from '../ports/follow-up-quota';
 
 /** Caps count follow-ups callers created in a rolling day (docs/follow-ups.md "Caps"). */
 export const FOLLOW_UP_WINDOW_SECONDS = 86_400;

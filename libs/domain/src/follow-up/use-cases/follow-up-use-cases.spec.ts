@@ -8,15 +8,17 @@ import { AuditLog, NewAuditEvent } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
 import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/outbox-writer';
 import type { Property } from '../../catalog/catalog';
-import { PropertyRepository } from '../../catalog/ports/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/property.repository';
 import { DomainError } from '../../errors/domain-error';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpChannel, FollowUpKind, FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRef, FollowUpRepository, NewFollowUp } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
-import { FollowUpQuota, FollowUpSettings, FollowUpSettingsRepository, TenantFollowUpSettings } from '../ports/follow-up-settings.repository';
-import { GetFollowUpSettings, UpdateFollowUpSettings } from './follow-up-settings.use-cases';
+import { FollowUpQuota } from '../ports/follow-up-quota';
+import { FollowUpSettings, FollowUpSettingsRepository, TenantFollowUpSettings } from '../ports/follow-up-settings.repository';
+import { GetFollowUpSettings } from './get-follow-up-settings.use-case';
+import { UpdateFollowUpSettings } from './update-follow-up-settings.use-case';
 import { CreateFollowUp } from './create-follow-up.use-case';
 import { FollowUpAccess } from './follow-up-access';
 import { ListFollowUps } from './list-follow-ups.use-case';
@@ -443,7 +445,7 @@ describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender an
     const refused = await w.create.execute(custom(w.b.id, 'Pay at https://evil.example/pay'), agent, TRAVELER).catch((e: DomainError) => e);
     expect(refused).toMatchObject({ code: 'validation_failed', detail: { field_errors: [{ path: 'message', message: expect.stringMatching(/plain text/) }] } });
     expect(w.followUps.rows).toEqual([]);
-    await w.updateSettings.execute(admin, { link_domains: ['hotelmar.example'] });
+    await w.updateSettings.execute({ link_domains: ['hotelmar.example'] }, admin);
     await expect(w.create.execute(custom(w.b.id, 'Menu: https://hotelmar.example/menu'), agent, TRAVELER)).resolves.toBeDefined();
     await expect(codeOf(w.create.execute(custom(w.b.id, 'Pay at https://evil.example/pay'), agent, TRAVELER))).resolves.toBe('validation_failed');
   });
@@ -453,13 +455,14 @@ describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender an
     const first = await w.create.execute(custom(w.b.id), agent, TRAVELER);
     await w.send.execute(TENANT, first.data.id);
     expect(w.notifier.delivered[0]).toMatchObject({ from: '"Hotel Group Mar" <no-reply@hcs.example>', reply_to: null });
-    const view = await w.updateSettings.execute(admin, { sender_name: 'Hotel Mar Lisboa', reply_to: 'desk@hotelmar.example' });
+    const { data: view } = await w.updateSettings.execute({ sender_name: 'Hotel Mar Lisboa', reply_to: 'desk@hotelmar.example' }, admin);
     expect(view).toEqual({
       sender_name: 'Hotel Mar Lisboa',
       reply_to: 'desk@hotelmar.example',
       link_domains: [],
       from: '"Hotel Mar Lisboa" <no-reply@hcs.example>',
     });
+    await expect(w.getSettings.execute({}, admin)).resolves.toMatchObject({ data: view });
     const second = await w.create.execute(custom(w.b.id), agent, TRAVELER);
     await w.send.execute(TENANT, second.data.id);
     expect(w.notifier.delivered[1]).toMatchObject({ from: '"Hotel Mar Lisboa" <no-reply@hcs.example>', reply_to: 'desk@hotelmar.example' });
@@ -467,9 +470,9 @@ describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender an
 
   it('settings: admins only, every bad field at once', async () => {
     const w = world();
-    await expect(codeOf(w.getSettings.execute({ tenantId: TENANT, principalId: AGENT, kind: 'agent' }))).resolves.toBe('principal_kind_not_allowed');
+    await expect(codeOf(w.getSettings.execute({}, { tenantId: TENANT, principalId: AGENT, kind: 'agent' }))).resolves.toBe('principal_kind_not_allowed');
     const bad = await w.updateSettings
-      .execute(admin, { sender_name: 'Evil <x@y>', reply_to: 'not an address', link_domains: ['ok.example', 'HTTP://x', 'ok.example'] })
+      .execute({ sender_name: 'Evil <x@y>', reply_to: 'not an address', link_domains: ['ok.example', 'HTTP://x', 'ok.example'] }, admin)
       .catch((e: DomainError) => e);
     expect((bad as DomainError).detail.field_errors).toEqual([
       { path: 'sender_name', message: expect.any(String) },

@@ -7,7 +7,7 @@ import { BookingRepository } from '../../booking/ports/booking.repository';
 import { OutboxWriter } from '../../booking/ports/outbox-writer';
 import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
 import type { Address } from '../../catalog/catalog';
-import { PropertyRepository } from '../../catalog/ports/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/property.repository';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { followUpView } from '../follow-up.view';

@@ -6,7 +6,7 @@ import { AuditLog } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../../booking/ports/stay-follow-ups';
 import { checkInInstant } from '../../booking/rules/policy-snapshot';
-import { PropertyRepository } from '../../catalog/ports/catalog.repository';
+import { PropertyRepository } from '../../catalog/ports/property.repository';
 import type { Stay } from '../../stay/stay-rules';
 import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord } from '../follow-up.types';

@@ -1,7 +1,10 @@
+// The transaction boundary is the persistence layer's; here the use case runs on in-memory ports.
+jest.mock('@nestjs-cls/transactional', () => ({ Transactional: () => () => undefined }));
+
 import { DomainError } from '../../errors/domain-error';
-import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
-import { CredentialMatch, CredentialRepository, NewCredential, NewPrincipal, PrincipalPatch, PrincipalRepository } from '../ports/identity.repository';
-import { Caller, Credential, Principal, PrincipalKind } from '../principal';
+import { FakeCredentials, FakePrincipals, RecordingNotifier } from '../../testing/fake-identity-ports';
+import { Caller, Credential, Principal } from '../principal';
+import { CreateAgent } from './create-agent.use-case';
 import { GetAgent } from './get-agent.use-case';
 import { ListAgents } from './list-agents.use-case';
 import { RevokeAgentCredential } from './revoke-agent-credential.use-case';
@@ -10,66 +13,6 @@ import { UpdateAgent } from './update-agent.use-case';
 
 const T1 = '11111111-1111-4111-8111-111111111111';
 const T2 = '22222222-2222-4222-8222-222222222222';
-let seq = 0;
-const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
-
-class FakePrincipals extends PrincipalRepository {
-  rows: Principal[] = [];
-  async create(input: NewPrincipal): Promise<Principal> {
-    const row: Principal = { id: uuid(), status: 'active', createdAt: new Date(), ...input, bookingLimit: input.bookingLimit ?? null };
-    this.rows.push(row);
-    return row;
-  }
-  async findById(tenantId: string, id: string) {
-    return this.rows.find((p) => p.tenantId === tenantId && p.id === id) ?? null;
-  }
-  async findByIdAndKind(tenantId: string, id: string, kind: PrincipalKind) {
-    return this.rows.find((p) => p.tenantId === tenantId && p.id === id && p.kind === kind) ?? null;
-  }
-  async listByKind(tenantId: string, kind: PrincipalKind) {
-    return this.rows.filter((p) => p.tenantId === tenantId && p.kind === kind);
-  }
-  async update(tenantId: string, id: string, kind: PrincipalKind, patch: PrincipalPatch) {
-    const row = await this.findByIdAndKind(tenantId, id, kind);
-    if (!row) return null;
-    Object.assign(row, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
-    return row;
-  }
-}
-
-class FakeCredentials extends CredentialRepository {
-  rows: Array<Credential & { secretHash: string }> = [];
-  async create(input: NewCredential): Promise<Credential> {
-    const row = { id: uuid(), createdAt: new Date(), revokedAt: null, lastUsedAt: null, ...input };
-    this.rows.push(row);
-    return row;
-  }
-  async findLiveByHash(): Promise<CredentialMatch | null> {
-    return null;
-  }
-  async findLiveById(): Promise<CredentialMatch | null> {
-    return null;
-  }
-  async listByPrincipal(tenantId: string, principalId: string) {
-    return this.rows.filter((c) => c.tenantId === tenantId && c.principalId === principalId);
-  }
-  async findById(tenantId: string, principalId: string, id: string) {
-    return this.rows.find((c) => c.tenantId === tenantId && c.principalId === principalId && c.id === id) ?? null;
-  }
-  async revoke(tenantId: string, principalId: string, id: string) {
-    const row = await this.findById(tenantId, principalId, id);
-    if (row) row.revokedAt ??= new Date();
-    return row;
-  }
-  async touchLastUsed(): Promise<void> {}
-}
-
-class RecordingNotifier extends CredentialChangeNotifier {
-  changes: string[] = [];
-  async principalChanged(_tenantId: string, principalId: string) {
-    this.changes.push(principalId);
-  }
-}
 
 async function code(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -91,7 +34,7 @@ describe('agent use cases', () => {
 
   beforeEach(async () => {
     principals = new FakePrincipals();
-    credentials = new FakeCredentials();
+    credentials = new FakeCredentials(principals);
     notifier = new RecordingNotifier();
     const a = await principals.create({ tenantId: T1, kind: 'admin', name: 'admin', scopes: [] });
     admin = { tenantId: T1, principalId: a.id, kind: 'admin' };
@@ -101,51 +44,89 @@ describe('agent use cases', () => {
   });
 
   const asAgent = (): Caller => ({ tenantId: T1, principalId: agent.id, kind: 'agent' });
+  const getAction = (id: string) => ({ rel: 'get', method: 'GET', href: `/v1/admin/agents/${id}` });
 
   it('refuse a caller that is not an admin, first', async () => {
-    await expect(code(new ListAgents(principals).execute(asAgent()))).resolves.toBe('principal_kind_not_allowed');
-    await expect(code(new GetAgent(principals, credentials).execute(asAgent(), agent.id))).resolves.toBe('principal_kind_not_allowed');
-    await expect(code(new UpdateAgent(principals, notifier).execute(asAgent(), agent.id, { status: 'disabled' }))).resolves.toBe('principal_kind_not_allowed');
-    await expect(code(new RotateAgentCredential(principals, credentials).execute(asAgent(), agent.id))).resolves.toBe('principal_kind_not_allowed');
-    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(asAgent(), agent.id, credential.id))).resolves.toBe(
+    const count = principals.rows.length;
+    await expect(code(new CreateAgent(principals, credentials).execute({ name: 'x' }, asAgent()))).resolves.toBe('principal_kind_not_allowed');
+    await expect(code(new ListAgents(principals).execute({}, asAgent()))).resolves.toBe('principal_kind_not_allowed');
+    await expect(code(new GetAgent(principals, credentials).execute({ agentId: agent.id }, asAgent()))).resolves.toBe('principal_kind_not_allowed');
+    await expect(code(new UpdateAgent(principals, notifier).execute({ agentId: agent.id, status: 'disabled' }, asAgent()))).resolves.toBe(
       'principal_kind_not_allowed',
     );
+    await expect(code(new RotateAgentCredential(principals, credentials).execute({ agentId: agent.id }, asAgent()))).resolves.toBe(
+      'principal_kind_not_allowed',
+    );
+    await expect(
+      code(new RevokeAgentCredential(principals, credentials, notifier).execute({ agentId: agent.id, credentialId: credential.id }, asAgent())),
+    ).resolves.toBe('principal_kind_not_allowed');
+    expect(principals.rows).toHaveLength(count);
     expect(agent.status).toBe('active');
+    expect(credential.revokedAt).toBeNull();
     expect(notifier.changes).toEqual([]);
   });
 
-  it("treat another tenant's agent as missing", async () => {
-    await expect(code(new GetAgent(principals, credentials).execute(admin, foreign.id))).resolves.toBe('agent_not_found');
-    await expect(code(new UpdateAgent(principals, notifier).execute(admin, foreign.id, { status: 'disabled' }))).resolves.toBe('agent_not_found');
-    await expect(code(new RotateAgentCredential(principals, credentials).execute(admin, foreign.id))).resolves.toBe('agent_not_found');
+  it('create an agent of the admin tenant with every scope by default, its secret shown once, next: get', async () => {
+    const outcome = await new CreateAgent(principals, credentials).execute({ name: 'booker' }, admin);
+    const created = principals.rows.find((p) => p.name === 'booker');
+    expect(created).toMatchObject({ tenantId: T1, kind: 'agent', scopes: ['catalog:read', 'booking:write', 'booking:read'], bookingLimit: null });
+    expect(outcome.data.agent).toMatchObject({ id: created?.id, name: 'booker', status: 'active', booking_limit: null });
+    expect(outcome.data.credential.secret).toMatch(/^hcs_agt_/);
+    expect(outcome.data.credential.prefix).toBe(outcome.data.credential.secret.slice(0, outcome.data.credential.prefix.length));
+    expect(JSON.stringify(credentials.rows)).not.toContain(outcome.data.credential.secret);
+    expect(outcome.meta.next_actions).toEqual([getAction(created?.id ?? '')]);
+  });
+
+  it("treat another tenant's agent (or a malformed id) as missing", async () => {
+    await expect(code(new GetAgent(principals, credentials).execute({ agentId: foreign.id }, admin))).resolves.toBe('agent_not_found');
+    await expect(code(new GetAgent(principals, credentials).execute({ agentId: 'nope' }, admin))).resolves.toBe('agent_not_found');
+    await expect(code(new UpdateAgent(principals, notifier).execute({ agentId: foreign.id, status: 'disabled' }, admin))).resolves.toBe('agent_not_found');
+    await expect(code(new RotateAgentCredential(principals, credentials).execute({ agentId: foreign.id }, admin))).resolves.toBe('agent_not_found');
     expect(foreign.status).toBe('active');
   });
 
-  it('list only agents of the tenant', async () => {
-    await expect(new ListAgents(principals).execute(admin)).resolves.toEqual([agent]);
+  it('list only agents of the tenant, as views', async () => {
+    const outcome = await new ListAgents(principals).execute({}, admin);
+    expect(outcome.data.items).toEqual([
+      { id: agent.id, name: 'agent', status: 'active', scopes: ['catalog:read'], booking_limit: null, created_at: agent.createdAt.toISOString() },
+    ]);
   });
 
-  it('update normalizes scopes to the canonical order and broadcasts the change', async () => {
-    const updated = await new UpdateAgent(principals, notifier).execute(admin, agent.id, { scopes: ['booking:read', 'catalog:read'] });
-    expect(updated.scopes).toEqual(['catalog:read', 'booking:read']);
+  it('read an agent with its credentials, never their secrets or digests', async () => {
+    const { data } = await new GetAgent(principals, credentials).execute({ agentId: agent.id }, admin);
+    expect(data.id).toBe(agent.id);
+    expect(data.credentials).toEqual([
+      { id: credential.id, prefix: 'hcs_agt_abcd', created_at: credential.createdAt.toISOString(), revoked_at: null, last_used_at: null },
+    ]);
+  });
+
+  it('update normalizes scopes to the canonical order, broadcasts the change and points to the agent', async () => {
+    const outcome = await new UpdateAgent(principals, notifier).execute({ agentId: agent.id, scopes: ['booking:read', 'catalog:read'] }, admin);
+    expect(outcome.data.scopes).toEqual(['catalog:read', 'booking:read']);
+    expect(outcome.meta.next_actions).toEqual([getAction(agent.id)]);
     expect(notifier.changes).toEqual([agent.id]);
   });
 
+  it('update without any field is validation_failed and changes nothing', async () => {
+    await expect(code(new UpdateAgent(principals, notifier).execute({ agentId: agent.id }, admin))).resolves.toBe('validation_failed');
+    expect(notifier.changes).toEqual([]);
+  });
+
   it('rotation adds a credential with a fresh secret stored only as its digest', async () => {
-    const { issued } = await new RotateAgentCredential(principals, credentials).execute(admin, agent.id);
-    const stored = credentials.rows.find((c) => c.id === issued.credential.id);
+    const { data } = await new RotateAgentCredential(principals, credentials).execute({ agentId: agent.id }, admin);
+    const stored = credentials.rows.find((c) => c.id === data.credential.id);
     expect(stored?.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(credentials.rows)).not.toContain(issued.secret);
+    expect(JSON.stringify(credentials.rows)).not.toContain(data.credential.secret);
     expect(await credentials.listByPrincipal(T1, agent.id)).toHaveLength(2);
   });
 
   it('revocation needs the credential to belong to that agent', async () => {
     const other = await principals.create({ tenantId: T1, kind: 'agent', name: 'other', scopes: [] });
-    await expect(code(new RevokeAgentCredential(principals, credentials, notifier).execute(admin, other.id, credential.id))).resolves.toBe(
-      'credential_not_found',
-    );
-    const revoked = await new RevokeAgentCredential(principals, credentials, notifier).execute(admin, agent.id, credential.id);
-    expect(revoked.revokedAt).toBeInstanceOf(Date);
+    const revoke = new RevokeAgentCredential(principals, credentials, notifier);
+    await expect(code(revoke.execute({ agentId: other.id, credentialId: credential.id }, admin))).resolves.toBe('credential_not_found');
+    const outcome = await revoke.execute({ agentId: agent.id, credentialId: credential.id }, admin);
+    expect(outcome.data.revoked_at).toBe(credential.revokedAt?.toISOString());
+    expect(outcome.meta.next_actions).toEqual([getAction(agent.id)]);
     expect(notifier.changes).toEqual([agent.id]);
   });
 });

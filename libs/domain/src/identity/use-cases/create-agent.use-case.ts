@@ -1,30 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
+import { Outcome } from '@hcs/contracts';
 import type { Money } from '../../money/money';
 import { requireKind } from '../rules/access';
 import { issueSecret } from '../rules/credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
-import { Caller, Credential, Principal, Scope, SCOPES } from '../principal';
+import { CredentialRepository } from '../ports/credential.repository';
+import { PrincipalRepository } from '../ports/principal.repository';
+import { Caller, Scope, SCOPES } from '../principal';
+import { agentView, AgentWithSecretView, issuedCredentialView } from '../identity.views';
+import { agentNextActions } from '../next-actions';
 
 export interface CreateAgentCommand {
   name: string;
-  /** Defaults to every scope (docs/api-contract.md "Identity, tenancy and scopes"). */
+  /** Defaults to every scope (docs/identity.md). */
   scopes?: Scope[];
   bookingLimit?: Money | null;
 }
 
-/** A credential with its secret, as issued: the only time the secret is ever shown. */
-export interface IssuedCredential {
-  credential: Credential;
-  secret: string;
-}
-
-export interface AgentWithSecret {
-  agent: Principal;
-  issued: IssuedCredential;
-}
-
-/** Creates an agent of the admin's tenant with its first credential, atomically. */
+/** Creates an agent of the admin's tenant with its first credential, atomically; the secret is shown only in this answer. */
 @Injectable()
 export class CreateAgent {
   constructor(
@@ -33,7 +26,7 @@ export class CreateAgent {
   ) {}
 
   @Transactional()
-  async execute(caller: Caller, command: CreateAgentCommand): Promise<AgentWithSecret> {
+  async execute(command: CreateAgentCommand, caller: Caller): Promise<Outcome<AgentWithSecretView>> {
     requireKind(caller, 'admin');
     const scopes = command.scopes ? SCOPES.filter((s) => command.scopes?.includes(s)) : [...SCOPES];
     const agent = await this.principals.create({
@@ -50,6 +43,9 @@ export class CreateAgent {
       secretHash: issued.hash,
       secretPrefix: issued.prefix,
     });
-    return { agent, issued: { credential, secret: issued.secret } };
+    return new Outcome(
+      { agent: agentView(agent), credential: issuedCredentialView(credential, issued.secret) },
+      { next_actions: [agentNextActions.get(agent.id)] },
+    );
   }
 }

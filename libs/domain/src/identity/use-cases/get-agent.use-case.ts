@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../rules/access';
-import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
-import { Caller, Credential, Principal } from '../principal';
-import { isUuid } from '../rules/uuid';
+import { Outcome } from '@hcs/contracts';
+import { CredentialRepository } from '../ports/credential.repository';
+import { PrincipalRepository } from '../ports/principal.repository';
+import type { Caller } from '../principal';
+import { AgentView, agentView, CredentialView, credentialView } from '../identity.views';
+import { adminsAgent } from './agent-access';
 
-export interface AgentWithCredentials {
-  agent: Principal;
-  credentials: Credential[];
+export interface GetAgentCommand {
+  agentId: string;
 }
+
+export type AgentDetailView = AgentView & { credentials: CredentialView[] };
 
 /** One agent of the admin's tenant with its credentials (never their secrets). */
 @Injectable()
@@ -18,10 +20,9 @@ export class GetAgent {
     private readonly credentials: CredentialRepository,
   ) {}
 
-  async execute(caller: Caller, agentId: string): Promise<AgentWithCredentials> {
-    requireKind(caller, 'admin');
-    const agent = isUuid(agentId) ? await this.principals.findByIdAndKind(caller.tenantId, agentId, 'agent') : null;
-    if (!agent) throw new DomainError('agent_not_found', { detail: { agent_id: agentId } });
-    return { agent, credentials: await this.credentials.listByPrincipal(caller.tenantId, agent.id) };
+  async execute(command: GetAgentCommand, caller: Caller): Promise<Outcome<AgentDetailView>> {
+    const agent = await adminsAgent(this.principals, caller, command.agentId);
+    const credentials = await this.credentials.listByPrincipal(caller.tenantId, agent.id);
+    return new Outcome({ ...agentView(agent), credentials: credentials.map(credentialView) });
   }
 }

@@ -1,10 +1,19 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../rules/access';
 import { CredentialChangeNotifier } from '../ports/credential-change-notifier';
-import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
-import { Caller, Credential } from '../principal';
+import { CredentialRepository } from '../ports/credential.repository';
+import { PrincipalRepository } from '../ports/principal.repository';
+import type { Caller } from '../principal';
 import { isUuid } from '../rules/uuid';
+import { CredentialView, credentialView } from '../identity.views';
+import { agentNextActions } from '../next-actions';
+import { adminsAgent } from './agent-access';
+
+export interface RevokeAgentCredentialCommand {
+  agentId: string;
+  credentialId: string;
+}
 
 /**
  * Revokes one credential of an agent. Revoking twice is harmless and keeps the first time. The
@@ -18,13 +27,12 @@ export class RevokeAgentCredential {
     @Optional() private readonly notifier?: CredentialChangeNotifier,
   ) {}
 
-  async execute(caller: Caller, agentId: string, credentialId: string): Promise<Credential> {
-    requireKind(caller, 'admin');
-    const agent = isUuid(agentId) ? await this.principals.findByIdAndKind(caller.tenantId, agentId, 'agent') : null;
-    if (!agent) throw new DomainError('agent_not_found', { detail: { agent_id: agentId } });
+  async execute(command: RevokeAgentCredentialCommand, caller: Caller): Promise<Outcome<CredentialView>> {
+    const { agentId, credentialId } = command;
+    const agent = await adminsAgent(this.principals, caller, agentId);
     const revoked = isUuid(credentialId) ? await this.credentials.revoke(caller.tenantId, agent.id, credentialId) : null;
     if (!revoked) throw new DomainError('credential_not_found', { detail: { agent_id: agentId, credential_id: credentialId } });
     await this.notifier?.principalChanged(caller.tenantId, agent.id);
-    return revoked;
+    return new Outcome(credentialView(revoked), { next_actions: [agentNextActions.get(agentId)] });
   }
 }

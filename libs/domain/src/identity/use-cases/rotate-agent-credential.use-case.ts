@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../errors/domain-error';
-import { requireKind } from '../rules/access';
+import { Outcome } from '@hcs/contracts';
 import { issueSecret } from '../rules/credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../ports/identity.repository';
-import { Caller } from '../principal';
-import { isUuid } from '../rules/uuid';
-import type { AgentWithSecret } from './create-agent.use-case';
+import { CredentialRepository } from '../ports/credential.repository';
+import { PrincipalRepository } from '../ports/principal.repository';
+import type { Caller } from '../principal';
+import { agentView, AgentWithSecretView, issuedCredentialView } from '../identity.views';
+import { agentNextActions } from '../next-actions';
+import { adminsAgent } from './agent-access';
+
+export interface RotateAgentCredentialCommand {
+  agentId: string;
+}
 
 /** Issues an additional credential for an agent; the old ones stay valid until revoked. */
 @Injectable()
@@ -15,10 +20,8 @@ export class RotateAgentCredential {
     private readonly credentials: CredentialRepository,
   ) {}
 
-  async execute(caller: Caller, agentId: string): Promise<AgentWithSecret> {
-    requireKind(caller, 'admin');
-    const agent = isUuid(agentId) ? await this.principals.findByIdAndKind(caller.tenantId, agentId, 'agent') : null;
-    if (!agent) throw new DomainError('agent_not_found', { detail: { agent_id: agentId } });
+  async execute(command: RotateAgentCredentialCommand, caller: Caller): Promise<Outcome<AgentWithSecretView>> {
+    const agent = await adminsAgent(this.principals, caller, command.agentId);
     const issued = issueSecret('agent');
     const credential = await this.credentials.create({
       tenantId: caller.tenantId,
@@ -26,6 +29,9 @@ export class RotateAgentCredential {
       secretHash: issued.hash,
       secretPrefix: issued.prefix,
     });
-    return { agent, issued: { credential, secret: issued.secret } };
+    return new Outcome(
+      { agent: agentView(agent), credential: issuedCredentialView(credential, issued.secret) },
+      { next_actions: [agentNextActions.get(agent.id)] },
+    );
   }
 }

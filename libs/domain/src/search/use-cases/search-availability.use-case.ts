@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
-import { FxRateRepository } from '../../catalog/ports/catalog.repository';
+import { FxRateRepository } from '../../catalog/ports/fx-rate.repository';
 import { DomainError } from '../../errors/domain-error';
+import type { Reader } from '../../identity/principal';
 import type { Money } from '../../money/money';
 import { AvailabilitySearchRepository, OfferQuery } from '../ports/availability-search.repository';
 import { budgetByCurrency, rankOffers, RankedResult } from '../rules/ranking';
@@ -9,7 +10,6 @@ import { anyZoneStayWindow, nightCount, partySize, Stay, StayPaths, stayViolatio
 
 /** A search after the transport has validated its shape and normalised the flat variant. */
 export interface SearchCriteria {
-  tenantId: string;
   destination: { type: 'area' | 'property'; value: string } | null;
   stay: Stay;
   guests: { adults: number; children: Array<{ age: number }> };
@@ -43,7 +43,8 @@ export class SearchAvailability {
     private readonly fx: FxRateRepository,
   ) {}
 
-  async execute(criteria: SearchCriteria): Promise<Outcome<SearchResults>> {
+  async execute(criteria: SearchCriteria, reader: Reader): Promise<Outcome<SearchResults>> {
+    const { tenantId } = reader;
     // The widest window first: what no time zone accepts is invalid for every property.
     const errors = stayViolations(criteria.stay, anyZoneStayWindow(), criteria.stayPaths);
     if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
@@ -53,7 +54,7 @@ export class SearchAvailability {
     const property =
       destination?.type === 'property' ? { slug: destination.value, id: UUID.test(destination.value) ? destination.value.toLowerCase() : null } : null;
     const { max_price_per_night: budget, meal_plan: mealPlan, cancellation } = criteria.constraints;
-    const fxRates = await this.fx.listEffective(criteria.tenantId);
+    const fxRates = await this.fx.listEffective(tenantId);
     const query: OfferQuery = {
       area: destination?.type === 'area' ? destination.value.trim().toLowerCase() : null,
       property,
@@ -65,8 +66,8 @@ export class SearchAvailability {
       cancellation: cancellation ?? null,
       maxNightlyByCurrency: budget ? budgetByCurrency(budget, fxRates) : null,
     };
-    const offers = await this.search.findBestOffers(criteria.tenantId, query);
-    if (offers.length === 0 && property) await this.explainEmptyPropertySearch(criteria, property);
+    const offers = await this.search.findBestOffers(tenantId, query);
+    if (offers.length === 0 && property) await this.explainEmptyPropertySearch(tenantId, criteria, property);
 
     const results = rankOffers(offers, {
       destination,
@@ -93,8 +94,8 @@ export class SearchAvailability {
   }
 
   /** A property search that found nothing because of the property's own time zone is a bad request. */
-  private async explainEmptyPropertySearch(criteria: SearchCriteria, property: { slug: string; id: string | null }): Promise<void> {
-    const found = await this.search.findPromotedProperty(criteria.tenantId, property);
+  private async explainEmptyPropertySearch(tenantId: string, criteria: SearchCriteria, property: { slug: string; id: string | null }): Promise<void> {
+    const found = await this.search.findPromotedProperty(tenantId, property);
     if (!found) return;
     const errors = stayViolations(criteria.stay, stayWindow(found.timezone), criteria.stayPaths);
     if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });

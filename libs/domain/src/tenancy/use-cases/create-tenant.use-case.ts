@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { issueSecret } from '../../identity/rules/credential-secret';
-import { CredentialRepository, PrincipalRepository } from '../../identity/ports/identity.repository';
+import { CredentialRepository } from '../../identity/ports/credential.repository';
+import { PrincipalRepository } from '../../identity/ports/principal.repository';
 import { TenantRepository } from '../ports/tenant.repository';
 
 export interface CreateTenantCommand {

@@ -4,7 +4,7 @@ import { AppConfig, resolvedOutboundUrlProblem, rowLabel, SecretBox } from '@hcs
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { eventListProblems } from '../rules/endpoint-input';
 import { newWebhookSecret } from '../rules/webhook-secret';
 import type { WebhookEndpointRecord } from '../webhook.types';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookEndpointRecord } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';

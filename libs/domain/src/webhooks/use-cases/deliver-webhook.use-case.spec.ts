@@ -12,20 +12,11 @@ import { RotateWebhookSecret } from './rotate-webhook-secret.use-case';
 import { TestWebhookEndpoint } from './test-webhook-endpoint.use-case';
 import { loadConfig, RequestContext, SecretBox } from '@hcs/platform';
 import { NewOutboxEvent, OutboxWriter } from '../../booking/ports/outbox-writer';
-import {
-  AttemptResult,
-  DeliveryListFilter,
-  ListPosition,
-  NewWebhookEndpoint,
-  OutboxRelayStore,
-  SendResult,
-  SignedMessage,
-  WebhookDeliveryQueue,
-  WebhookDeliveryRepository,
-  WebhookEndpointPatch,
-  WebhookEndpointRepository,
-  WebhookSender,
-} from '../ports/webhook.repositories';
+import { AttemptResult, DeliveryListFilter, WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
+import { ListPosition, NewWebhookEndpoint, WebhookEndpointPatch, WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
+import { OutboxRelayStore } from '../ports/outbox-relay.store';
+import { SendResult, SignedMessage, WebhookSender } from '../ports/webhook.sender';
+import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
 import type { DeliveryJobRef, OutboxEventRecord, SealedSecrets, WebhookDeliveryRecord, WebhookEndpointRecord } from '../webhook.types';
 
 /** In-memory fakes of the webhook ports, for use-case specs (the real ones are covered by test/e2e/events). */

@@ -1,13 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, rowLabel, SecretBox } from '@hcs/platform';
-import {
-  ClaimedDelivery,
-  SendResult,
-  WebhookDeliveryQueue,
-  WebhookDeliveryRepository,
-  WebhookEndpointRepository,
-  WebhookSender,
-} from '../ports/webhook.repositories';
+import { ClaimedDelivery, WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
+import { SendResult, WebhookSender } from '../ports/webhook.sender';
+import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { SANDBOX_RECEIVER_DOWN } from '../rules/attempt-error';
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';

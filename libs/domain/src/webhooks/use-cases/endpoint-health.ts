@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { OutboxWriter } from '../../booking/ports/outbox-writer';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { AttemptVerdict } from '../rules/delivery-outcome';
 import { failingRunExpired, FAILURE_DISABLE_REASON, GONE_DISABLE_REASON } from '../rules/endpoint-health';
 import { webhookEndpointView } from '../webhook.views';

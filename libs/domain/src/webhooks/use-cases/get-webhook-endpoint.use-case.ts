@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookEndpointRecord } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';

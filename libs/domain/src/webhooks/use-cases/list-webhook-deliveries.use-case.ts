@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../identity/principal';
-import { decodeListCursor, pageOf } from '../list-cursor';
-import { WebhookDeliveryRepository, WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { decodeListCursor, pageOf } from '../rules/list-cursor';
+import { WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { DeliveryState } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
-import { decodeListCursor, pageOf } from '../list-cursor';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { decodeListCursor, pageOf } from '../rules/list-cursor';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { Outcome } from '@hcs/contracts';
 import { webhookEndpointView } from '../webhook.views';
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxRelayStore, WebhookDeliveryQueue, WebhookDeliveryRepository } from '../ports/webhook.repositories';
+import { OutboxRelayStore } from '../ports/outbox-relay.store';
+import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
+import { WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
 
 export const RELAY_BATCH_SIZE = 200;
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { rowLabel, SecretBox } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { newWebhookSecret, SECRET_OVERLAP_SECONDS } from '../rules/webhook-secret';
 import type { WebhookEndpointRecord } from '../webhook.types';
 import { adminEndpoint } from './webhook-endpoint-access';

@@ -1,5 +1,5 @@
 import { rowLabel, type SecretBox } from '@hcs/platform';
-import type { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 
 /** Per-attempt budget of a receiver (docs/events.md "Retries"). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { EndpointStatus, WebhookEndpointRecord } from '../webhook.types';
 import { assertValidTarget } from './create-webhook-endpoint.use-case';
 import { adminEndpoint } from './webhook-endpoint-access';

@@ -1,7 +1,7 @@
 import { DomainError } from '../../errors/domain-error';
 import { requireKind } from '../../identity/rules/access';
 import type { Caller } from '../../identity/principal';
-import { WebhookEndpointRepository } from '../ports/webhook.repositories';
+import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookEndpointRecord } from '../webhook.types';
 
 /** Admins only, and only their tenant's endpoints: another tenant's id is webhook_endpoint_not_found. */

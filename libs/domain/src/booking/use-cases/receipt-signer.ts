@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { Receipt, ReceiptKind } from '@hcs/contracts';
+import { AppConfig } from '@hcs/platform';
+import { ReceiptKeyRepository } from '../ports/receipt-key.repository';
+import { buildUnsignedReceipt, ReceiptSubject, ReceiptVerdict, receiptKid, signReceipt, verifyReceipt } from '../rules/receipt-canonical';
+
+/** Signs outcomes with the newest receipt key and verifies receipts against every unretired key by `kid`. */
+@Injectable()
+export class ReceiptSigner {
+  constructor(
+    private readonly keys: ReceiptKeyRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async sign(kind: ReceiptKind, subject: ReceiptSubject): Promise<Receipt> {
+    const key = await this.keys.signingKey();
+    return signReceipt(buildUnsignedReceipt(kind, this.config.baseUrl, new Date().toISOString(), subject, key.kid), key.secret);
+  }
+
+  async verify(receipt: object): Promise<ReceiptVerdict> {
+    const key = await this.keys.findByKid(receiptKid(receipt));
+    const verdict = verifyReceipt(receipt, key?.secret ?? null);
+    // A retired kid verifies nothing; a receipt whose hash is already wrong says so first.
+    if (key?.retiredAt && verdict.valid) return { valid: false, reason: 'kid_retired' };
+    return verdict;
+  }
+}

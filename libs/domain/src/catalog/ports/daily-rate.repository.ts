@@ -1,0 +1,8 @@
+import type { DailyRate, DateRange, RatePlan } from '../catalog';
+
+/** Port: per-date rates of a rate plan (ARI rates). */
+export abstract class DailyRateRepository {
+  /** Sets the rate of every night of the range, or with `null` removes the per-date rates. */
+  abstract setRates(tenantId: string, ratePlanId: string, range: DateRange, amount: number | null): Promise<number>;
+  abstract listRates(tenantId: string, ratePlan: RatePlan, range: DateRange): Promise<DailyRate[]>;
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { DailyRate, DailyRateRepository, DateRange, RatePlan } from '@hcs/domain';
+import { SqlClient } from '../sql/sql-client';
+import { clearDailyRates, dailyRatesInRange, upsertDailyRates } from './daily-rate-row';
+
+@Injectable()
+export class SqlDailyRateRepository extends DailyRateRepository {
+  constructor(private readonly sql: SqlClient) {
+    super();
+  }
+
+  /** Sets (or, with null, clears) the rate of every night of the range; answers how many nights changed. */
+  async setRates(tenantId: string, ratePlanId: string, range: DateRange, amount: number | null): Promise<number> {
+    const nights =
+      amount === null
+        ? await this.sql.run(clearDailyRates, [tenantId, ratePlanId, range.from, range.to])
+        : await this.sql.run(upsertDailyRates, [tenantId, ratePlanId, range.from, range.to, amount]);
+    return nights.length;
+  }
+
+  async listRates(tenantId: string, ratePlan: RatePlan, range: DateRange): Promise<DailyRate[]> {
+    const rows = await this.sql.run(dailyRatesInRange, [tenantId, ratePlan.id, range.from, range.to, ratePlan.baseRate.amount]);
+    return rows.map((r) => ({ night: r.night, amount: Number(r.amount), overridden: r.overridden }));
+  }
+}
