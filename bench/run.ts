@@ -55,6 +55,8 @@ const DB_URL = `${PG}/${DB_NAME}`;
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14';
 const PUBLIC_URL = 'https://bench.hcs.invalid';
 
+/** test/e2e/performance/system-round-trips.e2e-spec.ts's budget for a tenant without webhooks (62) with its tolerance (3). */
+const REDIS_COMMANDS_PER_CHAIN = 65;
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 async function freshDatabase(): Promise<DataSource> {
@@ -293,6 +295,20 @@ async function main(): Promise<void> {
       // (at or below zero); that is a failed measurement, never a met target.
       target: '<= 12 (> 0)',
       met: system.per_chain > 0 && system.per_chain <= 12.5,
+    });
+    // docs/scaling.md's capacity model: Redis commands per chain beside the statements, counted at
+    // the ioredis client of the same api and worker over the same two runs.
+    rows.push({
+      scenario: 'Redis commands per chain, api + worker',
+      value: system.redis_per_chain,
+      unit: 'commands',
+      p50_ms: null,
+      p99_ms: null,
+      baseline: 'SQL statements per chain (same runs)',
+      baseline_value: system.per_chain,
+      ratio: ratio(system.redis_per_chain, system.per_chain),
+      target: `<= ${REDIS_COMMANDS_PER_CHAIN} (> 0)`,
+      met: system.redis_per_chain > 0 && system.redis_per_chain <= REDIS_COMMANDS_PER_CHAIN,
     });
     rows.push({
       scenario: `hot room: ${contention.requests} holds on 2 rooms`,

@@ -150,6 +150,8 @@ export interface StayOptions {
   nights?: number;
   planId?: string;
   adults?: number;
+  /** An Idempotency-Key for the hold, as agents send it (none when absent). */
+  holdKey?: string;
 }
 
 export interface HeldStay {
@@ -173,7 +175,9 @@ export async function quoteAndHold(t: TestApp, agent: ChainAgent, catalog: Chain
       guests: { adults },
     });
   if (q.status !== 201) throw new Error(`quote failed: ${q.status} ${JSON.stringify(q.body)}`);
-  const h = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: q.body.data.quote_id });
+  const hold = t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`);
+  if (options.holdKey) hold.set('idempotency-key', options.holdKey);
+  const h = await hold.send({ quote_id: q.body.data.quote_id });
   if (h.status !== 201) throw new Error(`hold failed: ${h.status} ${JSON.stringify(h.body)}`);
   return { quoteId: q.body.data.quote_id, holdId: h.body.data.hold_id, total: q.body.data.price_breakdown.total };
 }

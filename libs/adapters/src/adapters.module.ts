@@ -10,15 +10,18 @@ import { HttpWebhookSender } from './webhooks/http-webhook.sender';
 import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
 const adapters = [
-  // The built-in sandbox is the default provider; a real adapter replaces this binding. Where the
-  // process has a metrics registry (api, worker) every charge is counted and timed; a test process
-  // may wrap it with a fault hook (inert unless NODE_ENV=test).
+  // The built-in sandbox is the default provider; a real adapter replaces this binding. Bound, it
+  // lets the booking's begin statement write the ledger row of a charge decided at once
+  // (docs/performance.md). Where the process has a metrics registry (api, worker) every charge is
+  // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).
   SandboxPaymentProvider,
   {
     provide: PaymentProvider,
     inject: [SandboxPaymentProvider, AppConfig, { token: Metrics, optional: true }],
-    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) =>
-      paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config),
+    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) => {
+      sandbox.recordImmediateChargesAtBegin();
+      return paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config);
+    },
   },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
   { provide: WebhookSender, useClass: HttpWebhookSender },

@@ -5,7 +5,7 @@ export * from './transaction-host';
 export * from './database-unavailable';
 export * from './keys/master-key-rotation';
 export * from './metrics/scrape-collectors';
-export { modify } from './booking/sql';
 export * from './replica/read-replica';
 export * from './sql/sql-client';
 export * from './sql/statement';
+export * from './sandbox/sandbox-charges-at-begin';

@@ -84,7 +84,7 @@ import { SqlFeedReader } from './feeds/sql-feed.reader';
 import { MasterKeyRotation } from './keys/master-key-rotation';
 import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql-follow-up-settings.repository';
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
-import { TypeOrmWebhookDeliveryRepository } from './webhooks/typeorm-webhook-delivery.repository';
+import { SqlWebhookDeliveryRepository } from './webhooks/sql-webhook-delivery.repository';
 import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
@@ -93,6 +93,7 @@ import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
+import { SandboxChargesAtBegin } from './sandbox/sandbox-charges-at-begin';
 
 const repositories = [
   { provide: TenantRepository, useClass: SqlTenantRepository },
@@ -130,7 +131,7 @@ const repositories = [
   { provide: FeedReader, useClass: SqlFeedReader },
   { provide: AdvisorSessionRepository, useClass: SqlAdvisorSessionRepository },
   { provide: WebhookEndpointRepository, useClass: SqlWebhookEndpointRepository },
-  { provide: WebhookDeliveryRepository, useClass: TypeOrmWebhookDeliveryRepository },
+  { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
@@ -160,7 +161,7 @@ const repositories = [
       }),
     ]),
   ],
-  providers: [SqlClient, ...repositories],
-  exports: [SqlClient, ...repositories.map((r) => r.provide)],
+  providers: [SqlClient, SandboxChargesAtBegin, ...repositories],
+  exports: [SqlClient, SandboxChargesAtBegin, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

@@ -38,6 +38,7 @@ describe('npm run bench --smoke', () => {
       'chain',
       'SQL round trips per chain',
       'SQL statements per chain',
+      'Redis commands per chain',
       'hot room',
       'hold-expiry lag',
       'ari.xml',

@@ -34,7 +34,7 @@ export class BookingsController {
   @Scopes('booking:write')
   @RequiresDelegation()
   @SandboxScenarioHeader('confirm_booking')
-  @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true })
+  @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true, claimOnFirstStatement: true })
   @ApiDelegationHeader()
   @Capability({
     id: 'confirm_booking',

@@ -26,7 +26,7 @@ export class HoldsController {
   @Post()
   @Scopes('booking:write')
   @SandboxScenarioHeader('create_hold')
-  @Idempotent({ required: false })
+  @Idempotent({ required: false, claimOnFirstStatement: true })
   @Capability({
     id: 'create_hold',
     description: 'Reserve the quoted room on every night of the stay until expires_at (Idempotency-Key makes retries safe).',

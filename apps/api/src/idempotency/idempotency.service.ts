@@ -2,7 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { Outcome, renderSuccess } from '@hcs/contracts';
-import { continuationOf, DomainError, IdempotencyRecordRepository, IdempotencyScope, StoredResponse } from '@hcs/domain';
+import {
+  continuationOf,
+  DeferredIdempotencyClaim,
+  DomainError,
+  IdempotencyRecordRepository,
+  IdempotencyScope,
+  IdempotentResponseSeal,
+  SealOffer,
+  StoredResponse,
+} from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from './idempotency-key';
@@ -75,19 +84,40 @@ export class IdempotencyService {
     private readonly records: IdempotencyRecordRepository,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly seal: IdempotentResponseSeal,
   ) {}
 
   async run(call: IdempotentCall): Promise<IdempotentResult> {
     const scope: IdempotencyScope = { tenantId: call.tenantId, principalId: call.principalId, route: call.route, key: call.key };
     const traceId = this.context.traceId;
-    const render = (outcome: unknown): StoredResponse =>
+    const renderOutcome = (outcome: unknown): StoredResponse =>
       outcome instanceof Outcome
         ? { status: outcome.meta.status ?? call.defaultStatus, body: renderSuccess(outcome, traceId) }
         : this.renderFailure(new Error('an idempotent route must return an Outcome'), traceId);
+    // A step whose statement writes its outcome may seal the record in that same statement
+    // (IdempotentResponseSeal); its stored response is then the answer, and no completion follows.
+    const offer: SealOffer = {
+      scope,
+      render: (outcome) => {
+        const response = renderOutcome(outcome);
+        return isSealed(response.status) ? response : null;
+      },
+    };
+    const alreadySealed = new WeakSet<StoredResponse>();
+    let storedFor: (outcome: unknown) => StoredResponse | null = () => null;
+    const render = (outcome: unknown): StoredResponse => {
+      const stored = storedFor(outcome);
+      if (!stored) return renderOutcome(outcome);
+      alreadySealed.add(stored);
+      return stored;
+    };
     let thrown: { error: unknown } | undefined;
-    const execute = async (): Promise<Execution> => {
+    const execute = async (claim?: DeferredIdempotencyClaim): Promise<Execution> => {
+      thrown = undefined;
+      const offered = this.seal.offering(offer, () => call.execute(), claim);
+      storedFor = offered.storedFor;
       try {
-        return { response: render(await call.execute()) };
+        return { response: render(await offered.result) };
       } catch (error) {
         thrown = { error };
         const continuation = continuationOf(error);
@@ -98,7 +128,9 @@ export class IdempotencyService {
       }
     };
     const waitMs = call.options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
-    const result = await this.once(scope, requestHashOf(call.params, call.body), execute, waitMs, () => stillRunning(call));
+    const requestHash = requestHashOf(call.params, call.body);
+    const first = call.options.claimOnFirstStatement ? await this.ownOnFirstStatement(scope, requestHash, execute, alreadySealed) : null;
+    const result = first ?? (await this.once(scope, requestHash, execute, waitMs, () => stillRunning(call), alreadySealed));
     return thrown && !result.replayed ? { ...result, thrown } : result;
   }
 
@@ -113,10 +145,11 @@ export class IdempotencyService {
     execute: () => Promise<Execution>,
     waitMs: number,
     stillRunning: () => DomainError,
+    alreadySealed: WeakSet<StoredResponse>,
   ): Promise<{ response: StoredResponse; replayed: boolean }> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      if (await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours)) return this.own(scope, execute);
+      if (await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours)) return this.own(scope, execute, alreadySealed);
       const record = await this.records.find(scope);
       if (!record) continue;
       if (record.expired) {
@@ -127,38 +160,93 @@ export class IdempotencyService {
         throw new DomainError('idempotency_conflict', { detail: { idempotency_key: scope.key, route: scope.route } });
       }
       if (record.state === 'completed' && record.response) return { response: record.response, replayed: true };
-      if (record.leaseExpired && (await this.records.takeOver(scope, requestHash, LEASE_MS))) return this.own(scope, execute);
+      if (record.leaseExpired && (await this.records.takeOver(scope, requestHash, LEASE_MS))) return this.own(scope, execute, alreadySealed);
       if (Date.now() >= deadline) throw stillRunning();
       await sleep(POLL_MS);
     }
   }
 
-  private async own(scope: IdempotencyScope, execute: () => Promise<Execution>): Promise<{ response: StoredResponse; replayed: boolean }> {
+  /**
+   * For a route whose first statement carries the claim (`claimOnFirstStatement`): the work starts
+   * at once and its first statement claims the key (DeferredIdempotencyClaim), one statement fewer
+   * than a claim of its own. Null when the key turned out to be another request's: the work stopped
+   * before any write, and the caller waits for that request or replays its answer as usual.
+   */
+  private async ownOnFirstStatement(
+    scope: IdempotencyScope,
+    requestHash: string,
+    execute: (claim?: DeferredIdempotencyClaim) => Promise<Execution>,
+    alreadySealed: WeakSet<StoredResponse>,
+  ): Promise<{ response: StoredResponse; replayed: boolean } | null> {
+    let stopLease = () => undefined as void;
+    const claim: DeferredIdempotencyClaim = {
+      scope,
+      requestHash,
+      leaseMs: LEASE_MS,
+      retentionHours: this.config.idempotencyTtlHours,
+      outcome: null,
+      onClaimed: () => {
+        stopLease = this.renewingLease(scope);
+      },
+    };
+    const execution = await execute(claim);
+    const outcome = claim.outcome ? await claim.outcome : 'not_made';
+    if (outcome === 'taken') return null;
+    if (outcome === 'not_made') {
+      // No statement of the work claimed the key (it sent none, or its first one failed): claim it
+      // now, as a key is claimed before the work on every other route.
+      if (!(await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours))) return null;
+      stopLease = this.renewingLease(scope);
+    }
+    return this.finish(scope, execution, () => stopLease(), alreadySealed);
+  }
+
+  /** Renews the owner's lease while it works; returns the stop. */
+  private renewingLease(scope: IdempotencyScope): () => void {
     const heartbeat = setInterval(() => void this.records.renewLease(scope, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
     heartbeat.unref();
+    return () => clearInterval(heartbeat);
+  }
+
+  private async own(
+    scope: IdempotencyScope,
+    execute: () => Promise<Execution>,
+    alreadySealed: WeakSet<StoredResponse>,
+  ): Promise<{ response: StoredResponse; replayed: boolean }> {
+    const stopLease = this.renewingLease(scope);
     let execution: Execution;
     try {
       execution = await execute();
     } catch (error) {
-      clearInterval(heartbeat);
+      stopLease();
       await this.records.abandon(scope).catch(() => undefined);
       throw error;
     }
-    const { response, continuation } = execution;
+    return this.finish(scope, execution, stopLease, alreadySealed);
+  }
+
+  /** Seals a business outcome (unless its step's statement already did), else frees the key; a continuation keeps it until the work ends. */
+  private async finish(
+    scope: IdempotencyScope,
+    { response, continuation }: Execution,
+    stopLease: () => void,
+    alreadySealed: WeakSet<StoredResponse>,
+  ): Promise<{ response: StoredResponse; replayed: boolean }> {
+    const seal = (sealed: StoredResponse) => (alreadySealed.has(sealed) ? Promise.resolve() : this.records.complete(scope, sealed));
     if (isSealed(response.status)) {
-      clearInterval(heartbeat);
-      await this.records.complete(scope, response);
+      stopLease();
+      await seal(response);
     } else if (continuation) {
       // The answer was given early; the record stays in progress (lease renewed) until the work ends.
       void continuation
-        .then((final) => (isSealed(final.status) ? this.records.complete(scope, final) : this.records.abandon(scope)))
+        .then((final) => (isSealed(final.status) ? seal(final) : this.records.abandon(scope)))
         .catch((error: Error) => {
           this.logger.error(`idempotent continuation for ${scope.route} failed: ${error.message}`);
           return this.records.abandon(scope).catch(() => undefined);
         })
-        .finally(() => clearInterval(heartbeat));
+        .finally(() => stopLease());
     } else {
-      clearInterval(heartbeat);
+      stopLease();
       await this.records.abandon(scope);
     }
     return { response, replayed: false };

@@ -17,6 +17,12 @@ export interface IdempotentOptions {
   stillRunning?: Extract<ErrorCode, 'payment_timeout' | 'idempotency_conflict'>;
   /** How long a duplicate waits for the first request: 10 s, or PAYMENT_TIMEOUT_MS + 5 s for bookings. */
   waitForPaymentBudget?: boolean;
+  /**
+   * The key is claimed by the step's first statement rather than by one of its own before the step
+   * (docs/performance.md, "Idempotency claim in the step's first read"). Only for a route whose use
+   * case sends every statement through `SqlClient` and writes nothing before its first one.
+   */
+  claimOnFirstStatement?: boolean;
 }
 
 /**

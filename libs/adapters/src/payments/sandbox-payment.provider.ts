@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
-import { modify, TransactionHost } from '@hcs/persistence';
+import { ImmediateSandboxCharge, SandboxChargesAtBegin, SqlClient } from '@hcs/persistence';
 
 /** Test tokens of the sandbox (Stripe-style names). */
 export const SANDBOX_TOKENS = {
@@ -36,8 +36,27 @@ interface ChargeRow {
   stale: boolean;
 }
 
+/** A row of `sandbox_refunds` as the refund reads it. */
+interface RefundRow {
+  refund_ref: string;
+}
+
+/** A succeeded charge with what was refunded of it so far. */
+interface RefundableChargeRow {
+  amount: string;
+  refunded: string;
+}
+
 /** The sandbox ledger keeps a SHA-256 of the card token, never the token (docs/security.md). */
 const fingerprint = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const newChargeId = () => `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+
+/** What the caller hears of a charge the ledger already holds final. */
+const outcomeOf = (charge: ImmediateSandboxCharge): ChargeResult =>
+  charge.state === 'declined'
+    ? { outcome: 'declined', message: charge.declineMessage ?? 'Your card was declined.' }
+    : { outcome: 'succeeded', reference: charge.chargeId };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,14 +70,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 @Injectable()
 export class SandboxPaymentProvider extends PaymentProvider {
   constructor(
-    private readonly tx: TransactionHost,
+    private readonly sql: SqlClient,
     private readonly config: AppConfig,
+    private readonly atBegin: SandboxChargesAtBegin,
   ) {
     super();
   }
 
-  private get m() {
-    return this.tx.tx;
+  /**
+   * Lets the booking's begin statement write the ledger row of a charge this sandbox decides at once
+   * (docs/performance.md): called when this sandbox is the bound payment provider.
+   */
+  recordImmediateChargesAtBegin(): void {
+    this.atBegin.usePlanner((token) => {
+      const immediate = this.immediateOutcome(token);
+      if (!immediate) return null;
+      return { chargeId: newChargeId(), state: immediate.state, declineMessage: immediate.decline, tokenFingerprint: fingerprint(token) };
+    });
   }
 
   private get staleAfterMs(): number {
@@ -66,12 +94,18 @@ export class SandboxPaymentProvider extends PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const chargeId = `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+    const atBegin = this.atBegin.take(request.tenantId, request.idempotencyKey, {
+      amount: request.amount.amount,
+      currency: request.amount.currency,
+      tokenFingerprint: fingerprint(request.token),
+    });
+    if (atBegin) return outcomeOf(atBegin);
+    const chargeId = newChargeId();
     const immediate = this.immediateOutcome(request.token);
     // A token whose outcome is known at once is recorded final in one write (docs/performance.md); a
     // slow or failing one is recorded `processing` first, so a concurrent or later call with the same
     // key waits for it.
-    const inserted = (await this.m.query(
+    const inserted = await this.sql.rows<{ charge_id: string }>(
       `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $7 = 'processing' THEN NULL ELSE now() END) ON CONFLICT DO NOTHING RETURNING charge_id`,
       [
@@ -84,7 +118,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
         immediate?.state ?? 'processing',
         immediate?.decline ?? null,
       ],
-    )) as unknown[];
+    );
     if (inserted.length === 1) {
       if (!immediate) return this.process(request, chargeId);
       return immediate.decline ? { outcome: 'declined', message: immediate.decline } : { outcome: 'succeeded', reference: chargeId };
@@ -101,11 +135,11 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   private async existing(request: ChargeRequest): Promise<ChargeResult> {
     for (;;) {
-      const rows = (await this.m.query(
+      const rows = await this.sql.rows<ChargeRow>(
         `SELECT charge_id, amount, currency, token_fingerprint, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
            FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2`,
         [request.tenantId, request.idempotencyKey, this.staleAfterMs],
-      )) as ChargeRow[];
+      );
       const row = rows[0];
       if (!row) return this.charge(request);
       if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
@@ -114,8 +148,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
       if (row.state === 'succeeded') return { outcome: 'succeeded', reference: row.charge_id };
       if (row.state === 'declined') return { outcome: 'declined', message: row.decline_message ?? 'Your card was declined.' };
       if (row.stale) {
-        const taken = await modify(
-          this.m,
+        const taken = await this.sql.rows<{ charge_id: string }>(
           `UPDATE sandbox_charges SET created_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'
              AND created_at < now() - make_interval(secs => $3::double precision / 1000) RETURNING charge_id`,
           [request.tenantId, request.idempotencyKey, this.staleAfterMs],
@@ -130,7 +163,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
     const token = request.token;
     if (token === 'tok_providerError') {
       // Nothing was charged: forget the key so that a retry is a fresh call.
-      await this.m.query(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [
+      await this.sql.affected(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [
         request.tenantId,
         request.idempotencyKey,
       ]);
@@ -138,7 +171,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
     }
     if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
     const decline = declineFor(token);
-    await this.m.query(
+    await this.sql.affected(
       `UPDATE sandbox_charges SET state = $4, decline_message = $5, completed_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`,
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
     );
@@ -151,29 +184,25 @@ export class SandboxPaymentProvider extends PaymentProvider {
    * unknown charge and refunds beyond what was charged.
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const existing = (await this.m.query(`SELECT refund_ref FROM sandbox_refunds WHERE tenant_id = $1 AND idempotency_key = $2`, [
+    const existing = await this.sql.rows<RefundRow>(`SELECT refund_ref FROM sandbox_refunds WHERE tenant_id = $1 AND idempotency_key = $2`, [
       request.tenantId,
       request.idempotencyKey,
-    ])) as Array<{ refund_ref: string }>;
+    ]);
     if (existing[0]) return { outcome: 'succeeded', reference: existing[0].refund_ref };
-    const charge = (await this.m.query(
+    const charge = await this.sql.rows<RefundableChargeRow>(
       `SELECT c.amount, COALESCE((SELECT sum(r.amount) FROM sandbox_refunds r WHERE r.tenant_id = c.tenant_id AND r.charge_id = c.charge_id), 0) AS refunded
          FROM sandbox_charges c WHERE c.tenant_id = $1 AND c.charge_id = $2 AND c.state = 'succeeded' FOR UPDATE`,
       [request.tenantId, request.chargeReference],
-    )) as Array<{ amount: string; refunded: string }>;
+    );
     if (!charge[0]) return { outcome: 'error', message: `No such charge: '${request.chargeReference}'.` };
     if (Number(charge[0].refunded) + request.amount.amount > Number(charge[0].amount)) {
       return { outcome: 'error', message: 'The refund exceeds the amount charged.' };
     }
     const reference = `re_sandbox_${randomUUID().replace(/-/g, '')}`;
-    await this.m.query(`INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      request.tenantId,
-      request.idempotencyKey,
-      reference,
-      request.chargeReference,
-      request.amount.amount,
-      request.amount.currency,
-    ]);
+    await this.sql.affected(
+      `INSERT INTO sandbox_refunds (tenant_id, idempotency_key, refund_ref, charge_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [request.tenantId, request.idempotencyKey, reference, request.chargeReference, request.amount.amount, request.amount.currency],
+    );
     return { outcome: 'succeeded', reference };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
+import { IdempotentResponseSeal } from '../idempotency/idempotent-response-seal';
 import { ReceiptSigner } from './use-cases/receipt-signer';
 import { BookingAccess } from './use-cases/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
@@ -54,7 +55,7 @@ const useCases = [
  */
 @Module({
   imports: [FollowUpModule],
-  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
+  providers: [...useCases, IdempotentResponseSeal, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
   exports: [...useCases, ReceiptSigner, SandboxScenarios],
 })
 export class BookingModule {}

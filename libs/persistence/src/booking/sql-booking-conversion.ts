@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '@hcs/domain';
+import { SandboxChargesAtBegin } from '../sandbox/sandbox-charges-at-begin';
 import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert } from './sql-audit-rows';
 import { ATTEMPT_COLUMNS, AttemptRow, toAttempt } from './payment-rows';
@@ -15,7 +16,10 @@ import { refusedBy } from './statement-refusal';
  */
 @Injectable()
 export class SqlBookingConversion extends BookingConversion {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly sandboxCharges: SandboxChargesAtBegin,
+  ) {
     super();
   }
 
@@ -31,6 +35,17 @@ export class SqlBookingConversion extends BookingConversion {
     const token = p.add(a.providerToken, 'text');
     const ref = input.clientReference ?? null;
     const cref = p.add(ref?.value ?? null, 'text');
+    // the sandbox's ledger row of a charge its token decides at once, written with the attempt it pays
+    const charge = this.sandboxCharges.plan(a.providerToken);
+    const sandboxCharge = charge
+      ? `,
+      sc AS (
+        INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)
+        SELECT att.tenant_id, att.id::text, ${p.add(charge.chargeId, 'text')}, att.amount, att.currency, ${p.add(charge.tokenFingerprint, 'text')},
+               ${p.add(charge.state, 'text')}, ${p.add(charge.declineMessage, 'text')}, now()
+          FROM att, referenced
+        ON CONFLICT DO NOTHING RETURNING 1)`
+      : '';
     const sql = `
       WITH h AS (
         UPDATE holds SET state = ${p.add(input.to, 'text')}, converting_key = ${key}, updated_at = now()
@@ -80,11 +95,15 @@ export class SqlBookingConversion extends BookingConversion {
             AND ((booking_client_references.state = 'pending' AND booking_client_references.idempotency_key = EXCLUDED.idempotency_key)
               OR (booking_client_references.state = 'failed' AND booking_client_references.error_code = 'payment_provider_error'))
         RETURNING 1),
-      referenced AS (SELECT hcs_require(${cref} IS NULL OR EXISTS (SELECT 1 FROM ref), 'client_reference_taken') AS ok FROM att)
-      SELECT att.* FROM att, referenced`;
+      referenced AS (SELECT hcs_require(${cref} IS NULL OR EXISTS (SELECT 1 FROM ref), 'client_reference_taken') AS ok FROM att)${sandboxCharge}
+      SELECT att.*, ${charge ? 'EXISTS (SELECT 1 FROM sc)' : 'false'} AS sandbox_charge_recorded FROM att, referenced`;
     try {
-      const rows = await this.sql.rows<AttemptRow>(sql, p.values);
-      return rows[0] ? { ok: true, attempt: toAttempt(rows[0]) } : { ok: false, reason: 'hold_not_live' };
+      const rows = await this.sql.rows<AttemptRow & { sandbox_charge_recorded: boolean }>(sql, p.values);
+      const row = rows[0];
+      if (!row) return { ok: false, reason: 'hold_not_live' };
+      const attempt = toAttempt(row);
+      if (charge && row.sandbox_charge_recorded) this.sandboxCharges.noteRecorded(attempt.tenantId, attempt.id, charge, attempt.amount);
+      return { ok: true, attempt };
     } catch (error) {
       if (refusedBy(error, 'authorization_taken')) return { ok: false, reason: 'authorization_taken' };
       if (refusedBy(error, 'delegation_spent')) return { ok: false, reason: 'delegation_spent' };
@@ -152,7 +171,7 @@ export class SqlBookingConversion extends BookingConversion {
         SELECT ${p.add(payment.id, 'uuid')}, ${tenant}, bk.id, ${p.add(payment.attemptId, 'uuid')}, ${p.add(payment.amount.amount, 'bigint')},
                ${p.add(payment.amount.currency, 'text')}, ${p.add(payment.state, 'text')}, ${p.add(payment.providerReference, 'text')},
                ${p.add(payment.capturedAt, 'timestamptz')}
-          FROM bk),
+          FROM bk),${idempotencySeal(p, input)}
       ${
         followUps.length === 0
           ? 'fu AS (SELECT 1)'
@@ -186,4 +205,17 @@ export class SqlBookingConversion extends BookingConversion {
       throw error;
     }
   }
+}
+
+/** The request's idempotency record sealed with its answer, only when the booking is written (IdempotentResponseSeal). */
+function idempotencySeal(p: SqlParams, input: CompleteConversion): string {
+  const sealed = input.idempotency;
+  if (!sealed) return '';
+  const { scope, response } = sealed;
+  return `
+      idem AS (
+        UPDATE idempotency_records SET state = 'completed', response_status = ${p.add(response.status, 'int')}, response_body = ${p.add(JSON.stringify(response.body), 'json')},
+               locked_until = NULL
+         WHERE tenant_id = ${p.add(scope.tenantId, 'uuid')} AND principal_id = ${p.add(scope.principalId, 'uuid')} AND route = ${p.add(scope.route, 'text')}
+           AND idempotency_key = ${p.add(scope.key, 'text')} AND EXISTS (SELECT 1 FROM bk)),`;
 }

@@ -6,6 +6,8 @@ import { TransactionHost } from '../transaction-host';
 import type { Statement } from './statement';
 import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
+import { DeferredClaimOutcome, DeferredIdempotencyClaim, IdempotencyKeyTaken, IdempotentResponseSeal } from '@hcs/domain';
+import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-statement';
 
 /**
  * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
@@ -47,6 +49,62 @@ export class SqlClient {
   }
 
   private async query<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
+    const claim = IdempotentResponseSeal.claimOfCurrentStep();
+    if (claim) {
+      if (claim.outcome === null) return this.claimingFirst<R>(claim, text, values, name);
+      if ((await claim.outcome) !== 'claimed') throw new IdempotencyKeyTaken();
+    }
+    return this.send<R>(text, values, name);
+  }
+
+  /**
+   * The first statement of a step whose idempotency key is claimed on the way
+   * (DeferredIdempotencyClaim, docs/performance.md): a read outside a transaction carries the claim
+   * itself; anything else is preceded by the claim alone, on the pool (never inside the step's
+   * transaction). Either way no statement of the step runs past a key that is another request's.
+   */
+  private async claimingFirst<R extends QueryResultRow>(
+    claim: DeferredIdempotencyClaim,
+    text: string,
+    values: readonly unknown[],
+    name?: string,
+  ): Promise<QueryResult<R>> {
+    let settle: (outcome: DeferredClaimOutcome) => void = () => undefined;
+    claim.outcome = new Promise<DeferredClaimOutcome>((resolve) => (settle = resolve));
+    const runner = this.host.tx.queryRunner;
+    const inTransaction = Boolean(runner && !runner.isReleased);
+    if (!inTransaction && isReadOnlyStatement(text)) {
+      const wrapped = claimingRead(text, values, claim);
+      let result: QueryResult<R & ClaimColumns>;
+      try {
+        this.replica?.noteWrite();
+        result = await this.masterPool().query<R & ClaimColumns>(wrapped.text, wrapped.values);
+      } catch (error) {
+        settle('not_made');
+        throw error;
+      }
+      const claimed = result.rows[0]?.hcs_idempotency_claimed === true;
+      settle(claimed ? 'claimed' : 'taken');
+      if (!claimed) throw new IdempotencyKeyTaken();
+      claim.onClaimed();
+      const rows = result.rows.filter((row) => row.hcs_idempotency_row !== null);
+      return { ...result, rows, rowCount: rows.length };
+    }
+    const alone = claimAlone(claim);
+    let claimed: boolean;
+    try {
+      claimed = (await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>(alone.text, alone.values)).rows.length === 1;
+    } catch (error) {
+      settle('not_made');
+      throw error;
+    }
+    settle(claimed ? 'claimed' : 'taken');
+    if (!claimed) throw new IdempotencyKeyTaken();
+    claim.onClaimed();
+    return this.send<R>(text, values, name);
+  }
+
+  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
     const config = { text, values: [...values], name };
     const runner = this.host.tx.queryRunner;
     if (runner && !runner.isReleased) {

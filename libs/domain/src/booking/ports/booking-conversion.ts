@@ -1,6 +1,7 @@
 import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PlannedFollowUp } from './stay-follow-ups';
+import type { SealedResponse } from '../../idempotency/idempotent-response-seal';
 import type { NewOutboxEvent } from './outbox-writer';
 import type { NewPaymentAttempt, PaymentAttemptRecord } from './payment.repository';
 
@@ -52,13 +53,16 @@ export interface CompleteConversion {
   followUps: PlannedFollowUp[];
   /** `auditIndex`: the entry of `audit` whose chain `seq` numbers the event (docs/events.md). */
   outbox: Array<Omit<NewOutboxEvent, 'tenantId'> & { auditIndex: number }>;
+  /** The answer to store under the request's idempotency key when the booking is written (IdempotentResponseSeal); null for none. */
+  idempotency?: SealedResponse | null;
 }
 
 /**
  * Port: the two writes around the payment provider call, each one atomic statement.
  * `begin`: the hold goes held -> converting under the Idempotency-Key, an authorization (if any) is
  * claimed, the client_reference (if any) claimed and the payment attempt is recorded. `complete`: hold converted, inventory held -> sold,
- * attempt succeeded, authorization used, the attempt's client_reference confirmed, booking, payment, audit and outbox, all or nothing;
+ * attempt succeeded, authorization used, the attempt's client_reference confirmed, booking, payment, audit and outbox, the
+ * idempotency record sealed (when given), all or nothing;
  * false when the hold was no longer converting under this key (another runner finished it).
  */
 export abstract class BookingConversion {

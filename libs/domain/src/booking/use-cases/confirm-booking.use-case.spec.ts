@@ -11,6 +11,7 @@ import { ClientReferenceGate } from './client-reference-gate';
 import { ConfirmBooking, ConfirmBookingCommand } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
 import { SettleBookingAttempt } from './settle-booking-attempt';
+import { IdempotentResponseSeal, SealOffer } from '../../idempotency/idempotent-response-seal';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -30,6 +31,7 @@ function setup(paymentTimeoutMs = 1000) {
   const expire = new ExpireHold(holds, quotes, nights, audit, outbox, context);
   const config = { paymentTimeoutMs } as AppConfig;
   const references = new FakeClientReferences();
+  const seal = new IdempotentResponseSeal();
   const settlement = new SettleBookingAttempt(
     holds,
     bookings,
@@ -44,6 +46,7 @@ function setup(paymentTimeoutMs = 1000) {
     context,
     followUps,
     references,
+    seal,
   );
   const gate = new ClientReferenceGate(references, bookings, payments, config);
   const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement, gate, fakeSandbox());
@@ -59,7 +62,7 @@ function setup(paymentTimeoutMs = 1000) {
     payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
     idempotencyKey: 'key-1',
   };
-  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command };
+  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command, seal };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -105,6 +108,37 @@ describe('ConfirmBooking', () => {
     const again = await useCase.execute(command, agentActor(), TRAVELER);
     expect(again.data).toEqual(first.data);
     expect(provider.charges).toHaveLength(1);
+  });
+
+  it('seals the answer under the idempotency key in the complete statement when the key owner offers it', async () => {
+    const { useCase, command, conversion, seal } = setup();
+    const scope = { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' };
+    const offer: SealOffer = { scope, render: (outcome) => ({ status: 201, body: { rendered: outcome } }) };
+    const offered = seal.offering(offer, () => useCase.execute(command, agentActor(), TRAVELER));
+    const outcome = await offered.result;
+    expect(conversion.completed[0].idempotency).toEqual({ scope, response: { status: 201, body: { rendered: outcome } } });
+    expect(offered.storedFor(outcome)).toEqual({ status: 201, body: { rendered: outcome } });
+    expect(offered.storedFor({ another: 'outcome' })).toBeNull();
+  });
+
+  it('seals nothing without an offer, for an unsealed answer, or when the complete statement did not write', async () => {
+    const plain = setup();
+    await plain.useCase.execute(plain.command, agentActor(), TRAVELER);
+    expect(plain.conversion.completed[0].idempotency).toBeNull();
+
+    const unsealed = setup();
+    const scope = { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' };
+    const offered = unsealed.seal.offering({ scope, render: () => null }, () => unsealed.useCase.execute(unsealed.command, agentActor(), TRAVELER));
+    const outcome = await offered.result;
+    expect(unsealed.conversion.completed[0].idempotency).toBeNull();
+    expect(offered.storedFor(outcome)).toBeNull();
+
+    const lost = setup();
+    lost.conversion.complete = async () => false; // another runner of the attempt finished it first
+    const stolen = lost.seal.offering({ scope, render: () => ({ status: 201, body: {} }) }, () =>
+      lost.useCase.execute(lost.command, agentActor(), TRAVELER).catch(() => null),
+    );
+    expect(stolen.storedFor(await stolen.result)).toBeNull();
   });
 
   it('refuses another agent, another quote and an unknown hold', async () => {

@@ -32,6 +32,7 @@ import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
 import { ClientReferences } from '../ports/client-references';
+import { IdempotentResponseSeal } from '../../idempotency/idempotent-response-seal';
 
 const TIMED_OUT = Symbol('timed-out');
 
@@ -59,6 +60,7 @@ export class SettleBookingAttempt {
     private readonly context: RequestContext,
     private readonly followUps: StayFollowUps,
     private readonly references: ClientReferences,
+    private readonly seal: IdempotentResponseSeal,
   ) {}
 
   /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
@@ -131,6 +133,9 @@ export class SettleBookingAttempt {
     const payment = capturedPayment(randomUUID(), booking, attempt, reference, now);
     const audit = { actor: auditActor(actor), traveler, traceId: this.context.traceId };
     const followUps = this.followUps.planForConfirmedBooking(booking, audit.actor);
+    // The answer is decided before the statement, so the statement also seals it under the key.
+    const outcome = new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
+    const sealed = this.seal.sealFor(outcome);
     const completed = await this.conversion.complete({
       tenantId,
       holdId: hold.id,
@@ -146,6 +151,7 @@ export class SettleBookingAttempt {
       audit: confirmationAudit(booking, payment, audit, receipt, followUps.audit),
       followUps: followUps.rows,
       outbox: confirmationOutbox(booking.id, bookingView(booking, payment), audit.traceId),
+      idempotency: sealed,
     });
     if (!completed) {
       // Another runner of this same attempt got here first (a replay resumed it): answer with its booking.
@@ -154,8 +160,9 @@ export class SettleBookingAttempt {
       const current = await this.holds.findById(tenantId, hold.id);
       throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
     }
+    if (sealed) this.seal.stored(outcome, sealed);
     this.followUps.dispatchPlanned(followUps.rows);
-    return new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
+    return outcome;
   }
 
   @Transactional()
