@@ -45,6 +45,6 @@ export abstract class DelegationIssuerRepository {
   abstract updatePlatformStatus(iss: string, status: IssuerStatus): Promise<DelegationIssuer | null>;
   /** Creates or refreshes (name, keys, audiences) a platform issuer; used for the demo issuer. */
   abstract upsertPlatform(input: Omit<NewDelegationIssuer, 'tenantId'>): Promise<DelegationIssuer>;
-  /** The issuer a tenant's requests trust for `iss`: the tenant's own first, then the platform's. */
+  /** The issuer a tenant's requests trust for `iss`: the platform's first (it wins over a tenant issuer that took the same `iss` earlier, docs/security.md "Issuer shadowing"), else the tenant's own. */
   abstract findTrusted(tenantId: string, iss: string): Promise<DelegationIssuer | null>;
 }
