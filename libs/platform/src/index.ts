@@ -4,6 +4,7 @@ export * from './config/production-rules';
 export * from './context/request-context';
 export * from './context/request-context.module';
 export * from './context/sandbox-scenario.context';
+export * from './context/route-metadata-memo';
 export * from './logging/error-serializer';
 export * from './logging/logging.module';
 export * from './logging/redaction';

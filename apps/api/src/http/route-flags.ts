@@ -2,6 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { BARE_RESPONSE } from './bare.decorator';
 import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
+import { RouteMetadataMemo } from '@hcs/platform';
 
 /** What the route interceptor needs to know about a route (handler first, then its controller). */
 export interface RouteFlags {
@@ -11,25 +12,12 @@ export interface RouteFlags {
   readsFromReplica: boolean;
 }
 
-const byController = new WeakMap<object, WeakMap<object, RouteFlags>>();
+const flags = new RouteMetadataMemo<RouteFlags>((reflector, targets) => ({
+  bare: reflector.getAllAndOverride<boolean | undefined>(BARE_RESPONSE, targets) === true,
+  readsFromReplica: reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, targets) === true,
+}));
 
 /** Read from the decorators at a route's first request and then kept (they do not change after boot). */
 export function routeFlags(reflector: Reflector, ctx: ExecutionContext): RouteFlags {
-  const controller = ctx.getClass();
-  const handler = ctx.getHandler();
-  let handlers = byController.get(controller);
-  if (handlers === undefined) {
-    handlers = new WeakMap();
-    byController.set(controller, handlers);
-  }
-  let flags = handlers.get(handler);
-  if (flags === undefined) {
-    const targets = [handler, controller];
-    flags = {
-      bare: reflector.getAllAndOverride<boolean | undefined>(BARE_RESPONSE, targets) === true,
-      readsFromReplica: reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, targets) === true,
-    };
-    handlers.set(handler, flags);
-  }
-  return flags;
+  return flags.of(reflector, ctx);
 }

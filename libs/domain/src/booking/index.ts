@@ -1,5 +1,4 @@
 export * from './booking.module';
-export * from './chain-actor';
 export * from './chain.types';
 export * from './next-actions';
 export * from './ports/booking-conversion';

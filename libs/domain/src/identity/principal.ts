@@ -36,13 +36,19 @@ export interface Credential {
 }
 
 /**
- * Who acts, as far as a use case needs to know (the auth layer's `Actor` satisfies it). Use
- * cases check it first, so a wrong caller is refused even if a route forgot its guard metadata.
+ * Who acts, as far as a use case needs to know: the one actor type of every use case (the auth
+ * layer's `Actor` satisfies it). Use cases check it first, so a wrong caller is refused even if a
+ * route forgot its guard metadata.
  */
 export interface Caller {
   tenantId: string;
   principalId: string;
   kind: PrincipalKind;
+  /**
+   * The agent's limit per booking (docs/booking-chain.md); `null` or absent: none. The auth layer
+   * always sets it from the principal, so a request's caller carries the stored limit.
+   */
+  bookingLimit?: Money | null;
 }
 
 /**

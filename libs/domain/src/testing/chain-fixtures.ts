@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '@hcs/contracts';
-import type { ChainActor } from '../booking/chain-actor';
+import type { Caller } from '../identity/principal';
 import type { BookingRecord, HoldRecord, PolicySnapshot, PriceBreakdown, QuoteRecord } from '../booking/chain.types';
 import type { Stay } from '../stay/stay-rules';
 
@@ -13,8 +13,8 @@ export const AGENT = '22222222-2222-4222-8222-222222222222';
 export const ADMIN = '33333333-3333-4333-8333-333333333333';
 export const TRAVELER = { iss: 'https://issuer.test', sub: 'traveler-1' };
 
-export const agentActor = (principalId = AGENT, tenantId = TENANT): ChainActor => ({ tenantId, principalId, kind: 'agent', bookingLimit: null });
-export const adminActor = (principalId = ADMIN, tenantId = TENANT): ChainActor => ({ tenantId, principalId, kind: 'admin', bookingLimit: null });
+export const agentActor = (principalId = AGENT, tenantId = TENANT): Caller => ({ tenantId, principalId, kind: 'agent', bookingLimit: null });
+export const adminActor = (principalId = ADMIN, tenantId = TENANT): Caller => ({ tenantId, principalId, kind: 'admin', bookingLimit: null });
 
 export const eur = (amount: number) => ({ amount, currency: 'EUR' });
 

@@ -1,4 +1,4 @@
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { HoldRecord, QuoteRecord, Traveler } from '../chain.types';
 import type { BeginConversion } from '../ports/booking-conversion';
 import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/payment.repository';
@@ -8,7 +8,7 @@ import { holdStatesAllowing, holdTarget } from './hold-state';
 /** Everything one booking attempt carries from the first check to the last write. */
 export interface BookingAttempt {
   command: ConfirmBookingCommand;
-  actor: ChainActor;
+  actor: Caller;
   traveler: Traveler;
   hold: HoldRecord;
   quote: QuoteRecord;
@@ -41,7 +41,7 @@ export function conversionStart({ hold, quote, command, actor, traveler }: Booki
       bookingRequest: {
         guest: command.guest,
         traveler: { iss: traveler.iss, sub: traveler.sub },
-        agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit },
+        agent: { principal_id: actor.principalId, kind: actor.kind, booking_limit: actor.bookingLimit ?? null },
       },
     },
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord } from '../chain.types';
 import { BookingRepository } from '../ports/booking.repository';
 
@@ -12,7 +12,7 @@ import { BookingRepository } from '../ports/booking.repository';
 export class BookingAccess {
   constructor(private readonly bookings: BookingRepository) {}
 
-  async require(bookingId: string, actor: ChainActor): Promise<BookingRecord> {
+  async require(bookingId: string, actor: Caller): Promise<BookingRecord> {
     const booking = await this.bookings.findById(actor.tenantId, bookingId);
     if (!booking) throw new DomainError('booking_not_found', { detail: { booking_id: bookingId } });
     if (actor.kind === 'agent' && booking.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { booking_id: bookingId } });

@@ -5,7 +5,7 @@ import { Outcome } from '@hcs/contracts';
 import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
 import { AuditLog } from '../ports/audit-log';
 import { BookingRepository } from '../ports/booking.repository';
@@ -50,7 +50,7 @@ export function assertCancellable(booking: BookingRecord, traveler: Traveler | n
  * The traveler a cancel acts for: the delegation's, or, for a tenant admin without one, the
  * booking's own traveler (docs/booking-chain.md, "Admin booking search and cancel").
  */
-export function cancellingTraveler(booking: BookingRecord, actor: ChainActor, delegated: Traveler | null): Traveler | null {
+export function cancellingTraveler(booking: BookingRecord, actor: Caller, delegated: Traveler | null): Traveler | null {
   return delegated ?? (actor.kind === 'admin' ? booking.traveler : null);
 }
 
@@ -76,7 +76,7 @@ export class CancelBooking {
   ) {}
 
   @Transactional()
-  async execute(command: CancelBookingCommand, actor: ChainActor, delegated: Traveler | null): Promise<Outcome<BookingView>> {
+  async execute(command: CancelBookingCommand, actor: Caller, delegated: Traveler | null): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
     const traveler = cancellingTraveler(booking, actor, delegated);
     assertCancellable(booking, traveler);

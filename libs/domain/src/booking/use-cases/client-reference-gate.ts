@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERROR_CATALOG, ErrorCode, NextAction, Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { nextActions } from '../next-actions';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
@@ -37,7 +37,7 @@ export class ClientReferenceGate {
   ) {}
 
   /** Null: go on with the confirmation. Else the answer (or the thrown failure) the reference already decides. */
-  async before(record: ClientReferenceRecord | null, c: ReferencedConfirmation, actor: ChainActor): Promise<Outcome<BookingView> | null> {
+  async before(record: ClientReferenceRecord | null, c: ReferencedConfirmation, actor: Caller): Promise<Outcome<BookingView> | null> {
     const decision = clientReferenceDecision(record, c.holdId, c.idempotencyKey);
     switch (decision.kind) {
       case 'proceed':
@@ -57,7 +57,7 @@ export class ClientReferenceGate {
    * A confirmation with a reference failed: a race with another confirmation of the same
    * reference is resolved by what that one became; a definite failure is recorded.
    */
-  async afterFailure(error: DomainError, c: ReferencedConfirmation, actor: ChainActor): Promise<Outcome<BookingView>> {
+  async afterFailure(error: DomainError, c: ReferencedConfirmation, actor: Caller): Promise<Outcome<BookingView>> {
     if (error.code === 'hold_not_active' || error.code === 'client_reference_conflict') {
       const record = await this.references.find(actor.tenantId, actor.principalId, c.clientReference);
       if (record && record.idempotencyKey !== c.idempotencyKey) {
@@ -91,7 +91,7 @@ export class ClientReferenceGate {
   }
 
   /** Another confirmation of this reference is paying: its outcome is ours, within the payment budget. */
-  private async waitFor(c: ReferencedConfirmation, actor: ChainActor): Promise<Outcome<BookingView>> {
+  private async waitFor(c: ReferencedConfirmation, actor: Caller): Promise<Outcome<BookingView>> {
     const deadline = Date.now() + this.config.paymentTimeoutMs + WAIT_MARGIN_MS;
     while (Date.now() < deadline) {
       await sleep(POLL_MS);

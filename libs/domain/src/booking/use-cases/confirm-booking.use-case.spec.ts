@@ -4,7 +4,7 @@ import { continuationOf } from '../../errors/pending-outcome';
 import { agentActor, eur, holdRecord, quoteRecord, TRAVELER } from '../../testing/chain-fixtures';
 import { FakeAudit, FakeBookings, FakeNights, FakeOutbox, FakePayments, FakeProvider, fakeContext, fakeSigner } from '../../testing/fake-chain-ports';
 import { FakeAuthorizations, FakeConversion, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { FakeClientReferences } from '../../testing/fake-client-references';
 import { fakeSandbox } from '../../testing/fake-sandbox';
 import { ClientReferenceGate } from './client-reference-gate';
@@ -177,7 +177,7 @@ describe('ConfirmBooking', () => {
 
   it('needs a booking authorization above the agent limit', async () => {
     const { useCase, command } = setup();
-    const limited: ChainActor = { ...agentActor(), bookingLimit: eur(100) };
+    const limited: Caller = { ...agentActor(), bookingLimit: eur(100) };
     const error = await failure(useCase.execute(command, limited, TRAVELER));
     expect(error.code).toBe('authorization_required');
     expect((await failure(useCase.execute({ ...command, bookingAuthorizationId: 'unknown' }, limited, TRAVELER))).detail).toMatchObject({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { HoldRecord, PrimaryGuest, Traveler } from '../chain.types';
 import { BookingConversion } from '../ports/booking-conversion';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
@@ -62,7 +62,7 @@ export class ConfirmBooking {
   ) {}
 
   /** A confirmation with a client_reference also settles what the reference stands for (ClientReferenceGate). */
-  async execute(command: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+  async execute(command: ConfirmBookingCommand, actor: Caller, traveler: Traveler): Promise<Outcome<BookingView>> {
     const clientReference = command.clientReference;
     if (!clientReference) return this.attempt(command, actor, traveler);
     try {
@@ -73,7 +73,7 @@ export class ConfirmBooking {
     }
   }
 
-  private async attempt(request: ConfirmBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+  private async attempt(request: ConfirmBookingCommand, actor: Caller, traveler: Traveler): Promise<Outcome<BookingView>> {
     // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
     const command = { ...request, payment: { ...request.payment, provider_token: this.sandbox.paymentToken(request.payment.provider_token) } };
     const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
@@ -116,9 +116,9 @@ export class ConfirmBooking {
   /** The authorization this booking must use (checked), or null when the total is within the agent's limit. */
   private async checkedAuthorization({ quote, command, actor, traveler, hold }: BookingAttempt): Promise<string | null> {
     const total = quote.priceBreakdown.total;
-    if (!exceedsBookingLimit(total, actor.bookingLimit)) return null;
+    if (!exceedsBookingLimit(total, actor.bookingLimit ?? null)) return null;
     const authorizationId = command.bookingAuthorizationId;
-    if (!authorizationId) throw new DomainError('authorization_required', { detail: { total, booking_limit: actor.bookingLimit } });
+    if (!authorizationId) throw new DomainError('authorization_required', { detail: { total, booking_limit: actor.bookingLimit ?? null } });
     const auth = await this.authorizations.findById(actor.tenantId, authorizationId);
     const problem = auth
       ? authorizationProblem(auth, { agentId: actor.principalId, travelerSub: traveler.sub, travelerIss: traveler.iss, total, holdId: hold.id })

@@ -3,7 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError, validationFailed } from '../../errors/domain-error';
 import { PrincipalRepository } from '../../identity/ports/principal.repository';
 import type { Money } from '../../money/money';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { bookingAuthorizationView } from '../views';
 
@@ -23,7 +23,7 @@ export class CreateBookingAuthorization {
     private readonly authorizations: BookingAuthorizationRepository,
   ) {}
 
-  async execute(command: CreateBookingAuthorizationCommand, actor: ChainActor): Promise<Outcome<ReturnType<typeof bookingAuthorizationView>>> {
+  async execute(command: CreateBookingAuthorizationCommand, actor: Caller): Promise<Outcome<ReturnType<typeof bookingAuthorizationView>>> {
     if (command.expiresAt.getTime() <= Date.now()) throw validationFailed([{ path: 'expires_at', message: 'must be in the future' }]);
     const agent = await this.principals.findById(actor.tenantId, command.agentId);
     if (!agent || agent.kind !== 'agent') throw new DomainError('agent_not_found', { detail: { agent_id: command.agentId } });

@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { AuditLog } from '../ports/audit-log';
@@ -48,7 +48,7 @@ export class CreateHold {
     private readonly sandbox: SandboxScenarios,
   ) {}
 
-  async execute(command: CreateHoldCommand, actor: ChainActor): Promise<Outcome<HoldView>> {
+  async execute(command: CreateHoldCommand, actor: Caller): Promise<Outcome<HoldView>> {
     const found = await this.quotes.findById(actor.tenantId, command.quoteId);
     if (!found) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
     if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
@@ -74,7 +74,7 @@ export class CreateHold {
   }
 
   /** The one-statement reservation; null when a night is full (the slow path decides). */
-  private async reserveAtOnce(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord | null> {
+  private async reserveAtOnce(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord | null> {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
@@ -84,7 +84,7 @@ export class CreateHold {
   }
 
   @Transactional()
-  private async reserveReclaiming(quote: QuoteRecord, nights: string[], actor: ChainActor): Promise<HoldRecord> {
+  private async reserveReclaiming(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord> {
     const result = await this.allocating(quote, async () => {
       await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
       return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
@@ -111,7 +111,7 @@ export class CreateHold {
     return hold;
   }
 
-  private newHold(quote: QuoteRecord, actor: ChainActor) {
+  private newHold(quote: QuoteRecord, actor: Caller) {
     return {
       tenantId: actor.tenantId,
       agentId: actor.principalId,

@@ -3,7 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, stayWindow } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { QuoteRepository } from '../ports/quote.repository';
@@ -37,7 +37,7 @@ export class CreateQuote {
     private readonly sandbox: SandboxScenarios,
   ) {}
 
-  async execute(command: CreateQuoteCommand, actor: ChainActor): Promise<Outcome<QuoteView>> {
+  async execute(command: CreateQuoteCommand, actor: Caller): Promise<Outcome<QuoteView>> {
     // Only a stay of allowed length is expanded into nights (a year-long stay is rejected below, not enumerated).
     const count = nightCount(command.stay);
     const nights = count >= STAY_RULES.minNights && count <= STAY_RULES.maxNights ? stayNights(command.stay) : [];

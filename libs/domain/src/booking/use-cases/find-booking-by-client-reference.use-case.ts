@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { ClientReferences } from '../ports/client-references';
@@ -46,7 +46,7 @@ export class FindBookingByClientReference {
     private readonly config: AppConfig,
   ) {}
 
-  async execute(command: FindBookingByClientReferenceCommand, actor: ChainActor): Promise<Outcome<ClientReferenceView>> {
+  async execute(command: FindBookingByClientReferenceCommand, actor: Caller): Promise<Outcome<ClientReferenceView>> {
     const record = await this.references.find(actor.tenantId, actor.principalId, command.clientReference);
     if (!record) throw new DomainError('booking_not_found', { detail: { client_reference: command.clientReference } });
     const view: ClientReferenceView = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { nextActions } from '../next-actions';
 import { AuditEventRecord, AuditLog } from '../ports/audit-log';
 import { BookingAccess } from './booking-access';
@@ -13,7 +13,7 @@ export class GetBookingAudit {
     private readonly audit: AuditLog,
   ) {}
 
-  async execute(command: { bookingId: string }, actor: ChainActor): Promise<Outcome<{ booking_id: string; items: AuditEventRecord[] }>> {
+  async execute(command: { bookingId: string }, actor: Caller): Promise<Outcome<{ booking_id: string; items: AuditEventRecord[] }>> {
     const booking = await this.access.require(command.bookingId, actor);
     const items = await this.audit.listForChain(actor.tenantId, booking.quoteId, booking.holdId);
     return new Outcome({ booking_id: booking.id, items }, { next_actions: [nextActions.getBooking(booking)] });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { bookingAuthorizationView } from '../views';
 
@@ -9,7 +9,7 @@ import { bookingAuthorizationView } from '../views';
 export class GetBookingAuthorization {
   constructor(private readonly authorizations: BookingAuthorizationRepository) {}
 
-  async execute(command: { id: string }, actor: ChainActor): Promise<Outcome<ReturnType<typeof bookingAuthorizationView>>> {
+  async execute(command: { id: string }, actor: Caller): Promise<Outcome<ReturnType<typeof bookingAuthorizationView>>> {
     const found = await this.authorizations.findById(actor.tenantId, command.id);
     if (!found) throw new DomainError('booking_authorization_not_found', { detail: { booking_authorization_id: command.id } });
     return new Outcome(bookingAuthorizationView(found));

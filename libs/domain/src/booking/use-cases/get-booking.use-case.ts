@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NextAction, Outcome } from '@hcs/contracts';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
@@ -25,7 +25,7 @@ export class GetBooking {
     private readonly payments: PaymentRepository,
   ) {}
 
-  async execute(command: { bookingId: string }, actor: ChainActor): Promise<Outcome<BookingView>> {
+  async execute(command: { bookingId: string }, actor: Caller): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const actions = bookingNextActions(booking);

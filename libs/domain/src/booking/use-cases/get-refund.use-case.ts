@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RefundRepository } from '../ports/refund.repository';
@@ -18,7 +18,7 @@ export class GetRefund {
     private readonly payments: PaymentRepository,
   ) {}
 
-  async execute(command: { refundId: string }, actor: ChainActor): Promise<Outcome<ReturnType<typeof refundView>>> {
+  async execute(command: { refundId: string }, actor: Caller): Promise<Outcome<ReturnType<typeof refundView>>> {
     const refund = await this.refunds.findById(actor.tenantId, command.refundId);
     if (!refund) throw new DomainError('refund_not_found', { detail: { refund_id: command.refundId } });
     const booking = await this.access.require(refund.bookingId, actor);

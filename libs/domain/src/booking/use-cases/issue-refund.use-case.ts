@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { NextAction, Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { PaymentRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
@@ -40,7 +40,7 @@ export class IssueRefund {
   ) {}
 
   @Transactional()
-  async execute(command: IssueRefundCommand, actor: ChainActor): Promise<Outcome<ReturnType<typeof refundView>>> {
+  async execute(command: IssueRefundCommand, actor: Caller): Promise<Outcome<ReturnType<typeof refundView>>> {
     if (actor.kind !== 'admin') throw new DomainError('principal_kind_not_allowed', { detail: { allowed: ['admin'] } });
     const booking = await this.access.require(command.bookingId, actor);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);

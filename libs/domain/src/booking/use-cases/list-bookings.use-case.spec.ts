@@ -1,5 +1,5 @@
 import type { BookingRecord } from '../chain.types';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { BookingRepository, type BookingSearchFilter } from '../ports/booking.repository';
 import { decodeBookingCursor, encodeBookingCursor, ListBookings } from './list-bookings.use-case';
 
@@ -45,8 +45,8 @@ class FakeBookings extends BookingRepository {
   modify = () => Promise.reject(new Error('unused'));
 }
 
-const admin: ChainActor = { tenantId: 't1', principalId: 'adm', kind: 'admin', bookingLimit: null };
-const agent: ChainActor = { ...admin, principalId: 'a1', kind: 'agent' };
+const admin: Caller = { tenantId: 't1', principalId: 'adm', kind: 'admin', bookingLimit: null };
+const agent: Caller = { ...admin, principalId: 'a1', kind: 'agent' };
 
 describe('ListBookings', () => {
   const rows = [

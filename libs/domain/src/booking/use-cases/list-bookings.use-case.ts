@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord, BookingState } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { BookingRepository, BookingSearchFilter } from '../ports/booking.repository';
@@ -61,7 +61,7 @@ export function decodeBookingCursor(cursor: string): { createdAt: string; id: st
 export class ListBookings {
   constructor(private readonly bookings: BookingRepository) {}
 
-  async execute(query: ListBookingsQuery, actor: ChainActor): Promise<Outcome<{ items: BookingSummaryView[]; next_cursor: string | null }>> {
+  async execute(query: ListBookingsQuery, actor: Caller): Promise<Outcome<{ items: BookingSummaryView[]; next_cursor: string | null }>> {
     if (actor.kind !== 'admin') throw new DomainError('resource_access_denied', { message: 'Only tenant admins list bookings.' });
     if (query.stayFrom && query.stayTo && query.stayFrom > query.stayTo) {
       throw new DomainError('validation_failed', { detail: { field_errors: [{ path: 'stay_to', message: 'must not be before stay_from' }] } });

@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { RequestContext } from '@hcs/platform';
 import { DomainError, validationFailed } from '../../errors/domain-error';
 import { nightCount, Stay, stayNights, stayViolations, stayWindow, todayIn } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord, Traveler } from '../chain.types';
 import { AuditLog } from '../ports/audit-log';
 import { BookingRepository } from '../ports/booking.repository';
@@ -53,7 +53,7 @@ export class ModifyBooking {
   ) {}
 
   @Transactional()
-  async execute(command: ModifyBookingCommand, actor: ChainActor, traveler: Traveler): Promise<Outcome<BookingView>> {
+  async execute(command: ModifyBookingCommand, actor: Caller, traveler: Traveler): Promise<Outcome<BookingView>> {
     const booking = await this.access.require(command.bookingId, actor);
     if (booking.traveler.iss !== traveler.iss || booking.traveler.sub !== traveler.sub) {
       throw new DomainError('resource_access_denied', { message: 'Only the traveler who booked can modify.', detail: { booking_id: booking.id } });

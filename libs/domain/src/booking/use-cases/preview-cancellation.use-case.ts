@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import type { Money } from '../../money/money';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
@@ -31,7 +31,7 @@ export class PreviewCancellation {
     private readonly payments: PaymentRepository,
   ) {}
 
-  async execute(command: { bookingId: string }, actor: ChainActor, delegated: Traveler | null): Promise<Outcome<CancellationPreview>> {
+  async execute(command: { bookingId: string }, actor: Caller, delegated: Traveler | null): Promise<Outcome<CancellationPreview>> {
     const booking = await this.access.require(command.bookingId, actor);
     assertCancellable(booking, cancellingTraveler(booking, actor, delegated));
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);

@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import { nextActions } from '../next-actions';
 import { AuditLog } from '../ports/audit-log';
 import { HoldRepository } from '../ports/hold.repository';
@@ -27,7 +27,7 @@ export class ReleaseHold {
     private readonly context: RequestContext,
   ) {}
 
-  async execute(command: { holdId: string }, actor: ChainActor): Promise<Outcome<HoldView>> {
+  async execute(command: { holdId: string }, actor: Caller): Promise<Outcome<HoldView>> {
     const hold = await this.holds.findById(actor.tenantId, command.holdId);
     if (!hold) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
@@ -43,7 +43,7 @@ export class ReleaseHold {
   }
 
   @Transactional()
-  private async release(holdId: string, actor: ChainActor) {
+  private async release(holdId: string, actor: Caller) {
     const hold = await this.holds.transition(actor.tenantId, holdId, holdStatesAllowing('release'), holdTarget('release'));
     if (!hold) {
       const current = await this.holds.findById(actor.tenantId, holdId);

@@ -6,7 +6,7 @@ import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { withContinuation } from '../../errors/pending-outcome';
 import { stayNights } from '../../stay/stay-rules';
-import type { ChainActor } from '../chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { BookingConversion } from '../ports/booking-conversion';
@@ -166,7 +166,7 @@ export class SettleBookingAttempt {
   }
 
   @Transactional()
-  private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: ChainActor): Promise<void> {
+  private async abort(attempt: PaymentAttemptRecord, outcome: 'declined' | 'error', message: string, actor: Caller): Promise<void> {
     const tenantId = attempt.tenantId;
     await this.payments.completeAttempt(tenantId, attempt.id, outcome, null, message);
     // the attempt's client_reference (if any) ends with the failure the caller gets

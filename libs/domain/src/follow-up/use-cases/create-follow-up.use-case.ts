@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError, validationFailed } from '../../errors/domain-error';
-import type { ChainActor } from '../../booking/chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
 import { AuditLog } from '../../booking/ports/audit-log';
@@ -55,7 +55,7 @@ export class CreateFollowUp {
   ) {}
 
   @Transactional()
-  async execute(command: CreateFollowUpCommand, actor: ChainActor, traveler: Traveler | null): Promise<Outcome<FollowUpView>> {
+  async execute(command: CreateFollowUpCommand, actor: Caller, traveler: Traveler | null): Promise<Outcome<FollowUpView>> {
     const booking = await this.access.require(command.bookingId, actor, traveler);
     const now = new Date();
     const problems = followUpRequestProblems({ kind: command.kind, message: command.message, sendAt: command.sendAt }, now);

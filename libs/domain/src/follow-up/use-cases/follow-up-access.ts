@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../errors/domain-error';
-import type { ChainActor } from '../../booking/chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord, Traveler } from '../../booking/chain.types';
 import { BookingRepository } from '../../booking/ports/booking.repository';
 
@@ -13,7 +13,7 @@ import { BookingRepository } from '../../booking/ports/booking.repository';
 export class FollowUpAccess {
   constructor(private readonly bookings: BookingRepository) {}
 
-  async require(bookingId: string, actor: ChainActor, traveler: Traveler | null): Promise<BookingRecord> {
+  async require(bookingId: string, actor: Caller, traveler: Traveler | null): Promise<BookingRecord> {
     const booking = await this.bookings.findById(actor.tenantId, bookingId);
     if (!booking) throw new DomainError('booking_not_found', { detail: { booking_id: bookingId } });
     if (actor.kind === 'admin') return booking;

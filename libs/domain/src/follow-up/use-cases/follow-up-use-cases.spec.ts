@@ -2,7 +2,7 @@ jest.mock('@nestjs-cls/transactional', () => ({ Transactional: () => () => undef
 
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, RequestContext } from '@hcs/platform';
-import type { ChainActor } from '../../booking/chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { BookingRecord } from '../../booking/chain.types';
 import { AuditLog, NewAuditEvent } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
@@ -257,7 +257,7 @@ function world() {
   };
 }
 
-const agent: ChainActor = { tenantId: TENANT, principalId: AGENT, kind: 'agent', bookingLimit: null };
+const agent: Caller = { tenantId: TENANT, principalId: AGENT, kind: 'agent', bookingLimit: null };
 const codeOf = async (p: Promise<unknown>) =>
   p.then(
     () => 'ok',
@@ -307,7 +307,7 @@ describe('CreateFollowUp and ListFollowUps', () => {
 
   it('lets a tenant admin in without a delegation', async () => {
     const w = world();
-    const admin: ChainActor = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
+    const admin: Caller = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
     await w.create.execute({ bookingId: w.b.id, kind: 'post_stay', message: null, sendAt: null }, admin, null);
     expect((await w.list.execute({ bookingId: w.b.id }, admin, null)).data.items.map((i) => i.kind)).toEqual(['post_stay']);
   });
@@ -415,7 +415,7 @@ describe('StayFollowUpScheduling (the booking chain port)', () => {
 });
 
 describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender and links")', () => {
-  const admin: ChainActor = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
+  const admin: Caller = { tenantId: TENANT, principalId: randomUUID(), kind: 'admin', bookingLimit: null };
   const custom = (bookingId: string, message = 'See you soon.') => ({ bookingId, kind: 'custom', message, sendAt: null });
 
   it('caps follow-ups per booking per rolling day with rate_limited and retry_after; the booking schedules its own freely', async () => {

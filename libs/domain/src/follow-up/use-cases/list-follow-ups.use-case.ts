@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import type { ChainActor } from '../../booking/chain-actor';
+import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
 import { FollowUpView, followUpView } from '../follow-up.view';
@@ -15,7 +15,7 @@ export class ListFollowUps {
     private readonly followUps: FollowUpRepository,
   ) {}
 
-  async execute(command: { bookingId: string }, actor: ChainActor, traveler: Traveler | null): Promise<Outcome<{ booking_id: string; items: FollowUpView[] }>> {
+  async execute(command: { bookingId: string }, actor: Caller, traveler: Traveler | null): Promise<Outcome<{ booking_id: string; items: FollowUpView[] }>> {
     const booking = await this.access.require(command.bookingId, actor, traveler);
     const items = (await this.followUps.listForBooking(actor.tenantId, booking.id)).map(followUpView);
     return new Outcome({ booking_id: booking.id, items }, { next_actions: [nextActions.getBooking(booking), nextActions.audit(booking)] });
