@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
 
@@ -23,15 +23,6 @@ const ALLOWED_QUERY_CALLS: Record<string, string> = {
   'libs/persistence/src/migration-runner.ts': 'admin statements before any repository exists: the migration advisory lock and CREATE DATABASE',
   'apps/worker/src/outbox/outbox-listener.service.ts': 'LISTEN on its own long-lived connection, which no pooled statement helper can hold',
 };
-
-/**
- * TEMPORARY, the lead empties this list at merge: files still on EntityManager/DataSource `.query(`
- * and row casts that other branches rewrite at the same time (typed1: catalog, search, feeds, seed,
- * tenancy, metrics, identity; perfstmts: webhook deliveries and the sandbox payment provider, after
- * which `booking/sql.ts` and its `modify` go too). An entry that no longer exists, or no longer breaks
- * a rule, fails this test so that the list only shrinks.
- */
-const TEMPORARILY_ALLOWED_UNTIL_MERGE: string[] = [];
 
 /** Where the literal patterns of database code are also refused (outside it `as Array<{` has other uses). */
 const DATABASE_CODE = ['libs/persistence/', 'libs/adapters/'];
@@ -118,7 +109,6 @@ describe('typed SQL across apps/ and libs/ (docs/architecture.md "Typed SQL")', 
   const files = ['apps', 'libs'].flatMap((dir) => sourceFiles(join(ROOT, dir))).map((path) => relative(ROOT, path).split('\\').join('/'));
   const all = files.flatMap((file) => findings(file, readFileSync(join(ROOT, file), 'utf8')));
   const fileOf = (f: Finding) => f.where.slice(0, f.where.lastIndexOf(':'));
-  const temporary = new Set(TEMPORARILY_ALLOWED_UNTIL_MERGE);
 
   it('scans the source tree', () => {
     expect(files.length).toBeGreaterThan(200);
@@ -126,20 +116,17 @@ describe('typed SQL across apps/ and libs/ (docs/architecture.md "Typed SQL")', 
   });
 
   it('has no `as Tx` and no cast of query rows', () => {
-    const found = all.filter((f) => f.rule !== '.query(' && !temporary.has(fileOf(f)));
+    const found = all.filter((f) => f.rule !== '.query(');
     expect(found.map((f) => `${f.where} ${f.rule}: ${f.text}`)).toEqual([]);
   });
 
   it('calls `.query(` only where the driver must be spoken to directly', () => {
-    const found = all.filter((f) => f.rule === '.query(' && !(fileOf(f) in ALLOWED_QUERY_CALLS) && !temporary.has(fileOf(f)));
+    const found = all.filter((f) => f.rule === '.query(' && !(fileOf(f) in ALLOWED_QUERY_CALLS));
     expect(found.map((f) => `${f.where}: ${f.text}(`)).toEqual([]);
   });
 
   it('keeps its allow-lists true: every entry exists and still needs its place', () => {
-    const stale = [
-      ...Object.keys(ALLOWED_QUERY_CALLS).filter((file) => !all.some((f) => f.rule === '.query(' && fileOf(f) === file)),
-      ...TEMPORARILY_ALLOWED_UNTIL_MERGE.filter((file) => !existsSync(join(ROOT, file)) || !all.some((f) => fileOf(f) === file)),
-    ];
+    const stale = Object.keys(ALLOWED_QUERY_CALLS).filter((file) => !all.some((f) => f.rule === '.query(' && fileOf(f) === file));
     expect(stale).toEqual([]);
   });
 });
