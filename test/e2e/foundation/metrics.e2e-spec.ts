@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { createTenant } from '../../support/factories';
 import {
   bookStay,
@@ -14,6 +16,7 @@ import {
 import { eventually, freePort, runNode } from '../../support/processes';
 import { parseMetrics, sample } from '../../support/prometheus-text';
 import { startTestApp, TestApp } from '../../support/test-app';
+import { TEST_DATABASE_URL } from '../../support/test-database';
 
 const OPERATIONS_DOC = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'operations.md'), 'utf8');
 
@@ -24,11 +27,13 @@ describe('GET /metrics', () => {
   let limited: ChainAgent;
   let catalog: ChainCatalog;
   let traveler: string;
+  let tenantId: string;
 
   beforeAll(async () => {
     // A small per-credential budget so that one agent can hit the limit; the chain agent stays under it.
     t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '40' });
     const tenant = await createTenant(t.app);
+    tenantId = tenant.tenantId;
     adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     limited = await createChainAgent(t.app, tenant.tenantId);
@@ -101,14 +106,52 @@ describe('GET /metrics', () => {
     expect(after.get('hcs_payment_provider_duration_seconds')?.type).toBe('HISTOGRAM');
   });
 
+  /**
+   * Holds one committed, unrelayed outbox row of this tenant locked until `release`: a relay claims
+   * with `FOR UPDATE SKIP LOCKED`, so the row stays in the backlog even when a worker of another test
+   * file relays the shared database. A relay may take a fresh row between its insert and the lock;
+   * then the next one is tried.
+   */
+  const holdUnrelayedOutboxRow = async (): Promise<{ release: () => Promise<void> }> => {
+    const writer = new Client({ connectionString: TEST_DATABASE_URL });
+    const locker = new Client({ connectionString: TEST_DATABASE_URL });
+    await Promise.all([writer.connect(), locker.connect()]);
+    try {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const id = randomUUID();
+        await writer.query(
+          `INSERT INTO outbox_events (id, tenant_id, type, aggregate_type, aggregate_id, payload) VALUES ($1, $2, 'hold.released', 'hold', $3, '{}'::jsonb)`,
+          [id, tenantId, randomUUID()],
+        );
+        await locker.query('BEGIN');
+        const locked = await locker.query(`SELECT id FROM outbox_events WHERE tenant_id = $1 AND id = $2 AND relayed_at IS NULL FOR UPDATE`, [tenantId, id]);
+        if (locked.rowCount === 1) {
+          return {
+            release: async () => {
+              await locker.query(`DELETE FROM outbox_events WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+              await locker.query('COMMIT');
+              await Promise.all([writer.end(), locker.end()]);
+            },
+          };
+        }
+        await locker.query('ROLLBACK');
+      }
+      throw new Error('a relay took every probe row before it could be locked');
+    } catch (error) {
+      await Promise.all([writer.end(), locker.end()]);
+      throw error;
+    }
+  };
+
   it('reads queues, hold-expiry lag, outbox backlog and the pool at scrape time', async () => {
-    const { families } = await scrape();
+    const held = await holdUnrelayedOutboxRow();
+    const { families } = await scrape().finally(() => held.release());
     for (const queue of ['hold-expiry', 'outbox-relay', 'webhook-delivery', 'oversell-sweep']) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) {
         expect(families.get('hcs_queue_jobs')?.metrics.some((m) => m.labels?.queue === queue && m.labels?.state === state)).toBe(true);
       }
     }
-    // The confirm and cancel above wrote outbox rows; nothing relays them in this process.
+    // At least the held row: unrelayed, committed, and locked away from any relay.
     expect(sample(families, 'hcs_outbox_backlog')).toBeGreaterThanOrEqual(1);
     expect(sample(families, 'hcs_hold_expiry_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(families, 'hcs_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
