@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createTenant } from '../../support/factories';
-import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday } from '../../support/chain-fixtures';
-import { ApiProcess, eventually, runNode, startApiProcess } from '../../support/processes';
-import { OwnRedis, ownRedis } from '../../support/redis-server';
-import { startTestApp, TestApp } from '../../support/test-app';
+import type { ChainAgent, ChainCatalog } from '../../support/chain-fixtures';
+import { daysFromToday } from '../../support/chain-fixtures';
+import type { ApiProcess } from '../../support/processes';
+import { eventually, runNode } from '../../support/processes';
+import type { OwnRedis } from '../../support/redis-server';
+import { HoldExpiryStack, startHoldExpiryStack } from '../../support/hold-expiry-stack';
 
 /**
  * A built worker is killed (SIGKILL) while hold-expiry jobs are firing; a second worker takes over
@@ -13,29 +14,19 @@ import { startTestApp, TestApp } from '../../support/test-app';
  * outbox event each), and the inventory ends where it started.
  */
 describe('worker killed with jobs in flight', () => {
-  let setup: TestApp;
+  let stack: HoldExpiryStack;
   let db: DataSource;
   let redis: OwnRedis;
   let api: ApiProcess;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
-  const workers: ChildProcess[] = [];
+  let workers: ChildProcess[];
 
   beforeAll(async () => {
-    setup = await startTestApp();
-    db = setup.app.get(DataSource);
-    const tenantId = (await createTenant(setup.app)).tenantId;
-    agent = await createChainAgent(setup.app, tenantId);
-    catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory: 20 });
-    redis = await ownRedis();
-    api = await startApiProcess({ REDIS_URL: redis.url, LOG_LEVEL: 'silent', HOLD_TTL_SECONDS: '2' });
+    stack = await startHoldExpiryStack(20);
+    ({ db, redis, api, agent, catalog, workers } = stack);
   }, 60_000);
-  afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    await api?.stop();
-    await redis?.stop();
-    await setup?.close();
-  });
+  afterAll(() => stack?.stop());
 
   const startWorker = (sweepSeconds: number) => {
     const { child } = runNode('dist/apps/worker/src/main.js', [], {

@@ -4,37 +4,28 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { WorkerConcurrency } from '../../../apps/worker/src/processors/worker-concurrency';
-import { createTenant } from '../../support/factories';
-import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday } from '../../support/chain-fixtures';
-import { ApiProcess, eventually, runNode, startApiProcess } from '../../support/processes';
-import { OwnRedis, ownRedis } from '../../support/redis-server';
-import { startTestApp, TestApp } from '../../support/test-app';
+import type { ChainAgent, ChainCatalog } from '../../support/chain-fixtures';
+import { daysFromToday } from '../../support/chain-fixtures';
+import type { ApiProcess } from '../../support/processes';
+import { eventually, runNode } from '../../support/processes';
+import type { OwnRedis } from '../../support/redis-server';
+import { HoldExpiryStack, startHoldExpiryStack } from '../../support/hold-expiry-stack';
 
 /** WORKER_CONCURRENCY_<QUEUE> and several worker processes on one set of queues (docs/scaling.md). */
 describe('worker processes and their concurrency', () => {
-  let setup: TestApp;
+  let stack: HoldExpiryStack;
   let db: DataSource;
   let redis: OwnRedis;
   let api: ApiProcess;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
-  const workers: ChildProcess[] = [];
+  let workers: ChildProcess[];
 
   beforeAll(async () => {
-    setup = await startTestApp();
-    db = setup.app.get(DataSource);
-    const tenantId = (await createTenant(setup.app)).tenantId;
-    agent = await createChainAgent(setup.app, tenantId);
-    catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory: 30 });
-    redis = await ownRedis();
-    api = await startApiProcess({ REDIS_URL: redis.url, LOG_LEVEL: 'silent', HOLD_TTL_SECONDS: '2' });
+    stack = await startHoldExpiryStack(30);
+    ({ db, redis, api, agent, catalog, workers } = stack);
   }, 60_000);
-  afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    await api?.stop();
-    await redis?.stop();
-    await setup?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('applies WORKER_CONCURRENCY_<QUEUE> to its queue and keeps the defaults of the others', async () => {
     const worker = await createWorkerApp(

@@ -1,0 +1,48 @@
+import type { ChildProcess } from 'node:child_process';
+import { DataSource } from 'typeorm';
+import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog } from './chain-fixtures';
+import { createTenant } from './factories';
+import { ApiProcess, startApiProcess } from './processes';
+import { OwnRedis, ownRedis } from './redis-server';
+import { startTestApp, TestApp } from './test-app';
+
+/**
+ * What the worker-process tests start before their workers: the in-process setup app, a tenant's
+ * chain agent and catalog, a Redis of their own, and a built api on it whose holds live 2 s. The
+ * test starts its worker processes, pushes them to `workers`, and `stop` kills those left.
+ */
+export interface HoldExpiryStack {
+  setup: TestApp;
+  db: DataSource;
+  redis: OwnRedis;
+  api: ApiProcess;
+  agent: ChainAgent;
+  catalog: ChainCatalog;
+  workers: ChildProcess[];
+  stop(): Promise<void>;
+}
+
+export async function startHoldExpiryStack(defaultInventory: number): Promise<HoldExpiryStack> {
+  const setup = await startTestApp();
+  const tenantId = (await createTenant(setup.app)).tenantId;
+  const agent = await createChainAgent(setup.app, tenantId);
+  const catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory });
+  const redis = await ownRedis();
+  const api = await startApiProcess({ REDIS_URL: redis.url, LOG_LEVEL: 'silent', HOLD_TTL_SECONDS: '2' });
+  const workers: ChildProcess[] = [];
+  return {
+    setup,
+    db: setup.app.get(DataSource),
+    redis,
+    api,
+    agent,
+    catalog,
+    workers,
+    async stop() {
+      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      await api.stop();
+      await redis.stop();
+      await setup.close();
+    },
+  };
+}
