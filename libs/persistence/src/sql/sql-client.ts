@@ -8,6 +8,7 @@ import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
 import { DeferredClaimOutcome, DeferredIdempotencyClaim, IdempotencyKeyTaken, IdempotentResponseSeal } from '@hcs/domain';
 import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-statement';
+import { PreparedNames } from './prepared-names';
 
 /**
  * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
@@ -22,6 +23,8 @@ import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-
 @Injectable()
 export class SqlClient {
   private pool?: Pool;
+  /** Texts sent often enough to prepare once per connection (docs/performance.md, "Prepared statements"). */
+  private readonly prepared = new PreparedNames();
 
   constructor(
     private readonly host: TransactionHost,
@@ -78,7 +81,7 @@ export class SqlClient {
       let result: QueryResult<R & ClaimColumns>;
       try {
         this.replica?.noteWrite();
-        result = await this.masterPool().query<R & ClaimColumns>(wrapped.text, wrapped.values);
+        result = await this.masterPool().query<R & ClaimColumns>({ text: wrapped.text, values: wrapped.values, name: this.prepared.nameOf(wrapped.text) });
       } catch (error) {
         settle('not_made');
         throw error;
@@ -93,7 +96,9 @@ export class SqlClient {
     const alone = claimAlone(claim);
     let claimed: boolean;
     try {
-      claimed = (await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>(alone.text, alone.values)).rows.length === 1;
+      claimed =
+        (await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>({ text: alone.text, values: alone.values, name: this.prepared.nameOf(alone.text) }))
+          .rows.length === 1;
     } catch (error) {
       settle('not_made');
       throw error;
@@ -104,7 +109,8 @@ export class SqlClient {
     return this.send<R>(text, values, name);
   }
 
-  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
+  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], given?: string): Promise<QueryResult<R>> {
+    const name = given ?? this.prepared.nameOf(text);
     const config = { text, values: [...values], name };
     const runner = this.host.tx.queryRunner;
     if (runner && !runner.isReleased) {
