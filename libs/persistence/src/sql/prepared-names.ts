@@ -39,3 +39,10 @@ export class PreparedNames {
     return this.names.size;
   }
 }
+
+/**
+ * One naming for the whole process: every SqlClient of it (a test may build several modules over
+ * one pool) and every pool it opens (primary, replica) give a text the same name, and a name never
+ * means two texts on one connection.
+ */
+export const PROCESS_PREPARED_NAMES = new PreparedNames();

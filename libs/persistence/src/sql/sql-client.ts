@@ -8,7 +8,7 @@ import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
 import { DeferredClaimOutcome, DeferredIdempotencyClaim, IdempotencyKeyTaken, IdempotentResponseSeal } from '@hcs/domain';
 import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-statement';
-import { PreparedNames } from './prepared-names';
+import { PROCESS_PREPARED_NAMES } from './prepared-names';
 
 /**
  * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
@@ -24,7 +24,7 @@ import { PreparedNames } from './prepared-names';
 export class SqlClient {
   private pool?: Pool;
   /** Texts sent often enough to prepare once per connection (docs/performance.md, "Prepared statements"). */
-  private readonly prepared = new PreparedNames();
+  private readonly prepared = PROCESS_PREPARED_NAMES;
 
   constructor(
     private readonly host: TransactionHost,

@@ -1,0 +1,36 @@
+import { PreparedNames } from './prepared-names';
+
+describe('PreparedNames', () => {
+  it('names a text the second time it is seen, and keeps that name', () => {
+    const names = new PreparedNames();
+    expect(names.nameOf('SELECT 1')).toBeUndefined();
+    const name = names.nameOf('SELECT 1');
+    expect(name).toBe('hcs_p1');
+    expect(names.nameOf('SELECT 1')).toBe(name);
+    expect(names.nameOf('SELECT 2')).toBeUndefined();
+    expect(names.nameOf('SELECT 2')).toBe('hcs_p2');
+  });
+
+  it('never names a text sent once, and names no more than its capacity', () => {
+    const names = new PreparedNames(2);
+    for (let i = 0; i < 100; i++) expect(names.nameOf(`SELECT ${i} -- once`)).toBeUndefined();
+    for (const text of ['a', 'b', 'c']) names.nameOf(text);
+    expect([names.nameOf('a'), names.nameOf('b'), names.nameOf('c')]).toEqual(['hcs_p1', 'hcs_p2', undefined]);
+    expect(names.nameOf('c')).toBeUndefined();
+    expect(names.size).toBe(2);
+  });
+
+  it('forgets the texts seen once in bulk, so a flood of one-off texts cannot grow it', () => {
+    const names = new PreparedNames(1);
+    names.nameOf('kept');
+    for (let i = 0; i < 7; i++) names.nameOf(`one-off ${i}`);
+    expect(names.nameOf('kept')).toBe('hcs_p1');
+
+    const flooded = new PreparedNames(1);
+    flooded.nameOf('kept');
+    // the eighth one-off finds 8 texts seen once (capacity * 8) and clears them first
+    for (let i = 0; i < 8; i++) flooded.nameOf(`one-off ${i}`);
+    expect(flooded.nameOf('kept')).toBeUndefined();
+    expect(flooded.nameOf('kept')).toBe('hcs_p1');
+  });
+});
