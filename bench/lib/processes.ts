@@ -41,9 +41,19 @@ function cpuOf(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The api's production V8 flags (package.json `config.api_node_args`, which `npm start` and
+ * `npm run start:api` pass too; docs/operations.md "Memory"), or BENCH_API_NODE_ARGS to compare.
+ */
+export function apiNodeArgs(): string[] {
+  const configured = (JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as { config: { api_node_args: string } }).config.api_node_args;
+  return (process.env.BENCH_API_NODE_ARGS ?? configured).split(' ').filter(Boolean);
+}
+
 /** Starts a built app (`api` or `worker`) with `env`; logs go nowhere, boot errors to stderr. */
 export function startService(app: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[] = []): Service {
-  return startBuilt(join('apps', app, 'src', 'main.js'), env, nodeArgs);
+  const extra = app === 'api' ? apiNodeArgs() : [];
+  return startBuilt(join('apps', app, 'src', 'main.js'), env, [...extra, ...nodeArgs]);
 }
 
 /** Starts any built entry point (relative to dist/) with `env`, as startService does. */
