@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import { DomainError, FieldError } from '../errors/domain-error';
+import { epochDay, isoDateOfEpochDay, plusDays, todayInZone } from './calendar';
 
 /** A stay as the API takes it: local dates of the property, check-out exclusive. */
 export interface Stay {
@@ -23,34 +23,25 @@ export interface StayPaths {
 
 export const NESTED_STAY_PATHS: StayPaths = { checkIn: 'stay.check_in', checkOut: 'stay.check_out' };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseDate(value: string): DateTime | null {
-  if (!DATE.test(value)) return null;
-  const date = DateTime.fromISO(value, { zone: 'UTC' });
-  return date.isValid ? date : null;
-}
-
 /** Today's date (`YYYY-MM-DD`) in an IANA time zone; an unknown zone falls back to UTC. */
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  const local = DateTime.fromJSDate(now, { zone: timezone });
-  return (local.isValid ? local : DateTime.fromJSDate(now, { zone: 'UTC' })).toISODate() as string;
+  return todayInZone(timezone, now);
 }
 
 /** Number of nights between two valid dates (negative when check-out comes first). */
 export function nightCount(stay: Stay): number {
-  const checkIn = parseDate(stay.check_in);
-  const checkOut = parseDate(stay.check_out);
-  if (!checkIn || !checkOut) return 0;
-  return Math.round(checkOut.diff(checkIn, 'days').days);
+  const checkIn = epochDay(stay.check_in);
+  const checkOut = epochDay(stay.check_out);
+  if (checkIn === null || checkOut === null) return 0;
+  return checkOut - checkIn;
 }
 
 /** The nights of a stay: every date from check-in up to, not including, check-out. */
 export function stayNights(stay: Stay): string[] {
-  const checkIn = parseDate(stay.check_in);
+  const checkIn = epochDay(stay.check_in);
   const count = nightCount(stay);
-  if (!checkIn || count <= 0) return [];
-  return Array.from({ length: count }, (_, i) => checkIn.plus({ days: i }).toISODate() as string);
+  if (checkIn === null || count <= 0) return [];
+  return Array.from({ length: count }, (_, i) => isoDateOfEpochDay(checkIn + i));
 }
 
 /**
@@ -61,11 +52,11 @@ export function stayNights(stay: Stay): string[] {
  */
 export function stayViolations(stay: Stay, window: { earliest: string; latest: string }, paths: StayPaths = NESTED_STAY_PATHS): FieldError[] {
   const errors: FieldError[] = [];
-  const checkIn = parseDate(stay.check_in);
-  const checkOut = parseDate(stay.check_out);
-  if (!checkIn) errors.push({ path: paths.checkIn, message: 'must be a real date in YYYY-MM-DD format' });
-  if (!checkOut) errors.push({ path: paths.checkOut, message: 'must be a real date in YYYY-MM-DD format' });
-  if (!checkIn || !checkOut) return errors;
+  const checkIn = epochDay(stay.check_in);
+  const checkOut = epochDay(stay.check_out);
+  if (checkIn === null) errors.push({ path: paths.checkIn, message: 'must be a real date in YYYY-MM-DD format' });
+  if (checkOut === null) errors.push({ path: paths.checkOut, message: 'must be a real date in YYYY-MM-DD format' });
+  if (checkIn === null || checkOut === null) return errors;
   if (stay.check_in < window.earliest) {
     errors.push({ path: paths.checkIn, message: `must not be in the past (today at the property is ${window.earliest})` });
   } else if (stay.check_in > window.latest) {
@@ -83,7 +74,7 @@ export function stayViolations(stay: Stay, window: { earliest: string; latest: s
 /** The check-in window of a property in `timezone`: today there, up to 365 days ahead. */
 export function stayWindow(timezone: string, now: Date = new Date()): { earliest: string; latest: string } {
   const today = todayIn(timezone, now);
-  return { earliest: today, latest: DateTime.fromISO(today, { zone: 'UTC' }).plus({ days: STAY_RULES.maxDaysAhead }).toISODate() as string };
+  return { earliest: today, latest: plusDays(today, STAY_RULES.maxDaysAhead) };
 }
 
 /**

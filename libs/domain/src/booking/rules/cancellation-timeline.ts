@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Money } from '../../money/money';
 import type { CancellationTimelineEntry, PolicySnapshot } from '../chain.types';
 import { cancellationFee } from './cancellation-fee';
+import { remembered } from '../../stay/calendar';
 
 type TimelineTerms = Pick<
   PolicySnapshot,
@@ -13,10 +14,15 @@ type TimelineTerms = Pick<
  * time zone (from that local date on the stay has started and cancel answers booking_not_cancellable).
  */
 export function cancellableUntil(checkIn: string, timezone: string): string {
+  return startOfLocalDay(checkIn, timezone);
+}
+
+// Pure in its two strings, and the zone's rules need luxon: remembered (docs/performance.md).
+const startOfLocalDay = remembered((checkIn: string, timezone: string): string => {
   let local = DateTime.fromISO(checkIn, { zone: timezone });
   if (!local.isValid) local = DateTime.fromISO(checkIn, { zone: 'UTC' });
   return local.startOf('day').toUTC().toISO({ suppressMilliseconds: true }) as string;
-}
+});
 
 /**
  * Machine-readable cancellation terms: `[{until, fee}]` in time order, each entry the fee for a

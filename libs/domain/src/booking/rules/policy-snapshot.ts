@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CancellationKind, PolicySnapshot } from '../chain.types';
+import { remembered, shiftInstant } from '../../stay/calendar';
 
 /** Check-in time used when the property states none. */
 export const DEFAULT_CHECKIN_TIME = '15:00';
@@ -19,10 +20,15 @@ export interface PolicyTerms {
  */
 export function checkInInstant(checkIn: string, checkinTime: string | null, timezone: string): string {
   const time = checkinTime && /^\d{2}:\d{2}/.test(checkinTime) ? checkinTime.slice(0, 5) : DEFAULT_CHECKIN_TIME;
+  return localInstant(checkIn, time, timezone);
+}
+
+// Pure in its three strings, and the zone's rules need luxon: remembered (docs/performance.md).
+const localInstant = remembered((checkIn: string, time: string, timezone: string): string => {
   let local = DateTime.fromISO(`${checkIn}T${time}`, { zone: timezone });
   if (!local.isValid) local = DateTime.fromISO(`${checkIn}T${time}`, { zone: 'UTC' });
   return local.toUTC().toISO({ suppressMilliseconds: true }) as string;
-}
+});
 
 /** End of free cancellation: `hours` before check-in, or null when the terms are non-refundable. */
 export function freeCancellationUntil(
@@ -30,9 +36,7 @@ export function freeCancellationUntil(
   checkInAt: string,
 ): string | null {
   if (terms.cancellation_kind !== 'free_cancellation') return null;
-  return DateTime.fromISO(checkInAt, { zone: 'UTC' })
-    .minus({ hours: terms.free_cancellation_hours_before_checkin })
-    .toISO({ suppressMilliseconds: true }) as string;
+  return shiftInstant(checkInAt, -terms.free_cancellation_hours_before_checkin * 3_600_000) as string;
 }
 
 /** Freezes a policy for a stay at a property: what a quote, and then a booking, carries. */

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { remembered } from '../../stay/calendar';
 
 /** `pre_arrival` goes this long before the check-in instant. */
 export const PRE_ARRIVAL_HOURS_BEFORE = 48;
@@ -7,19 +8,25 @@ export const POST_STAY_LOCAL_TIME = { hour: 10, minute: 0 } as const;
 
 /** 48 h before check-in, or now when check-in is nearer than that. */
 export function preArrivalAt(checkInAt: string, now: Date = new Date()): Date {
-  const at = DateTime.fromISO(checkInAt, { zone: 'UTC' }).minus({ hours: PRE_ARRIVAL_HOURS_BEFORE }).toJSDate();
+  const at = new Date(Date.parse(checkInAt) - PRE_ARRIVAL_HOURS_BEFORE * 3_600_000);
   return at.getTime() > now.getTime() ? at : now;
 }
 
 /** 10:00 at the property (its time zone) on the day after check-out. */
 export function postStayAt(checkOut: string, timezone: string): Date {
+  return new Date(postStayInstant(checkOut, timezone));
+}
+
+// The zone's rules (DST) need luxon; the answer depends on its two strings only (docs/performance.md).
+const postStayInstant = remembered((checkOut: string, timezone: string): string => {
   let day = DateTime.fromISO(checkOut, { zone: timezone });
   if (!day.isValid) day = DateTime.fromISO(checkOut, { zone: 'UTC' });
   return day
     .plus({ days: 1 })
     .set({ ...POST_STAY_LOCAL_TIME, second: 0, millisecond: 0 })
-    .toJSDate();
-}
+    .toJSDate()
+    .toISOString();
+});
 
 /**
  * After a failed attempt: the delay before the next one from the retry schedule (the webhooks'
