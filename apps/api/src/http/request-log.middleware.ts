@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
+import { redactedHeaderNames, redactHeaders } from '@hcs/platform';
 import type { TracedRequest } from './trace.middleware';
 
 /** Set by the bearer guard (libs/auth `Actor`) and for anonymous catalog reads. */
@@ -54,13 +55,35 @@ class LazyRequestStore {
   }
 }
 
+const REDACTED_REQUEST_HEADERS = redactedHeaderNames('req');
+const REDACTED_RESPONSE_HEADERS = redactedHeaderNames('res');
+const asIs = (value: unknown) => value;
+
+/**
+ * The `req` and `res` of a request line as the root logger's serializers and redaction printed
+ * them (`{method, url, headers}` and `{statusCode, headers}`, the named headers censored), built
+ * directly: the wildcard paths of the redaction reach only the direct fields of `req` and `res`,
+ * which are these.
+ */
+function lineOf(req: IncomingMessage, res: ServerResponse, started: number) {
+  return {
+    req: { method: req.method, url: req.url, headers: redactHeaders(req.headers, REDACTED_REQUEST_HEADERS) },
+    ...who(req as LoggedRequest),
+    res: { statusCode: res.headersSent ? res.statusCode : null, headers: redactHeaders(res.getHeaders(), REDACTED_RESPONSE_HEADERS) },
+    responseTime: Date.now() - started,
+  };
+}
+
 /**
  * One line per answered request (`request completed`, or `request errored` at status ≥ 500), with
  * the request, the response, the time taken and who called: the line pino-http wrote, without its
- * three child loggers per request (docs/performance.md). `root` is the application's pino logger,
- * whose serializers and redaction apply to `req` and `res` here as they did there.
+ * three child loggers per request, and with `req`/`res` serialized and redacted here rather than
+ * by pino's generic serializers and path walk (docs/performance.md). The `err` of an errored line
+ * still goes through the root logger's error serializer.
  */
 export function requestLogMiddleware(root: Logger) {
+  // Same stream, level, base fields and error serializer; req/res arrive already serialized.
+  const lines = root.child({}, { redact: { paths: [] }, serializers: { req: asIs, res: asIs } });
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const started = Date.now();
     if (!UNLOGGED.has(req.url ?? '')) {
@@ -70,10 +93,10 @@ export function requestLogMiddleware(root: Logger) {
         done = true;
         res.removeListener('close', complete);
         res.removeListener('finish', complete);
-        if (!root.isLevelEnabled('info')) return;
-        const line = { req, ...who(req as LoggedRequest), res, responseTime: Date.now() - started };
-        if (res.statusCode >= 500) root.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
-        else root.info(line, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
+        if (!lines.isLevelEnabled('info')) return;
+        const line = lineOf(req, res, started);
+        if (res.statusCode >= 500) lines.info({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+        else lines.info(line, !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
       };
       res.on('close', complete);
       res.on('finish', complete);

@@ -1,8 +1,32 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { serializeError } from './error-serializer';
-import { REDACTED_PATHS } from './redaction';
+import { REDACTED_PATHS, REDACTION_CENSOR } from './redaction';
+
+/**
+ * The root logger's options: level, stream, redaction, base fields and serializers. Exported so
+ * that the api's request line can be checked against what this logger writes.
+ */
+export function pinoHttpOptions(level: string, serviceName: string, stream: DestinationStream) {
+  return {
+    level,
+    stream,
+    redact: { paths: REDACTED_PATHS, censor: REDACTION_CENSOR },
+    base: { service: serviceName },
+    serializers: {
+      // Errors anywhere in a log line lose SQL text, parameters and driver detail.
+      err: serializeError,
+      error: serializeError,
+      req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+      }),
+    },
+  };
+}
 
 /**
  * JSON logs through pino; secrets are redacted. `destination` 2 (stderr) is used by the CLI, whose
@@ -22,22 +46,7 @@ export class LoggingModule {
             const pino = (await import('pino')).default;
             return {
               forRoutes: [],
-              pinoHttp: {
-                level: config.logLevel,
-                stream: pino.destination({ dest: options.destination ?? 1, sync: false }),
-                redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-                base: { service: config.serviceName },
-                serializers: {
-                  // Errors anywhere in a log line lose SQL text, parameters and driver detail.
-                  err: serializeError,
-                  error: serializeError,
-                  req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
-                    method: req.method,
-                    url: req.url,
-                    headers: req.headers,
-                  }),
-                },
-              },
+              pinoHttp: pinoHttpOptions(config.logLevel, config.serviceName, pino.destination({ dest: options.destination ?? 1, sync: false })),
             };
           },
         }),
