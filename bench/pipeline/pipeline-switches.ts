@@ -47,10 +47,13 @@ export function switchOff(pieces: readonly PipelinePiece[]): void {
         load(`${api}/http/content-type.middleware`).contentTypeMiddleware = pass;
         break;
       case 'body-parsers': {
-        const express = load('@nestjs/platform-express').ExpressAdapter.prototype;
-        express.useBodyParser = function useNoBodyParser() {
+        // Both shapes: Nest's useBodyParser (before the parsers joined the middleware chain) and express's own.
+        load('@nestjs/platform-express').ExpressAdapter.prototype.useBodyParser = function useNoBodyParser() {
           return this;
         };
+        const express = load('express');
+        express.json = () => pass;
+        express.urlencoded = () => pass;
         break;
       }
       case 'body-shape':

@@ -1,5 +1,6 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { json, urlencoded } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, Metrics, RequestContext } from '@hcs/platform';
@@ -12,7 +13,7 @@ import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
-import { middlewareChain } from './http/middleware-chain';
+import { middlewareChain, mountedAt } from './http/middleware-chain';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
@@ -47,17 +48,18 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
-  // Browser clients of the REST surface (bearer tokens, no cookies): docs/sandbox.md lists the headers.
-  app.use('/v1', apiCorsMiddleware);
-  // DNS rebinding protection: a foreign browser Origin never reaches MCP (docs/mcp.md).
-  app.use('/mcp', mcpOriginCheck(config));
-  app.use(contentTypeMiddleware);
-  // A middleware, not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
-  app.use('/mcp', mcpMethodNotAllowed);
-  app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  // Every other global piece runs in one Express layer (docs/performance.md, "The pipeline, piece by piece").
   app.use(
     middlewareChain(
+      // Browser clients of the REST surface (bearer tokens, no cookies): docs/sandbox.md lists the headers.
+      mountedAt('/v1', apiCorsMiddleware),
+      // DNS rebinding protection: a foreign browser Origin never reaches MCP (docs/mcp.md).
+      mountedAt('/mcp', mcpOriginCheck(config)),
+      contentTypeMiddleware,
+      // Not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
+      mountedAt('/mcp', mcpMethodNotAllowed),
+      json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
+      urlencoded({ limit: BODY_LIMIT, extended: false }),
       bodyShapeMiddleware,
       nulByteMiddleware,
       // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.

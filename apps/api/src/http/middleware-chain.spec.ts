@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { middlewareChain } from './middleware-chain';
+import { middlewareChain, mountedAt } from './middleware-chain';
 
 const req = {} as IncomingMessage;
 const res = {} as ServerResponse;
@@ -34,5 +34,25 @@ describe('middlewareChain', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(last).toHaveBeenCalledTimes(1);
     expect(done).not.toHaveBeenCalled();
+  });
+});
+
+describe('mountedAt', () => {
+  const seen = (url: string) => {
+    let ran = false;
+    let passed = false;
+    mountedAt('/v1', (_req, _res, next) => {
+      ran = true;
+      next();
+    })({ url }, {}, () => (passed = true));
+    return { ran, passed };
+  };
+
+  it('runs its piece where Express would mount it: the prefix itself or below it, any case, any query', () => {
+    for (const url of ['/v1', '/v1/', '/v1/quotes', '/V1/Quotes?x=1', '/v1?x=/y']) expect([url, seen(url)]).toEqual([url, { ran: true, passed: true }]);
+  });
+
+  it('passes every other path by', () => {
+    for (const url of ['/', '/v10', '/v1x/y', '/api/v1', '/x?/v1/']) expect([url, seen(url)]).toEqual([url, { ran: false, passed: true }]);
   });
 });

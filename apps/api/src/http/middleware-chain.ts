@@ -21,3 +21,19 @@ export function middlewareChain(...pieces: Middleware[]) {
     step();
   };
 }
+
+/**
+ * A piece that runs only under `prefix`, matched as Express matches `app.use(prefix, …)`: the path
+ * (without the query) is the prefix or continues it with `/`, letters in any case. The piece sees
+ * the full `req.url` (none of ours reads the mount-relative one).
+ */
+export function mountedAt(prefix: string, piece: Middleware): Middleware {
+  const lower = prefix.toLowerCase();
+  return (req, res, next) => {
+    const url: string = req.url ?? '';
+    const end = url.indexOf('?');
+    const path = (end < 0 ? url : url.slice(0, end)).toLowerCase();
+    if (path === lower || path.startsWith(`${lower}/`)) return piece(req, res, next);
+    next();
+  };
+}
