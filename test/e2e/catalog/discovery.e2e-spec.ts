@@ -1,10 +1,16 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv, { JSONSchemaType } from 'ajv';
 import addFormats from 'ajv-formats';
+import { createHash } from 'node:crypto';
 import { NEXT_ACTION_RELS } from '@hcs/contracts';
 import { RECEIPT_CANONICAL_FORM } from '@hcs/domain';
 import { RouteTable } from '../../../apps/api/src/discovery/route-table';
 import { startTestApp, TestApp } from '../../support/test-app';
+
+const weakEtag = (text: string) => {
+  const bytes = Buffer.from(text);
+  return `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
+};
 
 // JSON Schemas written from the specification's field lists ("Discovery and health", "Agent card body").
 const str = { type: 'string', minLength: 1 };
@@ -307,6 +313,28 @@ describe('discovery documents', () => {
     expect(res.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(res.body.data).toBeUndefined();
     expect(valid(schema, res.body)).toEqual([]);
+  });
+
+  it.each([
+    ['/', 'application/json; charset=utf-8'],
+    ['/.well-known/agent-card.json', 'application/json; charset=utf-8'],
+    ['/.well-known/ai-plugin.json', 'application/json; charset=utf-8'],
+    ['/.well-known/acp.json', 'application/json; charset=utf-8'],
+    ['/.well-known/api-catalog', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"; charset=utf-8'],
+  ])('%s answers the same bytes with the ETag Express gives them, and 304 to If-None-Match', async (path, contentType) => {
+    const first = await t.http().get(path);
+    const second = await t.http().get(path);
+    expect(first.headers['content-type']).toBe(contentType);
+    expect(second.text).toBe(first.text);
+    expect(first.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    // Express's default `etag fn`: a weak ETag of the body's bytes (length and SHA-1, as the etag package writes it).
+    expect(first.headers.etag).toBe(weakEtag(first.text));
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const cached = await t.http().get(path).set('If-None-Match', first.headers.etag);
+    expect(cached.status).toBe(304);
+    expect(cached.text).toBe('');
+    const head = await t.http().head(path);
+    expect([head.status, head.headers.etag, head.headers['content-length']]).toEqual([200, first.headers.etag, first.headers['content-length']]);
   });
 
   it('links everything from the service index with absolute URLs on BASE_URL', async () => {

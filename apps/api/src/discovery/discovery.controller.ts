@@ -1,4 +1,5 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public, SkipRateLimit } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
@@ -8,6 +9,7 @@ import { MCP_TOOLS } from '../mcp/tools';
 import { AgentCard, buildAgentCard } from './agent-card';
 import { buildA2aCard, buildAcpDiscovery, buildAiPlugin, buildApiCatalog, buildServiceIndex } from './discovery-documents';
 import { RouteTable } from './route-table';
+import { RenderedDocuments } from './rendered-documents';
 import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 
 const obj = (description: string, required: string[] = []) => ({ description, schema: { type: 'object' as const, required, additionalProperties: true } });
@@ -24,36 +26,36 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width=
 @ReadsFromReplica()
 @Controller()
 export class DiscoveryController {
-  private agentCard: AgentCard | null = null;
-  /** Documents of the configuration alone: built at the first request, then served as they are. */
-  private readonly fixed = new Map<string, unknown>();
-
   constructor(
     private readonly config: AppConfig,
     private readonly routes: RouteTable,
+    // Documents of the configuration and the routes alone: built once, then served as bytes.
+    private readonly documents: RenderedDocuments,
   ) {}
 
   @Get()
+  @Header('Content-Type', 'application/json')
   @ApiOperation({ summary: 'Service index: name, version and links to every discovery document' })
   @ApiOkResponse(obj('Service index.', ['name', 'description', 'version', 'links']))
-  index() {
-    return this.once('index', () => buildServiceIndex(this.config));
+  index(@Res({ passthrough: true }) res: Response): string {
+    return this.documents.send(res, 'index', () => buildServiceIndex(this.config));
   }
 
   @Get('.well-known/agent-card.json')
+  @Header('Content-Type', 'application/json')
   @ApiOperation({ summary: 'Agent card: capabilities (from the served routes), flows and contracts' })
   @ApiOkResponse(obj('Agent card.', ['name', 'description', 'version', 'protocol_version', 'capabilities', 'flows', 'contracts']))
-  card() {
+  card(@Res({ passthrough: true }) res: Response): string {
     // The route table cannot change after boot: build once.
-    this.agentCard ??= buildAgentCard(this.config, this.routes.routes(), MCP_TOOLS);
-    return this.agentCard;
+    return this.documents.send(res, 'agent-card', (): AgentCard => buildAgentCard(this.config, this.routes.routes(), MCP_TOOLS));
   }
 
   @Get('.well-known/ai-plugin.json')
+  @Header('Content-Type', 'application/json')
   @ApiOperation({ summary: 'OpenAI-style plugin manifest' })
   @ApiOkResponse(obj('Plugin manifest.', ['schema_version', 'name_for_human', 'name_for_model', 'auth', 'api']))
-  aiPlugin() {
-    return this.once('ai-plugin', () => buildAiPlugin(this.config));
+  aiPlugin(@Res({ passthrough: true }) res: Response): string {
+    return this.documents.send(res, 'ai-plugin', () => buildAiPlugin(this.config));
   }
 
   @Get('.well-known/agent.json')
@@ -64,10 +66,11 @@ export class DiscoveryController {
   }
 
   @Get('.well-known/acp.json')
+  @Header('Content-Type', 'application/json')
   @ApiOperation({ summary: 'ACP discovery document (descriptive only)' })
   @ApiOkResponse(obj('ACP discovery.', ['protocol', 'api_base_url', 'transports', 'transport_endpoints', 'capabilities']))
-  acp() {
-    return this.once('acp', () => buildAcpDiscovery(this.config));
+  acp(@Res({ passthrough: true }) res: Response): string {
+    return this.documents.send(res, 'acp', () => buildAcpDiscovery(this.config));
   }
 
   @Get('.well-known/api-catalog')
@@ -78,8 +81,8 @@ export class DiscoveryController {
     description: 'RFC 9264 linkset.',
     content: { 'application/linkset+json': { schema: { type: 'object', required: ['linkset'], additionalProperties: true } } },
   })
-  apiCatalog() {
-    return this.once('api-catalog', () => buildApiCatalog(this.config));
+  apiCatalog(@Res({ passthrough: true }) res: Response): string {
+    return this.documents.send(res, 'api-catalog', () => buildApiCatalog(this.config));
   }
 
   @Get('logo.svg')
@@ -90,10 +93,5 @@ export class DiscoveryController {
   @ApiOkResponse({ description: 'SVG logo.', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   logo(): string {
     return LOGO;
-  }
-
-  private once(name: string, build: () => unknown): unknown {
-    if (!this.fixed.has(name)) this.fixed.set(name, build());
-    return this.fixed.get(name);
   }
 }

@@ -5,11 +5,12 @@ import { ErrorCatalogController } from './error-catalog.controller';
 import { OpenApiController } from './openapi.controller';
 import { OpenApiDocument } from './openapi.document';
 import { RouteTable } from './route-table';
+import { RenderedDocuments } from './rendered-documents';
 
 @Module({
   imports: [NestDiscoveryModule],
   controllers: [DiscoveryController, ErrorCatalogController, OpenApiController],
-  providers: [RouteTable, OpenApiDocument],
+  providers: [RouteTable, OpenApiDocument, RenderedDocuments],
   exports: [RouteTable, OpenApiDocument],
 })
 export class DiscoveryModule {}
