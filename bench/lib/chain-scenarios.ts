@@ -153,6 +153,8 @@ export interface ContentionResult {
   succeeded: number;
   exhausted: number;
   server_errors: number;
+  /** Of `server_errors`, the requests that got no answer at all (connection refused or reset, counted as status 0). */
+  no_answer: number;
   max_ms: number;
   p99_ms: number;
 }
@@ -176,6 +178,7 @@ export async function hotRoomContention(base: string, fx: ChainFixture, n: numbe
     succeeded: answers.filter((s) => s === 201).length,
     exhausted: answers.filter((s) => s === 409).length,
     server_errors: answers.filter((s) => s >= 500 || s === 0).length,
+    no_answer: answers.filter((s) => s === 0).length,
     max_ms: Math.round(times[times.length - 1] ?? 0),
     p99_ms: Math.round(percentile(times, 99)),
   };
