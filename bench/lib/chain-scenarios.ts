@@ -155,6 +155,8 @@ export interface ContentionResult {
   server_errors: number;
   /** Of `server_errors`, the requests that got no answer at all (connection refused or reset, counted as status 0). */
   no_answer: number;
+  /** Answers by status (0: none). */
+  statuses: Record<string, number>;
   max_ms: number;
   p99_ms: number;
 }
@@ -179,6 +181,7 @@ export async function hotRoomContention(base: string, fx: ChainFixture, n: numbe
     exhausted: answers.filter((s) => s === 409).length,
     server_errors: answers.filter((s) => s >= 500 || s === 0).length,
     no_answer: answers.filter((s) => s === 0).length,
+    statuses: answers.reduce<Record<string, number>>((by, s) => ({ ...by, [s]: (by[s] ?? 0) + 1 }), {}),
     max_ms: Math.round(times[times.length - 1] ?? 0),
     p99_ms: Math.round(percentile(times, 99)),
   };
