@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { DataSource } from 'typeorm';
 import { ChainFixture, isoDay, RoomType } from './fixtures';
 import { percentile } from './load';
@@ -8,15 +9,60 @@ interface Answer {
   data: { quote_id?: string; hold_id?: string };
 }
 
-async function post(base: string, apiKey: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: Answer['data'] };
-  return { status: res.status, data: json.data ?? {} };
+/**
+ * The load generator's HTTP client. `http` (the default): `node:http` with a keep-alive Agent;
+ * `fetch`: Node's global fetch (undici), which the bench used before and which cost the load
+ * generator more CPU per chain on the two cores it shares with the system under test
+ * (docs/performance.md, "The bench's whole-system rows"). BENCH_CLIENT=fetch selects it again.
+ */
+export type ChainClientName = 'http' | 'fetch';
+let clientName: ChainClientName = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+export function setChainClient(name: ChainClientName): void {
+  clientName = name;
 }
+
+export function chainClient(): ChainClientName {
+  return clientName;
+}
+
+function viaHttp(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: { data?: Answer['data'] } }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: Answer['data'] } });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function viaFetch(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: { data?: Answer['data'] } }> {
+  const res = await fetch(url, { method: 'POST', headers, body });
+  return { status: res.status, json: (await res.json()) as { data?: Answer['data'] } };
+}
+
+async function post(base: string, apiKey: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const send = clientName === 'http' ? viaHttp : viaFetch;
+  const { status, json } = await send(
+    `${base}${path}`,
+    { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
+    JSON.stringify(body),
+  );
+  return { status, data: json.data ?? {} };
+}
+
+const GUEST = { primary: { full_name: 'Bench Guest', email: 'bench@example.com', phone: '+33 1 00 00 00 00' } };
+const PAYMENT = { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' };
 
 function quote(base: string, fx: ChainFixture, room: RoomType, day: number, nights = 2): Promise<Answer> {
   return post(base, fx.apiKey, '/v1/quotes', {
@@ -26,6 +72,25 @@ function quote(base: string, fx: ChainFixture, room: RoomType, day: number, nigh
     stay: { check_in: isoDay(day), check_out: isoDay(day + nights) },
     guests: { adults: 2 },
   });
+}
+
+/**
+ * One quote -> hold -> booking as agents send it (hold and booking with an Idempotency-Key, the
+ * booking with a fresh delegation), on the unlimited room type; throws unless each answers 201.
+ */
+export async function bookChain(base: string, fx: ChainFixture, day: number): Promise<void> {
+  const q = await quote(base, fx, fx.roomy, day);
+  if (q.status !== 201) throw new Error(`quote answered ${q.status}`);
+  const h = await post(base, fx.apiKey, '/v1/holds', { quote_id: q.data.quote_id }, { 'idempotency-key': randomUUID() });
+  if (h.status !== 201) throw new Error(`hold answered ${h.status}`);
+  const b = await post(
+    base,
+    fx.apiKey,
+    '/v1/bookings',
+    { hold_id: h.data.hold_id, quote_id: q.data.quote_id, guest: GUEST, payment: PAYMENT },
+    { 'idempotency-key': randomUUID(), 'x-delegated-user': await fx.delegation() },
+  );
+  if (b.status !== 201) throw new Error(`booking answered ${b.status}`);
 }
 
 export interface ChainResult {
@@ -60,8 +125,8 @@ export async function runChains(bases: string | string[], fx: ChainFixture, seco
               {
                 hold_id: h.data.hold_id,
                 quote_id: q.data.quote_id,
-                guest: { primary: { full_name: 'Bench Guest', email: 'bench@example.com', phone: '+33 1 00 00 00 00' } },
-                payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
+                guest: GUEST,
+                payment: PAYMENT,
               },
               { 'idempotency-key': randomUUID(), 'x-delegated-user': await fx.delegation() },
             )
@@ -88,6 +153,10 @@ export interface ContentionResult {
   succeeded: number;
   exhausted: number;
   server_errors: number;
+  /** Of `server_errors`, the requests that got no answer at all (connection refused or reset, counted as status 0). */
+  no_answer: number;
+  /** Answers by status (0: none). */
+  statuses: Record<string, number>;
   max_ms: number;
   p99_ms: number;
 }
@@ -111,6 +180,8 @@ export async function hotRoomContention(base: string, fx: ChainFixture, n: numbe
     succeeded: answers.filter((s) => s === 201).length,
     exhausted: answers.filter((s) => s === 409).length,
     server_errors: answers.filter((s) => s >= 500 || s === 0).length,
+    no_answer: answers.filter((s) => s === 0).length,
+    statuses: answers.reduce<Record<string, number>>((by, s) => ({ ...by, [s]: (by[s] ?? 0) + 1 }), {}),
     max_ms: Math.round(times[times.length - 1] ?? 0),
     p99_ms: Math.round(percentile(times, 99)),
   };

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 /** One row of the bench table: a figure, what it is compared with in the same run, and the target. */
 export interface Row {
   scenario: string;
-  /** Throughput (requests, chains per second) or the measured count, with its unit. */
-  value: number;
+  /** Throughput (requests, chains per second) or the measured count, with its unit; null when it could not be measured (`note` says why). */
+  value: number | null;
   unit: string;
   p50_ms: number | null;
   p99_ms: number | null;
@@ -14,6 +14,8 @@ export interface Row {
   ratio: number | null;
   target: string;
   met: boolean | null;
+  /** Printed under the table: why a row was not measured, or what it read. */
+  note?: string;
 }
 
 export function ratio(value: number, baseline: number): number {
@@ -29,9 +31,10 @@ export function printTable(rows: Row[], out: NodeJS.WritableStream): void {
   for (const r of rows) {
     const baseline = r.baseline ? `${r.baseline} ${num(r.baseline_value)}` : '-';
     out.write(
-      `${pad(r.scenario, 46)} ${num(r.value).padStart(10)} ${pad(r.unit, 12)} ${num(r.p50_ms).padStart(8)} ${num(r.p99_ms).padStart(8)}  ${pad(baseline, 26)} ${num(r.ratio).padStart(7)}  ${pad(r.target, 28)} ${r.met === null ? '-' : r.met ? 'yes' : 'NO'}\n`,
+      `${pad(r.scenario, 46)} ${(r.value === null ? 'n/a' : String(r.value)).padStart(10)} ${pad(r.unit, 12)} ${num(r.p50_ms).padStart(8)} ${num(r.p99_ms).padStart(8)}  ${pad(baseline, 26)} ${num(r.ratio).padStart(7)}  ${pad(r.target, 28)} ${r.met === null ? '-' : r.met ? 'yes' : 'NO'}\n`,
     );
   }
+  for (const r of rows) if (r.note) out.write(`* ${r.scenario}: ${r.note}\n`);
 }
 
 /** A small hand-drawn SVG: throughput (left) and p99 latency (right) per scenario that has them. */
@@ -42,18 +45,18 @@ export function chartSvg(rows: Row[], title: string): string {
   const labelW = 300;
   const panelW = 260;
   const height = top + charted.length * (barH + 8) + 30;
-  const maxValue = Math.max(...charted.map((r) => r.value), 1);
+  const maxValue = Math.max(...charted.map((r) => r.value ?? 0), 1);
   const maxP99 = Math.max(...charted.map((r) => r.p99_ms ?? 0), 1);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const bars = charted
     .map((r, i) => {
       const y = top + i * (barH + 8);
-      const w1 = Math.max(1, (r.value / maxValue) * panelW);
+      const w1 = Math.max(1, ((r.value ?? 0) / maxValue) * panelW);
       const w2 = Math.max(1, ((r.p99_ms ?? 0) / maxP99) * panelW);
       return [
         `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${esc(r.scenario)}</text>`,
         `<rect x="${labelW}" y="${y}" width="${w1.toFixed(1)}" height="${barH}" fill="#3b82f6"/>`,
-        `<text x="${labelW + w1 + 4}" y="${y + 15}">${r.value} ${esc(r.unit)}</text>`,
+        `<text x="${labelW + w1 + 4}" y="${y + 15}">${r.value ?? '-'} ${esc(r.unit)}</text>`,
         `<rect x="${labelW + panelW + 140}" y="${y}" width="${w2.toFixed(1)}" height="${barH}" fill="#f97316"/>`,
         `<text x="${labelW + panelW + 144 + w2}" y="${y + 15}">${r.p99_ms} ms</text>`,
       ].join('');

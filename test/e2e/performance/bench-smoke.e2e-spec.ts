@@ -8,7 +8,7 @@ import { TEST_REDIS_DB } from '../../support/test-database';
  * CI runs the benchmark for a second per scenario on a small catalog (`npm run bench -- --smoke`),
  * so the bench cannot rot: it must finish, write its JSON and SVG, and find the chain correct
  * (no failed chain, exactly 2 of the contention holds, every pending hold expired, the round-trip
- * budget kept). Speed targets are not judged here: that is the full run's job (docs/performance.md).
+ * budget kept) and the whole system's statements and Redis commands per chain counted. Speed targets are not judged here: that is the full run's job (docs/performance.md).
  */
 describe('npm run bench --smoke', () => {
   it('runs every scenario and writes its results', async () => {
@@ -26,7 +26,10 @@ describe('npm run bench --smoke', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-    const report = JSON.parse(readFileSync(join(dir, 'smoke.json'), 'utf8')) as { rows: Array<{ scenario: string }>; machine: { cores: number } };
+    const report = JSON.parse(readFileSync(join(dir, 'smoke.json'), 'utf8')) as {
+      rows: Array<{ scenario: string; value: number | null; note?: string }>;
+      machine: { cores: number };
+    };
     expect(report.rows.map((r) => r.scenario.split(/[,:]/)[0])).toEqual([
       'node',
       'bare Nest route GET /',
@@ -44,6 +47,14 @@ describe('npm run bench --smoke', () => {
       'ari.xml',
       'property read p99 beside 20 uncached feeds',
       'api peak RSS',
+    ]);
+    // Counted on a Postgres and a Redis of the bench's own: a count that could not be made is n/a (null) with its reason.
+    const counted = report.rows.filter((r) => / per chain, api \+ worker$/.test(r.scenario));
+    expect(
+      counted.map((r) => ({ scenario: r.scenario, measured: typeof r.value === 'number' && r.value > 0, note: r.value === null ? r.note : undefined })),
+    ).toEqual([
+      { scenario: 'SQL statements per chain, api + worker', measured: true, note: undefined },
+      { scenario: 'Redis commands per chain, api + worker', measured: true, note: undefined },
     ]);
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
