@@ -1,5 +1,5 @@
 import { DynamicModule, ForwardReference, Module, Type } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
 import { AuthModule } from '@hcs/auth';
 import { TenancyModule } from '@hcs/domain';
@@ -13,7 +13,7 @@ import { HoldsModule } from './holds/holds.module';
 import { AdminAgentsModule } from './admin-agents/admin-agents.module';
 import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
 import { OAuthModule } from './oauth/oauth.module';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { RouteFlagsModule } from './http/route-flags.guard';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter';
 import { RequestValidationPipe } from './http/request-validation.pipe';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -32,7 +32,7 @@ import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 import { AdminCredentialsModule } from './admin-credentials/admin-credentials.module';
 import { FollowUpsModule } from './follow-ups/follow-ups.module';
 
-/** The HTTP application: platform, persistence, the envelope pipeline and every capability module. */
+/** The HTTP application: platform, persistence, the envelope pipeline and every capability module (the envelope itself is applied by EnvelopeExpressAdapter). */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig, extra: Array<Type | DynamicModule | ForwardReference> = []): DynamicModule {
@@ -42,6 +42,8 @@ export class ApiModule {
         ServiceCoreModule.forRoot(config, 'producer'),
         TenancyModule,
         AuthModule,
+        // After AuthModule: its guard runs after authentication (route-flags.guard.ts).
+        RouteFlagsModule,
         HealthModule,
         DiscoveryModule,
         IdempotencyModule,
@@ -70,7 +72,6 @@ export class ApiModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
       ],
     };

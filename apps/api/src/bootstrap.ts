@@ -1,5 +1,5 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ApplicationConfig, NestFactory } from '@nestjs/core';
 import { json, urlencoded } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -14,6 +14,8 @@ import { traceMiddleware } from './http/trace.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { middlewareChain, mountedAt } from './http/middleware-chain';
+import { EnvelopeExpressAdapter } from './http/envelope-express.adapter';
+import { dropPassThroughEnhancers } from './http/pass-through-enhancers';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
@@ -32,12 +34,17 @@ export interface ApiAppOptions {
 }
 
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.imports), {
+  const adapter = new EnvelopeExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.imports), adapter, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
+  // Before app.init() builds the routes with the global enhancers of that moment.
+  dropPassThroughEnhancers(app.get(ApplicationConfig));
   app.useLogger(app.get(Logger));
+  const requestContext = app.get(RequestContext);
+  adapter.useTraceIds(() => requestContext.traceId);
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   // Behind a proxy req.ip (rate limits, logs) is the client only when the proxy is trusted.
@@ -65,7 +72,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
       requestLogMiddleware(PinoLogger.root),
       // Where nestjs-cls's middleware ran (after every app.use middleware, before guards).
-      requestContextMiddleware(app.get(RequestContext)),
+      requestContextMiddleware(requestContext),
     ),
   );
   app.enableShutdownHooks();

@@ -1,3 +1,4 @@
+import { ApplicationConfig } from '@nestjs/core';
 import { ERROR_CATALOG, ERROR_CODES } from '@hcs/contracts';
 import { ProbeModule } from '../../support/probe.module';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -70,6 +71,13 @@ describe('the envelope pipeline', () => {
     const res = await t.http().get('/__probe/plain');
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('internal_error');
+  });
+
+  it('runs the route-flags guard last, after the three authentication guards (the replica opens only after them), and no global interceptor', () => {
+    const config = t.app.get(ApplicationConfig);
+    expect(config.getGlobalGuards().map((g) => g.constructor.name)).toEqual(['BearerAuthGuard', 'RateLimitGuard', 'DelegationGuard', 'RouteFlagsGuard']);
+    // Any global interceptor, even a pass-through, costs Nest an rxjs pipeline per request (docs/performance.md).
+    expect(config.getGlobalInterceptors()).toEqual([]);
   });
 
   it('rejects a body over 256 KB with payload_too_large', async () => {

@@ -4,7 +4,7 @@ import { BARE_RESPONSE } from './bare.decorator';
 import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
 import { RouteMetadataMemo } from '@hcs/platform';
 
-/** What the route interceptor needs to know about a route (handler first, then its controller). */
+/** What the reply and the replica need to know about a route (handler first, then its controller). */
 export interface RouteFlags {
   /** `@Bare()`: the body is not wrapped in the success envelope. */
   bare: boolean;

@@ -6,7 +6,7 @@ export type RouteTargets = [handler: ReturnType<ExecutionContext['getHandler']>,
 
 /**
  * What a route's decorators say, read at the route's first request and then kept per controller
- * and handler: the global guards and the envelope interceptor ask on every request, and decorators
+ * and handler: the global guards ask on every request, and decorators
  * do not change after boot (docs/performance.md, "The pipeline, piece by piece").
  */
 export class RouteMetadataMemo<T> {
