@@ -80,7 +80,9 @@ describe('hold expiry by the sweep of due holds', () => {
     for (const id of ids) expect(await (await queue.getJob(jobIds.holdExpiry(id)))?.getState()).toBe('delayed');
 
     for (const { holdId, quoteId } of holds) {
-      const audit = (await db.query(`SELECT type, actor_kind, actor_id, trace_id, data FROM audit_events WHERE quote_id = $1 ORDER BY id`, [quoteId])) as Array<{
+      const audit = (await db.query(`SELECT type, actor_kind, actor_id, trace_id, data FROM audit_events WHERE quote_id = $1 ORDER BY id`, [
+        quoteId,
+      ])) as Array<{
         type: string;
         actor_kind: string;
         actor_id: string;
@@ -134,7 +136,8 @@ describe('hold expiry by the sweep of due holds', () => {
 
     // A short batch means the rest is locked by another sweep's transaction, which commits shortly.
     const states = await eventually(
-      async () => (await db.query(`SELECT state, count(*)::int AS n FROM holds WHERE id = ANY($1) GROUP BY state`, [ids])) as Array<{ state: string; n: number }>,
+      async () =>
+        (await db.query(`SELECT state, count(*)::int AS n FROM holds WHERE id = ANY($1) GROUP BY state`, [ids])) as Array<{ state: string; n: number }>,
       (rows) => rows.length === 1 && rows[0].state === 'expired',
       3000,
       20,

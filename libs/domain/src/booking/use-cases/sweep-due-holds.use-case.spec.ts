@@ -18,7 +18,14 @@ describe('SweepDueHolds', () => {
     quotes.rows.push(quote);
     /** A hold taken on the quote's nights; `overdueMs` past its TTL (negative: still live). */
     const take = async (overdueMs: number) => {
-      const h = await holds.create({ tenantId: TENANT, agentId: quote.agentId, quoteId: quote.id, roomTypeId: quote.roomTypeId, stay: quote.stay, ttlSeconds: 60 });
+      const h = await holds.create({
+        tenantId: TENANT,
+        agentId: quote.agentId,
+        quoteId: quote.id,
+        roomTypeId: quote.roomTypeId,
+        stay: quote.stay,
+        ttlSeconds: 60,
+      });
       await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);
       const row = holds.rows.find((r) => r.id === h.id)!;
       row.expiresAt = new Date(Date.now() - overdueMs);
