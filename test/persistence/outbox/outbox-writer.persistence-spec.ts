@@ -62,4 +62,35 @@ describe('SqlOutboxWriter (real Postgres, no HTTP)', () => {
 
     await expect(rowsFor(endpointId)).resolves.toMatchObject([{ type: 'webhook.test', sequence: null }]);
   });
+
+  it("numbers a hold's events from its quote's entries when the view names the quote, one by one and in a batch", async () => {
+    const holdId = randomUUID();
+    const audit = tier.get(AuditLog);
+    const actor = { kind: 'agent' as const, id: chain.agentId };
+    // Another chain's later entries on the same tenant, which the hold's lookup must not see.
+    const other = randomUUID();
+    await audit.append({ tenantId: chain.tenantId, quoteId: chain.quote.id, holdId, type: 'hold.created', actor, traceId });
+    await audit.append({ tenantId: chain.tenantId, quoteId: randomUUID(), holdId: other, type: 'hold.created', actor, traceId });
+    const quoted = (type: string) => ({
+      tenantId: chain.tenantId,
+      type,
+      aggregateType: 'hold',
+      aggregateId: holdId,
+      payload: { hold_id: holdId, quote_id: chain.quote.id },
+      traceId,
+    });
+
+    // This chain: quote.created (1) and the hold.created entries of the tests above and this one.
+    const [{ seq }] = await tier.query<{ seq: string }>(
+      `SELECT count(*)::text AS seq FROM audit_events WHERE tenant_id = $1 AND quote_id = $2 AND (hold_id IS NULL OR hold_id = $3) AND id <= (SELECT max(id) FROM audit_events WHERE hold_id = $3)`,
+      [chain.tenantId, chain.quote.id, holdId],
+    );
+    await outbox.append(quoted('hold.created'));
+    await outbox.appendAll([quoted('hold.expired')]);
+
+    await expect(rowsFor(holdId)).resolves.toMatchObject([
+      { type: 'hold.created', sequence: seq },
+      { type: 'hold.expired', sequence: seq },
+    ]);
+  });
 });

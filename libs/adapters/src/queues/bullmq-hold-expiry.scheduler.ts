@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { HoldExpiryScheduler } from '@hcs/domain';
-import { HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
+import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
 
 /**
  * A queue that never reached Redis waits for its first connection before any command; the
@@ -11,13 +11,17 @@ import { HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platfor
 const ENQUEUE_TIMEOUT_MS = 2000;
 
 /**
- * One delayed job per hold at its TTL (deterministic id, payload ids only). The job only cleans
- * up: expiry itself is decided in SQL. Retries cover a job that fires a little before the
- * database clock says the hold is due.
+ * One delayed job per hold (deterministic id, payload ids only), the backstop of the worker's sweep
+ * of due holds (docs/booking-chain.md "Expiry"): it fires HOLD_EXPIRY_JOB_GRACE_MS after the TTL,
+ * when the sweep has normally expired the hold, and then ends at one read. Expiry itself is decided
+ * in SQL. Retries cover a job that fires before the database clock says the hold is due.
  */
 @Injectable()
 export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
-  constructor(@InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>) {
+  constructor(
+    @InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>,
+    private readonly config: AppConfig,
+  ) {
     super();
   }
 
@@ -40,7 +44,7 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
       { tenant_id: tenantId, hold_id: holdId, trace_id: traceId },
       {
         jobId: jobIds.holdExpiry(holdId),
-        delay: Math.max(0, expiresAt.getTime() - Date.now()),
+        delay: Math.max(0, expiresAt.getTime() - Date.now() + this.config.holdExpiryJobGraceMs),
         attempts: 8,
         backoff: { type: 'fixed', delay: 250 },
         removeOnComplete: 1000,

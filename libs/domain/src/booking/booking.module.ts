@@ -24,6 +24,7 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './use-cases/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
+import { SweepDueHolds } from './use-cases/sweep-due-holds.use-case';
 import { SettleBookingAttempt } from './use-cases/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
@@ -33,6 +34,7 @@ const useCases = [
   ReleaseHold,
   ExpireHold,
   ExpireDueHolds,
+  SweepDueHolds,
   ConfirmBooking,
   GetBooking,
   GetBookingAudit,

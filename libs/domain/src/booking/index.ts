@@ -38,6 +38,7 @@ export * from './use-cases/create-hold.use-case';
 export * from './use-cases/create-quote.use-case';
 export * from './use-cases/expire-hold.use-case';
 export * from './use-cases/expire-due-holds.use-case';
+export * from './use-cases/sweep-due-holds.use-case';
 export * from './use-cases/get-booking-audit.use-case';
 export * from './use-cases/get-booking-authorization.use-case';
 export * from './use-cases/get-booking.use-case';

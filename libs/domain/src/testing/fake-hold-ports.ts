@@ -6,7 +6,7 @@ import { BookingAuthorizationRepository } from '../booking/ports/booking-authori
 import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
 import { NewQuote, QuoteRepository } from '../booking/ports/quote.repository';
 import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
-import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '../booking/ports/due-hold-expiry';
+import { DueHoldExpiry, DueHoldRef, ExpiredHold, SweptHold } from '../booking/ports/due-hold-expiry';
 import { stayNights } from '../stay/stay-rules';
 import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '../booking/ports/hold-reservation';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
@@ -210,10 +210,12 @@ export class FakeStayFollowUps extends StayFollowUps {
   async rescheduleForStay(): Promise<void> {}
 }
 
-/** The batch expiry over FakeHolds and FakeNights: listed holds that are held and past their TTL. */
+/** The batch expiry over FakeHolds and FakeNights: listed holds (or, for the sweep, any) that are held and past their TTL. */
 export class FakeDueHoldExpiry extends DueHoldExpiry {
   /** Holds another transaction has locked: skipped, as SKIP LOCKED does. */
   locked = new Set<string>();
+  /** The trace of the request that created a hold (its `hold.created` audit entry), by hold id. */
+  creationTraces = new Map<string, string>();
   constructor(
     private readonly holds: FakeHolds,
     private readonly quotes: FakeQuotes,
@@ -222,10 +224,26 @@ export class FakeDueHoldExpiry extends DueHoldExpiry {
     super();
   }
   async expire(refs: DueHoldRef[]): Promise<ExpiredHold[]> {
+    const chosen = refs.flatMap((ref) => this.holds.rows.filter((r) => r.tenantId === ref.tenantId && r.id === ref.holdId));
+    return this.expireChosen(chosen);
+  }
+  async expireOverdue(limit: number): Promise<SweptHold[]> {
+    const due = this.holds.rows.filter((h) => h.state === 'held' && h.expired && !this.locked.has(h.id));
+    const chosen = [...due].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime()).slice(0, limit);
+    return (await this.expireChosen(chosen)).map((e) => ({ ...e, traceId: this.creationTraces.get(e.hold.id) ?? null }));
+  }
+  async settled(refs: DueHoldRef[]): Promise<string[]> {
+    return refs
+      .filter((ref) => {
+        const h = this.holds.rows.find((r) => r.tenantId === ref.tenantId && r.id === ref.holdId);
+        return !h || h.state !== 'held';
+      })
+      .map((ref) => ref.holdId);
+  }
+  private async expireChosen(chosen: HoldRecord[]): Promise<ExpiredHold[]> {
     const expired: ExpiredHold[] = [];
-    for (const ref of refs) {
-      const h = this.holds.rows.find((r) => r.tenantId === ref.tenantId && r.id === ref.holdId);
-      if (!h || h.state !== 'held' || !h.expired || this.locked.has(h.id)) continue;
+    for (const h of chosen) {
+      if (h.state !== 'held' || !h.expired || this.locked.has(h.id)) continue;
       h.state = 'expired';
       await this.nights.releaseHeld(h.tenantId, h.roomTypeId, stayNights(h.stay));
       const quote = await this.quotes.findById(h.tenantId, h.quoteId);

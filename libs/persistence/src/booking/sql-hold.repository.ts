@@ -58,10 +58,12 @@ export class SqlHoldRepository extends HoldRepository {
     return rows[0] ? toHold(rows[0]) : null;
   }
 
-  async listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>> {
+  async listExpiredHeld(limit: number, overdueMs = 0): Promise<Array<{ tenantId: string; holdId: string }>> {
     const rows = await this.sql.rows<{ tenant_id: string; id: string }>(
-      `SELECT tenant_id, id FROM holds WHERE state = 'held' AND expires_at <= now() AND expiry_dead_lettered_at IS NULL ORDER BY expires_at LIMIT $1`,
-      [limit],
+      `SELECT tenant_id, id FROM holds
+        WHERE state = 'held' AND expires_at <= now() - make_interval(secs => $2::float8 / 1000) AND expiry_dead_lettered_at IS NULL
+        ORDER BY expires_at LIMIT $1`,
+      [limit, overdueMs],
     );
     return rows.map((r) => ({ tenantId: r.tenant_id, holdId: r.id }));
   }

@@ -31,10 +31,10 @@ export abstract class HoldRepository {
     options?: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string },
   ): Promise<HoldRecord | null>;
   /**
-   * Holds of any tenant that are `held` past their TTL (the sweep); each is then expired by its
-   * own tenant-scoped transaction.
+   * Holds of any tenant that are `held` past their TTL by at least `overdueMs` (the per-hold
+   * sweep), oldest first; each is then expired by its own tenant-scoped transaction.
    */
-  abstract listExpiredHeld(limit: number): Promise<Array<{ tenantId: string; holdId: string }>>;
+  abstract listExpiredHeld(limit: number, overdueMs?: number): Promise<Array<{ tenantId: string; holdId: string }>>;
   /**
    * Counts a failed expiry of the hold (outside the failed transaction) and keeps the error; at
    * `maxAttempts` the hold is dead-lettered and `listExpiredHeld` skips it from then on.

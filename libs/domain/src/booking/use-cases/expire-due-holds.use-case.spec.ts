@@ -42,7 +42,12 @@ describe('ExpireDueHolds', () => {
       { tenantId: TENANT, holdId: b, traceId: 'trace-b' },
       { tenantId: TENANT, holdId: notDue, traceId: 'trace-c' },
     ]);
-    expect([...expired].sort()).toEqual([a, b].sort());
+    expect(expired).toEqual(
+      new Map([
+        [a, 'expired'],
+        [b, 'expired'],
+      ]),
+    );
     expect(holds.rows.map((h) => [h.id, h.state])).toEqual([
       [a, 'expired'],
       [b, 'expired'],
@@ -63,8 +68,29 @@ describe('ExpireDueHolds', () => {
     const { useCase, audit, outbox, due, take } = await setup();
     const a = await take(true);
     due.locked.add(a);
-    await expect(useCase.execute([{ tenantId: TENANT, holdId: a, traceId: 't' }])).resolves.toEqual(new Set());
+    await expect(useCase.execute([{ tenantId: TENANT, holdId: a, traceId: 't' }])).resolves.toEqual(new Map());
     expect(audit.events).toEqual([]);
     expect(outbox.events).toEqual([]);
+  });
+
+  it('reports the holds the sweep already expired as not held, so their jobs end without the per-hold path', async () => {
+    const { useCase, holds, audit, outbox, take } = await setup();
+    const swept = await take(true);
+    const due = await take(true);
+    holds.rows.find((r) => r.id === swept)!.state = 'expired';
+    const outcomes = await useCase.execute([
+      { tenantId: TENANT, holdId: swept, traceId: 'trace-swept' },
+      { tenantId: TENANT, holdId: due, traceId: 'trace-due' },
+      { tenantId: TENANT, holdId: '00000000-0000-4000-8000-000000000000', traceId: 'trace-gone' },
+    ]);
+    expect(outcomes).toEqual(
+      new Map([
+        [due, 'expired'],
+        [swept, 'not_held'],
+        ['00000000-0000-4000-8000-000000000000', 'not_held'],
+      ]),
+    );
+    expect(audit.events.map((e) => e.holdId)).toEqual([due]);
+    expect(outbox.events.map((e) => e.aggregateId)).toEqual([due]);
   });
 });

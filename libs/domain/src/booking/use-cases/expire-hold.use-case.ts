@@ -70,15 +70,20 @@ export class ExpireHold {
 
   /**
    * Expires every overdue hold, each in its own transaction. A hold that fails is counted on its
-   * row and skipped for this run; the others go on (dead-lettered after SWEEP_MAX_ATTEMPTS).
+   * row and skipped for this run; the others go on (dead-lettered after SWEEP_MAX_ATTEMPTS). With
+   * `recordFailures: false` (the set sweep's stand-in while one of its batches fails, every few
+   * hundred milliseconds) a failing hold is only skipped: its attempts are counted by the
+   * repeatable sweep alone, at its own pace. `overdueMs` leaves the holds due more recently than
+   * that to the set sweep (`SweepDueHolds`), which the repeatable sweep only backs up.
    */
-  async sweep(limit = 500): Promise<ExpirySweepReport> {
+  async sweep(limit = 500, options: { recordFailures?: boolean; overdueMs?: number } = {}): Promise<ExpirySweepReport> {
     const report: ExpirySweepReport = { expired: 0, failed: 0, dead_lettered: 0 };
-    for (const { tenantId, holdId } of await this.holds.listExpiredHeld(limit)) {
+    for (const { tenantId, holdId } of await this.holds.listExpiredHeld(limit, options.overdueMs ?? 0)) {
       try {
         if ((await this.expireDue(tenantId, holdId)) === 'expired') report.expired += 1;
       } catch (error) {
         report.failed += 1;
+        if (options.recordFailures === false) continue;
         const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
         if (failure.deadLettered) report.dead_lettered += 1;
         const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
