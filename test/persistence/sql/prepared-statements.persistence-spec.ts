@@ -27,8 +27,15 @@ describe('prepared statements (real Postgres, no HTTP)', () => {
     const second = await sql.rows<{ n: number; tag: string }>(text, ['b', 3]);
     const third = await sql.rows<{ n: number; tag: string }>(text, ['c', 1]);
     expect(await preparedTexts()).toContain(text);
-    expect(first).toEqual([{ n: 1, tag: 'a' }, { n: 2, tag: 'a' }]);
-    expect(second).toEqual([{ n: 1, tag: 'b' }, { n: 2, tag: 'b' }, { n: 3, tag: 'b' }]);
+    expect(first).toEqual([
+      { n: 1, tag: 'a' },
+      { n: 2, tag: 'a' },
+    ]);
+    expect(second).toEqual([
+      { n: 1, tag: 'b' },
+      { n: 2, tag: 'b' },
+      { n: 3, tag: 'b' },
+    ]);
     expect(third).toEqual([{ n: 1, tag: 'c' }]);
   });
 

@@ -97,8 +97,13 @@ export class SqlClient {
     let claimed: boolean;
     try {
       claimed =
-        (await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>({ text: alone.text, values: alone.values, name: this.prepared.nameOf(alone.text) }))
-          .rows.length === 1;
+        (
+          await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>({
+            text: alone.text,
+            values: alone.values,
+            name: this.prepared.nameOf(alone.text),
+          })
+        ).rows.length === 1;
     } catch (error) {
       settle('not_made');
       throw error;
