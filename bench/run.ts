@@ -106,6 +106,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '1000000000',
     RATE_LIMIT_ANON_PER_MINUTE: '1000000000',
   };
+  // Runs of 2 and 18 chains (10 in the smoke), three pairs, 10 s windows (docs/performance.md).
+  const systemCount = { env: serviceEnv, audience: PUBLIC_URL, short: 2, long: SMOKE ? 10 : 18, pairs: SMOKE ? 1 : 3, windowMs: 10_000 };
   const cli = join(DIST, 'apps', 'cli', 'src', 'main.js');
   const catalog = JSON.parse(
     execFileSync(process.execPath, [cli, 'seed', 'bench', '--properties', String(CFG.properties), '--json'], {
@@ -182,14 +184,7 @@ async function main(): Promise<void> {
         details.client = runs;
       }
       if (ONLY.includes('system')) {
-        details.system = await countSystemOnOwnServers({
-          env: serviceEnv,
-          audience: PUBLIC_URL,
-          short: 2,
-          long: SMOKE ? 10 : 18,
-          pairs: SMOKE ? 1 : 3,
-          windowMs: 10_000,
-        });
+        details.system = await countSystemOnOwnServers(systemCount);
       }
       if (ONLY.includes('contention')) details.contention = await hotRoomContention(url, fx, CFG.contention, 3);
       if (ONLY.includes('expiry')) details.expiry_lag = await holdExpiryLag(url, fx, db, CFG.pendingHolds, CFG.holdTtlSeconds);
@@ -231,14 +226,7 @@ async function main(): Promise<void> {
     log('round trips');
     const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
     log('statements and Redis commands per chain, api and worker on servers of their own');
-    const system = await countSystemOnOwnServers({
-      env: serviceEnv,
-      audience: PUBLIC_URL,
-      short: 2,
-      long: SMOKE ? 10 : 18,
-      pairs: SMOKE ? 1 : 3,
-      windowMs: 10_000,
-    });
+    const system = await countSystemOnOwnServers(systemCount);
     if (system.measured) log(`system count: ${system.per_chain} statements, ${system.redis_per_chain} Redis commands per chain`);
     else log(`system count not measured: ${system.reason}`);
     log('contention');
