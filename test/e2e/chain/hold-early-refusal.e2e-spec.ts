@@ -6,7 +6,7 @@ import { countSqlStatements, StatementCounter } from '../../../bench/lib/sql-sta
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
- * The hold's early refusal (docs/booking-chain.md "Holds", docs/performance.md "Hot room"): when
+ * The hold's early refusal (docs/booking-chain.md "Hold", docs/performance.md "Hot room: the early refusal"): when
  * the quote read already shows a night with no room left, even after the due holds covering it
  * are reclaimed, the hold answers 409 `allotment_exhausted` from that read alone, with the answer
  * the slow path's transaction gives; it never grants a room, so N holds on k rooms still yield k.

@@ -32,8 +32,9 @@ export interface QuoteForHoldRow extends QuoteRow {
  * The quote and, over its stay, the nights whose counters have no free room (`allotment - held -
  * sold`, or the room type's default inventory for a night without a row, below 1), each with the
  * `held` holds of the room type past their TTL that cover it: the rooms the slow path's reclaim
- * would give back (docs/booking-chain.md "Holds"). One snapshot, one statement; the due holds are
- * only counted on full nights, so a stay with rooms left reads no hold. A plain read, so the
+ * would give back (docs/booking-chain.md "Hold"). One snapshot, one statement: a primary-key
+ * lookup per night (the room type only for a night without a row), and the due holds are only
+ * counted on full nights, so a stay with rooms left reads no hold. A plain read, so the
  * Idempotency-Key claim rides in it (`claimingRead`).
  */
 export const quoteForHold = statement<[tenantId: string, id: string], QuoteForHoldRow>(`
@@ -43,11 +44,11 @@ export const quoteForHold = statement<[tenantId: string, id: string], QuoteForHo
                SELECT count(*) FROM holds h
                 WHERE h.tenant_id = quotes.tenant_id AND h.room_type_id = quotes.room_type_id AND h.state = 'held' AND h.expires_at <= now()
                   AND h.check_in <= n.night AND h.check_out > n.night)) ORDER BY n.night)
-        FROM (SELECT quotes.check_in + i AS night, COALESCE(inv.allotment - inv.held - inv.sold, rt.default_inventory) AS free
-                FROM generate_series(0, quotes.check_out - quotes.check_in - 1) AS i
-                LEFT JOIN inventory_nights inv
-                  ON inv.tenant_id = quotes.tenant_id AND inv.room_type_id = quotes.room_type_id AND inv.night = quotes.check_in + i
-                LEFT JOIN room_types rt ON rt.tenant_id = quotes.tenant_id AND rt.id = quotes.room_type_id) n
+        FROM (SELECT quotes.check_in + i AS night,
+                     COALESCE((SELECT inv.allotment - inv.held - inv.sold FROM inventory_nights inv
+                                WHERE inv.tenant_id = quotes.tenant_id AND inv.room_type_id = quotes.room_type_id AND inv.night = quotes.check_in + i),
+                              (SELECT rt.default_inventory FROM room_types rt WHERE rt.tenant_id = quotes.tenant_id AND rt.id = quotes.room_type_id)) AS free
+                FROM generate_series(0, quotes.check_out - quotes.check_in - 1) AS i) n
        WHERE n.free < 1), '[]'::jsonb) AS full_by_counters
     FROM quotes WHERE tenant_id = $1 AND id = $2`);
 

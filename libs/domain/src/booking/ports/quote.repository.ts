@@ -34,7 +34,7 @@ export abstract class QuoteRepository {
   abstract findById(tenantId: string, id: string): Promise<QuoteRecord | null>;
   /**
    * The quote with the night counters of its room type over its stay, in one read (the hold's
-   * early refusal, docs/booking-chain.md "Holds"), so a hold that goes on sends no statement more.
+   * early refusal, docs/booking-chain.md "Hold"), so a hold that goes on sends no statement more.
    */
   abstract findForHold(tenantId: string, id: string): Promise<QuoteForHold | null>;
 }

@@ -1,6 +1,6 @@
 /**
  * One night of a stay as a single read saw it, before any reservation (docs/booking-chain.md,
- * "Holds"): the rooms its counters left free (`allotment - held - sold`, the room type's default
+ * "Hold"): the rooms its counters left free (`allotment - held - sold`, the room type's default
  * inventory when the night has no row yet) and the `held` holds of the room type past their TTL
  * that cover it, which a reservation expires first and whose rooms it then counts as free.
  */
