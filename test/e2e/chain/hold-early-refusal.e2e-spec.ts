@@ -167,8 +167,12 @@ describe('POST /v1/holds: early refusal of a sold-out stay', () => {
     counter.reset();
     const later = await Promise.all(Array.from({ length: 30 }, () => hold(quoteId)));
     expect(later.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 409));
-    expect(transactional([...counter.statements])).toEqual([]);
-    expect(counter.statements).toHaveLength(30);
+    // Counted over the whole process, so a cache refresh may land in the window: what matters is
+    // one quote read per hold and nothing of a reservation.
+    const sent = [...counter.statements];
+    expect(transactional(sent)).toEqual([]);
+    expect(sent.filter((s) => /^SELECT id, tenant_id, agent_id, property_id, room_type_id/.test(s))).toHaveLength(30);
+    expect(sent.filter((s) => /inventory_nights|INSERT INTO holds|FROM holds/.test(s))).toEqual([]);
     expect(await held(triple, 40, 42)).toEqual([3, 3]);
   });
 
