@@ -26,6 +26,7 @@ export * from './rules/confirmation-records';
 export * from './rules/cancellation-fee';
 export * from './rules/cancellation-timeline';
 export * from './rules/hold-state';
+export * from './rules/night-availability';
 export * from './rules/policy-snapshot';
 export * from './rules/pricing';
 export * from './rules/receipt-canonical';

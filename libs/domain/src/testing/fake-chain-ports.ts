@@ -209,6 +209,10 @@ export class FakeNights extends RoomNightReservations {
   constructor(private readonly defaultAllotment = 5) {
     super();
   }
+  /** The rooms of a night without counters yet (the room type's default inventory). */
+  get defaultRooms(): number {
+    return this.defaultAllotment;
+  }
   /** The counters of a night, created with the default allotment on first use. */
   counter(n: string) {
     if (!this.nights.has(n)) this.nights.set(n, { allotment: this.defaultAllotment, held: 0, sold: 0 });

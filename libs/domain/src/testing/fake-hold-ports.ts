@@ -4,7 +4,7 @@ import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConv
 import type { ChainAuditEntry } from '../booking/ports/chain-audit-entry';
 import { BookingAuthorizationRepository } from '../booking/ports/booking-authorization.repository';
 import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
-import { NewQuote, QuoteRepository } from '../booking/ports/quote.repository';
+import { NewQuote, QuoteForHold, QuoteRepository } from '../booking/ports/quote.repository';
 import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
 import { DueHoldExpiry, DueHoldRef, ExpiredHold, SweptHold } from '../booking/ports/due-hold-expiry';
 import { stayNights } from '../stay/stay-rules';
@@ -12,9 +12,16 @@ import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
 import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports';
 
-/** Quotes kept in memory; `expired` is whatever the spec set on the record. */
+/**
+ * Quotes kept in memory; `expired` is whatever the spec set on the record. `findForHold` reads the
+ * counters and holds given by `stockFrom` (one room type, as FakeNights keeps it).
+ */
 export class FakeQuotes extends QuoteRepository {
   rows: QuoteRecord[] = [];
+  private stock: { nights: FakeNights; holds: FakeHolds } | null = null;
+  stockFrom(nights: FakeNights, holds: FakeHolds): void {
+    this.stock = { nights, holds };
+  }
   async create(input: NewQuote): Promise<QuoteRecord> {
     const now = new Date();
     const { ttlSeconds, ...rest } = input;
@@ -24,6 +31,24 @@ export class FakeQuotes extends QuoteRepository {
   }
   async findById(tenantId: string, id: string) {
     return this.rows.find((q) => q.tenantId === tenantId && q.id === id) ?? null;
+  }
+  /** The quote with its nights that have no free room, and the due (`expired`) held holds covering each. */
+  async findForHold(tenantId: string, id: string): Promise<QuoteForHold | null> {
+    if (!this.stock) throw new Error('FakeQuotes.findForHold needs stockFrom(nights, holds)');
+    const { nights, holds } = this.stock;
+    const quote = await this.findById(tenantId, id);
+    if (!quote) return null;
+    const fullByCounters = stayNights(quote.stay)
+      .map((night) => {
+        const c = nights.nights.get(night);
+        const free = c ? c.allotment - c.held - c.sold : nights.defaultRooms;
+        const reclaimable = holds.rows.filter(
+          (h) => h.state === 'held' && h.expired && h.roomTypeId === quote.roomTypeId && h.stay.check_in <= night && h.stay.check_out > night,
+        ).length;
+        return { night, free, reclaimable };
+      })
+      .filter((n) => n.free < 1);
+    return { quote, fullByCounters };
   }
 }
 

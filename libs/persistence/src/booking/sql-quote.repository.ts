@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ChainAuditEntry, NewQuote, QuoteRecord, QuoteRepository } from '@hcs/domain';
+import { ChainAuditEntry, NewQuote, QuoteForHold, QuoteRecord, QuoteRepository } from '@hcs/domain';
 import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
-import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, toQuote } from './quote-row';
+import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, quoteForHold, toQuote, toQuoteForHold } from './quote-row';
 
 @Injectable()
 export class SqlQuoteRepository extends QuoteRepository {
@@ -35,5 +35,10 @@ export class SqlQuoteRepository extends QuoteRepository {
   async findById(tenantId: string, id: string): Promise<QuoteRecord | null> {
     const rows = await this.sql.run(quoteById, [tenantId, id]);
     return rows[0] ? toQuote(rows[0]) : null;
+  }
+
+  async findForHold(tenantId: string, id: string): Promise<QuoteForHold | null> {
+    const rows = await this.sql.run(quoteForHold, [tenantId, id]);
+    return rows[0] ? toQuoteForHold(rows[0]) : null;
   }
 }

@@ -1,6 +1,7 @@
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { Stay } from '../../stay/stay-rules';
 import type { Guests, PolicySnapshot, PriceBreakdown, QuoteRecord } from '../chain.types';
+import type { NightAvailability } from '../rules/night-availability';
 
 export interface NewQuote {
   tenantId: string;
@@ -15,9 +16,25 @@ export interface NewQuote {
   ttlSeconds: number;
 }
 
+/** A quote read for a hold, with its stay's nights as the same read saw them. */
+export interface QuoteForHold {
+  quote: QuoteRecord;
+  /**
+   * The nights of the stay whose counters had no free room at the read (`free < 1`), with the due
+   * holds covering each; the other nights are left out. A snapshot: only the reservation's own
+   * statements may take a room.
+   */
+  fullByCounters: NightAvailability[];
+}
+
 /** Port: quotes. Expiry is decided by the database clock on every read. */
 export abstract class QuoteRepository {
   /** Writes the quote and its audit entry together. */
   abstract create(input: NewQuote, audit: ChainAuditEntry): Promise<QuoteRecord>;
   abstract findById(tenantId: string, id: string): Promise<QuoteRecord | null>;
+  /**
+   * The quote with the night counters of its room type over its stay, in one read (the hold's
+   * early refusal, docs/booking-chain.md "Hold"), so a hold that goes on sends no statement more.
+   */
+  abstract findForHold(tenantId: string, id: string): Promise<QuoteForHold | null>;
 }

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
-import { agentActor, quoteRecord } from '../../testing/chain-fixtures';
+import { agentActor, holdRecord, quoteRecord } from '../../testing/chain-fixtures';
 import { FakeAudit, FakeNights, FakeOutbox, fakeContext } from '../../testing/fake-chain-ports';
 import { FakeHoldExpiryScheduler, FakeHoldReservation, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
 import type { HoldReservationResult } from '../ports/hold-reservation';
@@ -23,6 +23,7 @@ function setup(allotment = 1) {
   const context = fakeContext();
   const expiry = new ExpireHold(holds, quotes, nights, audit, outbox, context);
   const useCase = new CreateHold(quotes, reservation, holds, nights, audit, scheduler, expiry, config, context, fakeSandbox());
+  quotes.stockFrom(nights, holds);
   const quote = quoteRecord();
   quotes.rows.push(quote);
   return { quotes, holds, nights, reservation, audit, scheduler, useCase, quote };
@@ -86,10 +87,88 @@ describe('CreateHold', () => {
     const { useCase, quote, holds, nights } = setup(0);
     const error = await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
     expect(error.code).toBe('allotment_exhausted');
-    expect(error.detail).toMatchObject({ dates: ['2099-05-10'] });
+    expect(error.detail).toEqual({ quote_id: quote.id, room_type_id: quote.roomTypeId, dates: ['2099-05-10', '2099-05-11'] });
     expect(error.nextActions?.map((a) => a.rel)).toEqual(['search']);
     expect(holds.rows).toHaveLength(0);
     expect([...nights.nights.values()].every((c) => c.held === 0)).toBe(true);
+  });
+
+  describe('early refusal from the quote read', () => {
+    /** A stay whose second night is full: the first has both rooms free, the second none. */
+    function fullSecondNight() {
+      const s = setup(2);
+      s.nights.counter('2099-05-11').held = 2;
+      const spies = {
+        reserveAtOnce: jest.spyOn(s.reservation, 'reserve'),
+        ensureNights: jest.spyOn(s.nights, 'ensureNights'),
+        reserveReclaiming: jest.spyOn(s.nights, 'reserve'),
+      };
+      return { ...s, spies };
+    }
+
+    it('refuses a stay with a full night before any reservation: no fast path, no transaction, nothing written', async () => {
+      const { useCase, quote, holds, nights, spies } = fullSecondNight();
+      const error = await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
+      expect(error.code).toBe('allotment_exhausted');
+      expect(error.detail).toEqual({ quote_id: quote.id, room_type_id: quote.roomTypeId, dates: ['2099-05-11'] });
+      expect(error.nextActions?.map((a) => a.rel)).toEqual(['search']);
+      expect(spies.reserveAtOnce).not.toHaveBeenCalled();
+      expect(spies.ensureNights).not.toHaveBeenCalled();
+      expect(spies.reserveReclaiming).not.toHaveBeenCalled();
+      expect(holds.rows).toHaveLength(0);
+      expect([...nights.nights.entries()]).toEqual([['2099-05-11', { allotment: 2, held: 2, sold: 0 }]]);
+    });
+
+    it("gives the slow path's answer, field for field", async () => {
+      const early = fullSecondNight();
+      const earlyError = await failure(early.useCase.execute({ quoteId: early.quote.id }, agentActor()));
+      // The same stay when the read saw a room that was gone by the reservation: the slow path refuses.
+      const late = fullSecondNight();
+      late.quotes.rows[0] = early.quote;
+      jest.spyOn(late.quotes, 'findForHold').mockResolvedValueOnce({ quote: early.quote, fullByCounters: [] });
+      const lateError = await failure(late.useCase.execute({ quoteId: early.quote.id }, agentActor()));
+      expect(late.spies.reserveReclaiming).toHaveBeenCalled();
+      expect(earlyError.code).toBe(lateError.code);
+      expect(earlyError.message).toBe(lateError.message);
+      expect(earlyError.detail).toEqual(lateError.detail);
+      expect(earlyError.nextActions).toEqual(lateError.nextActions);
+      expect(earlyError.retryAfter).toEqual(lateError.retryAfter);
+    });
+
+    it('never grants: a stay the read saw free still goes through the reservation, which refuses a full night', async () => {
+      const { useCase, quote, quotes, holds, nights, spies } = fullSecondNight();
+      jest.spyOn(quotes, 'findForHold').mockResolvedValueOnce({ quote, fullByCounters: [] });
+      const error = await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
+      expect(error.code).toBe('allotment_exhausted');
+      expect(spies.reserveAtOnce).toHaveBeenCalledTimes(1);
+      expect(spies.reserveReclaiming).toHaveBeenCalledTimes(1);
+      expect(holds.rows).toHaveLength(0);
+      expect(nights.counter('2099-05-11')).toEqual({ allotment: 2, held: 2, sold: 0 });
+    });
+
+    it('does not refuse a full night that a due hold would give back: the slow path reclaims it', async () => {
+      const { useCase, quote, holds, spies } = fullSecondNight();
+      holds.rows.push(holdRecord(quote, { state: 'held', expired: true, stay: { check_in: '2099-05-11', check_out: '2099-05-12' } }));
+      await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
+      // The fake slow path does not reclaim; what matters is that it was reached.
+      expect(spies.reserveAtOnce).toHaveBeenCalledTimes(1);
+      expect(spies.reserveReclaiming).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses even with a due hold elsewhere, when the full night has none to give back', async () => {
+      const { useCase, quote, holds, spies } = fullSecondNight();
+      holds.rows.push(holdRecord(quote, { state: 'held', expired: true, stay: { check_in: '2099-05-10', check_out: '2099-05-11' } }));
+      holds.rows.push(holdRecord(quote, { state: 'released', expired: true, stay: { check_in: '2099-05-11', check_out: '2099-05-12' } }));
+      expect((await failure(useCase.execute({ quoteId: quote.id }, agentActor()))).detail).toMatchObject({ dates: ['2099-05-11'] });
+      expect(spies.reserveAtOnce).not.toHaveBeenCalled();
+    });
+
+    it('answers quote_expired first, as before', async () => {
+      const { useCase, quote, spies } = fullSecondNight();
+      quote.expired = true;
+      expect((await failure(useCase.execute({ quoteId: quote.id }, agentActor()))).code).toBe('quote_expired');
+      expect(spies.reserveAtOnce).not.toHaveBeenCalled();
+    });
   });
 
   it('hides a database failure of the reservation behind allocation_failed', async () => {

@@ -16,6 +16,7 @@ import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
+import { provenFullNights } from '../rules/night-availability';
 import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateHoldCommand {
@@ -24,6 +25,12 @@ export interface CreateHoldCommand {
 
 /**
  * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS (docs/booking-chain.md).
+ *
+ * Early refusal, no statement of its own: the quote is read with its stay's night counters
+ * (`QuoteRepository.findForHold`), and a night with no room left even after the due holds covering
+ * it are reclaimed answers `allotment_exhausted` at once, without a reservation or a transaction
+ * (under a hot room, the losers no longer queue on the pool for the slow path). The read can only
+ * refuse: a stay it does not prove full goes on to the reservation, which alone takes rooms.
  *
  * Fast path, one statement (`HoldReservation`): every night's room, the hold and its audit entry,
  * all or nothing. Only when a night is full does the slow path run, in one transaction: holds of
@@ -49,8 +56,9 @@ export class CreateHold {
   ) {}
 
   async execute(command: CreateHoldCommand, actor: Caller): Promise<Outcome<HoldView>> {
-    const found = await this.quotes.findById(actor.tenantId, command.quoteId);
-    if (!found) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
+    const read = await this.quotes.findForHold(actor.tenantId, command.quoteId);
+    if (!read) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
+    const found = read.quote;
     if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
     // sandbox `quote_expired` / `sold_out` (docs/sandbox.md)
     const quote = await this.sandbox.beforeHold(found, stayNights(found.stay));
@@ -61,6 +69,9 @@ export class CreateHold {
       });
     }
     const nights = stayNights(quote.stay);
+    // Only a stay proven full at the read is refused here; the counters never grant a room.
+    const full = provenFullNights(read.fullByCounters).filter((night) => nights.includes(night));
+    if (full.length > 0) throw this.exhausted(quote, full);
     const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveReclaiming(quote, nights, actor));
     // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
     // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
@@ -89,12 +100,7 @@ export class CreateHold {
       await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
       return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
     });
-    if (!result.ok) {
-      throw new DomainError('allotment_exhausted', {
-        detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates: result.fullNights },
-        nextActions: [nextActions.search()],
-      });
-    }
+    if (!result.ok) throw this.exhausted(quote, result.fullNights);
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create(this.newHold(quote, actor));
     await this.audit.append(
@@ -109,6 +115,14 @@ export class CreateHold {
       ),
     );
     return hold;
+  }
+
+  /** The refusal of a stay with full nights, early or from the slow path: one answer, the same fields. */
+  private exhausted(quote: QuoteRecord, dates: string[]): DomainError {
+    return new DomainError('allotment_exhausted', {
+      detail: { quote_id: quote.id, room_type_id: quote.roomTypeId, dates },
+      nextActions: [nextActions.search()],
+    });
   }
 
   private newHold(quote: QuoteRecord, actor: Caller) {
