@@ -6,6 +6,8 @@ import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { SLOTS_KEPT_FREE, TenantDeliverySlots, WEBHOOK_WORKER_CONCURRENCY } from '../../../apps/worker/src/webhooks/tenant-delivery-slots';
 import { createTenant } from '../../support/factories';
 import { eventually } from '../../support/processes';
+import { OwnDatabase, ownDatabase } from '../../support/own-database';
+import { OwnRedis, ownRedis } from '../../support/redis-server';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 
@@ -28,9 +30,15 @@ describe('webhook fairness between tenants', () => {
   let db: DataSource;
   let a: { tenantId: string; adminKey: string };
   let b: { tenantId: string; adminKey: string };
+  let database: OwnDatabase;
+  let redis: OwnRedis;
 
   beforeAll(async () => {
-    const env = { WEBHOOK_TENANT_CONCURRENCY: String(SHARE) };
+    // A database and a Redis of its own: another test file's worker would otherwise relay and
+    // deliver this file's events too, and the slots counted here would be two workers' (docs/events.md).
+    database = await ownDatabase('fairness');
+    redis = await ownRedis();
+    const env = { WEBHOOK_TENANT_CONCURRENCY: String(SHARE), DATABASE_URL: database.url, REDIS_URL: redis.url };
     t = await startTestApp(env);
     worker = await createWorkerApp(loadConfig({ ...process.env, ...env }));
     receiver = await new WebhookReceiver().start();
@@ -54,6 +62,8 @@ describe('webhook fairness between tenants', () => {
     await receiver.close();
     await worker.close();
     await t.close();
+    await redis.stop();
+    await database.drop();
   });
 
   /** Commits one event of the tenant, as a use case's outbox write would; returns its id and commit time. */

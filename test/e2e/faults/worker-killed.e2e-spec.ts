@@ -5,7 +5,6 @@ import type { ChainAgent, ChainCatalog } from '../../support/chain-fixtures';
 import { daysFromToday } from '../../support/chain-fixtures';
 import type { ApiProcess } from '../../support/processes';
 import { eventually, runNode } from '../../support/processes';
-import type { OwnRedis } from '../../support/redis-server';
 import { HoldExpiryStack, startHoldExpiryStack } from '../../support/hold-expiry-stack';
 
 /**
@@ -16,7 +15,6 @@ import { HoldExpiryStack, startHoldExpiryStack } from '../../support/hold-expiry
 describe('worker killed with jobs in flight', () => {
   let stack: HoldExpiryStack;
   let db: DataSource;
-  let redis: OwnRedis;
   let api: ApiProcess;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
@@ -24,13 +22,13 @@ describe('worker killed with jobs in flight', () => {
 
   beforeAll(async () => {
     stack = await startHoldExpiryStack(20);
-    ({ db, redis, api, agent, catalog, workers } = stack);
+    ({ db, api, agent, catalog, workers } = stack);
   }, 60_000);
   afterAll(() => stack?.stop());
 
   const startWorker = (sweepSeconds: number) => {
     const { child } = runNode('dist/apps/worker/src/main.js', [], {
-      REDIS_URL: redis.url,
+      ...stack.workerEnv,
       LOG_LEVEL: 'silent',
       HOLD_SWEEP_INTERVAL_SECONDS: String(sweepSeconds),
       HOLD_EXPIRY_SWEEP_INTERVAL_MS: String(sweepSeconds * 1000),

@@ -8,14 +8,12 @@ import type { ChainAgent, ChainCatalog } from '../../support/chain-fixtures';
 import { daysFromToday } from '../../support/chain-fixtures';
 import type { ApiProcess } from '../../support/processes';
 import { eventually, runNode } from '../../support/processes';
-import type { OwnRedis } from '../../support/redis-server';
 import { HoldExpiryStack, startHoldExpiryStack } from '../../support/hold-expiry-stack';
 
 /** WORKER_CONCURRENCY_<QUEUE> and several worker processes on one set of queues (docs/scaling.md). */
 describe('worker processes and their concurrency', () => {
   let stack: HoldExpiryStack;
   let db: DataSource;
-  let redis: OwnRedis;
   let api: ApiProcess;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
@@ -23,13 +21,13 @@ describe('worker processes and their concurrency', () => {
 
   beforeAll(async () => {
     stack = await startHoldExpiryStack(30);
-    ({ db, redis, api, agent, catalog, workers } = stack);
+    ({ db, api, agent, catalog, workers } = stack);
   }, 60_000);
   afterAll(() => stack?.stop());
 
   it('applies WORKER_CONCURRENCY_<QUEUE> to its queue and keeps the defaults of the others', async () => {
     const worker = await createWorkerApp(
-      loadConfig({ ...process.env, REDIS_URL: redis.url, WORKER_CONCURRENCY_WEBHOOK_DELIVERY: '7', WORKER_CONCURRENCY_HOLD_EXPIRY: '3' }),
+      loadConfig({ ...process.env, ...stack.workerEnv, WORKER_CONCURRENCY_WEBHOOK_DELIVERY: '7', WORKER_CONCURRENCY_HOLD_EXPIRY: '3' }),
     );
     try {
       expect(worker.get(WorkerConcurrency).current()).toEqual({
@@ -47,7 +45,7 @@ describe('worker processes and their concurrency', () => {
   it('two worker processes share the hold expiries: every hold expired once, by either', async () => {
     for (let i = 0; i < 2; i += 1) {
       const { child } = runNode('dist/apps/worker/src/main.js', [], {
-        REDIS_URL: redis.url,
+        ...stack.workerEnv,
         LOG_LEVEL: 'silent',
         HOLD_SWEEP_INTERVAL_SECONDS: '1',
         WORKER_CONCURRENCY_HOLD_EXPIRY: '2',

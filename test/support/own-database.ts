@@ -1,0 +1,38 @@
+import { DataSource } from 'typeorm';
+import { createDataSource } from '../../libs/persistence/src/data-source';
+import { runMigrations } from '../../libs/persistence/src/migration-runner';
+import { ADMIN_DATABASE_URL, TEST_DATABASE_URL, TEST_DB_NAME } from './test-database';
+
+export interface OwnDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A migrated database of the test file's own, beside the shared test database. For tests whose
+ * worker processes must be the only ones working their rows: every worker sweeps due holds and
+ * relays unrelayed outbox events of the whole database it is given, so a worker started by another
+ * test file running at the same time would otherwise expire or deliver this file's rows too.
+ */
+export async function ownDatabase(label: string): Promise<OwnDatabase> {
+  const name = `${TEST_DB_NAME}_${label}_${process.pid}`;
+  const admin = new DataSource({ type: 'postgres', url: ADMIN_DATABASE_URL });
+  await admin.initialize();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.destroy();
+  const url = `${TEST_DATABASE_URL.slice(0, TEST_DATABASE_URL.lastIndexOf('/'))}/${name}`;
+  const db = createDataSource({ databaseUrl: url, databasePoolSize: 2 });
+  await db.initialize();
+  await runMigrations(db);
+  await db.destroy();
+  return {
+    url,
+    async drop() {
+      const admin2 = new DataSource({ type: 'postgres', url: ADMIN_DATABASE_URL });
+      await admin2.initialize();
+      await admin2.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin2.destroy();
+    },
+  };
+}
