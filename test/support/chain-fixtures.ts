@@ -160,10 +160,10 @@ export interface HeldStay {
   total: { amount: number; currency: string };
 }
 
-/** The first two steps of the chain over HTTP: quote, then hold, for `agent`. */
-export async function quoteAndHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, options: StayOptions): Promise<HeldStay> {
+/** The chain's first step over HTTP: a quote of the catalog's room type for `agent` (the raw answer). */
+export function quoteStay(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, options: StayOptions) {
   const { start, nights = 2, planId = catalog.freePlanId, adults = 2 } = options;
-  const q = await t
+  return t
     .http()
     .post('/v1/quotes')
     .set('authorization', `Bearer ${agent.apiKey}`)
@@ -174,6 +174,11 @@ export async function quoteAndHold(t: TestApp, agent: ChainAgent, catalog: Chain
       stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
       guests: { adults },
     });
+}
+
+/** The first two steps of the chain over HTTP: quote, then hold, for `agent`. */
+export async function quoteAndHold(t: TestApp, agent: ChainAgent, catalog: ChainCatalog, options: StayOptions): Promise<HeldStay> {
+  const q = await quoteStay(t, agent, catalog, options);
   if (q.status !== 201) throw new Error(`quote failed: ${q.status} ${JSON.stringify(q.body)}`);
   const hold = t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`);
   if (options.holdKey) hold.set('idempotency-key', options.holdKey);

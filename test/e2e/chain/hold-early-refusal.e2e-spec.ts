@@ -1,7 +1,7 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import type { Response } from 'supertest';
 import { createTenant } from '../../support/factories';
-import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, inventoryOf } from '../../support/chain-fixtures';
+import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, inventoryOf, quoteStay } from '../../support/chain-fixtures';
 import { countSqlStatements, StatementCounter } from '../../../bench/lib/sql-statement-counter';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -37,17 +37,7 @@ describe('POST /v1/holds: early refusal of a sold-out stay', () => {
   });
 
   const quote = async (catalog: ChainCatalog, start: number, nights: number) => {
-    const res = await t
-      .http()
-      .post('/v1/quotes')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({
-        hotel_id: catalog.propertyId,
-        room_type_id: catalog.roomTypeId,
-        rate_plan_id: catalog.freePlanId,
-        stay: { check_in: daysFromToday(start), check_out: daysFromToday(start + nights) },
-        guests: { adults: 1 },
-      });
+    const res = await quoteStay(t, agent, catalog, { start, nights, adults: 1 });
     expect(res.status).toBe(201);
     return res.body.data.quote_id as string;
   };

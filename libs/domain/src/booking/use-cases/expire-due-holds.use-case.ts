@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import type { AuditActor } from '../chain.types';
 import { AuditLog } from '../ports/audit-log';
 import { DueHoldExpiry } from '../ports/due-hold-expiry';
 import { OutboxWriter } from '../ports/outbox-writer';
-import { holdExpiredEvents } from '../rules/hold-expired-events';
+import { recordExpiredHolds } from './expired-holds-record';
 
 /** A hold whose expiry job has fired, with the trace its audit entry and event carry. */
 export interface DueHoldJob {
@@ -15,8 +14,6 @@ export interface DueHoldJob {
 
 /** What a batch settled for one of its holds; a hold it leaves out goes to `ExpireHold.expireDue`. */
 export type DueHoldOutcome = 'expired' | 'not_held';
-
-const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 
 /**
  * Expires in one transaction the holds of several expiry jobs that fired together
@@ -43,13 +40,8 @@ export class ExpireDueHolds {
     const outcomes = new Map<string, DueHoldOutcome>(expired.map((e) => [e.hold.id, 'expired']));
     const left = refs.filter((r) => !outcomes.has(r.holdId));
     for (const id of await this.due.settled(left)) outcomes.set(id, 'not_held');
-    if (expired.length === 0) return outcomes;
     const traces = new Map(jobs.map((j) => [j.holdId, j.traceId]));
-    const events = expired.map(({ hold, quote }) =>
-      holdExpiredEvents(hold.tenantId, hold, quote, { actor: SYSTEM, traceId: traces.get(hold.id) ?? jobs[0].traceId }),
-    );
-    await this.audit.appendAll(events.map((e) => e.audit));
-    await this.outbox.appendAll(events.map((e) => e.outbox));
+    await recordExpiredHolds(this.audit, this.outbox, expired, (e) => traces.get(e.hold.id) ?? jobs[0].traceId);
     return outcomes;
   }
 }

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { RequestContext } from '@hcs/platform';
-import type { AuditActor } from '../chain.types';
 import { AuditLog } from '../ports/audit-log';
 import { DueHoldExpiry } from '../ports/due-hold-expiry';
 import { OutboxWriter } from '../ports/outbox-writer';
-import { holdExpiredEvents } from '../rules/hold-expired-events';
-
-const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
+import { recordExpiredHolds } from './expired-holds-record';
 
 /**
  * The worker's primary hold expiry (docs/performance.md "The sweep of due holds"): one transaction
@@ -31,12 +28,7 @@ export class SweepDueHolds {
   @Transactional()
   async execute(limit: number): Promise<string[]> {
     const expired = await this.due.expireOverdue(limit);
-    if (expired.length === 0) return [];
-    const events = expired.map(({ hold, quote, traceId }) =>
-      holdExpiredEvents(hold.tenantId, hold, quote, { actor: SYSTEM, traceId: traceId ?? this.context.traceId }),
-    );
-    await this.audit.appendAll(events.map((e) => e.audit));
-    await this.outbox.appendAll(events.map((e) => e.outbox));
+    await recordExpiredHolds(this.audit, this.outbox, expired, (e) => e.traceId ?? this.context.traceId);
     return expired.map((e) => e.hold.id);
   }
 }
