@@ -2,21 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { HoldReservation, provenFullNights, QuoteRepository, type HoldReservationRequest } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
+import { ownDatabase, type OwnDatabase } from '../../support/own-database';
 
 /** Three nights: 2099-05-10, 11 and 12. */
 const STAY = { check_in: '2099-05-10', check_out: '2099-05-13' };
 
 describe('SqlQuoteRepository.findForHold (real Postgres, no HTTP)', () => {
+  let db: OwnDatabase;
   let tier: PersistenceTier;
   let quotes: QuoteRepository;
   let reservation: HoldReservation;
 
+  // A database of its own: the due holds this file makes would be swept by the worker of any e2e
+  // file running beside it on the shared one.
   beforeAll(async () => {
-    tier = await startPersistenceTier();
+    db = await ownDatabase('quote_for_hold');
+    tier = await startPersistenceTier({ databaseUrl: db.url });
     quotes = tier.get(QuoteRepository);
     reservation = tier.get(HoldReservation);
   });
-  afterAll(() => tier.close());
+  afterAll(async () => {
+    await tier.close();
+    await db.drop();
+  });
 
   const hold = async (chain: SeededChain, stay = chain.quote.stay) => {
     const request: HoldReservationRequest = {
