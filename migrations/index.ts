@@ -19,6 +19,7 @@ import { WebhookEndpointHealth1764421800000 } from './1764421800000-WebhookEndpo
 import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
 import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings';
 import { ShardReadyKeys1764425000000 } from './1764425000000-ShardReadyKeys';
+import { InventoryNightStamps1764430000000 } from './1764430000000-InventoryNightStamps';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SealKeysAtRest1764421800001,
   FollowUpSettings1764421800002,
   ShardReadyKeys1764425000000,
+  InventoryNightStamps1764430000000,
 ];

@@ -192,9 +192,13 @@ describe('Google feeds', () => {
       // The window is part of the tag: another `days` is another document.
       expect((await ari(chainTenant.tenantId, 4).set('if-none-match', first.headers.etag)).status).toBe(200);
 
+      const roomTypeStamp = () => sql(t).query(`SELECT updated_at FROM room_types WHERE id = $1`, [catalog.roomTypeId]);
+      const roomTypeBefore = await roomTypeStamp();
       await sql(t).query(`UPDATE inventory_nights SET held = held + 1 WHERE room_type_id = $1 AND allotment - held - sold >= 1`, [catalog.roomTypeId]);
       const afterHold = await ari(chainTenant.tenantId, 3).set('if-none-match', first.headers.etag);
       expect(afterHold.status).toBe(200);
+      // The nights stamp themselves: concurrent writers of one room type's nights never queue on its row.
+      expect(await roomTypeStamp()).toEqual(roomTypeBefore);
       await setDailyRate(t.app, chainTenant.tenantId, catalog.nonRefundablePlanId, text(elements(afterHold.text, 'Result')[0], 'Checkin')!, 9999);
       const afterRate = await ari(chainTenant.tenantId, 3).set('if-none-match', afterHold.headers.etag);
       expect(afterRate.status).toBe(200);

@@ -102,7 +102,7 @@ export const freshnessOf = (tables: string[]) =>
   );
 
 export const LISTINGS = freshnessOf(['properties']);
-export const ARI = freshnessOf(['properties', 'room_types', 'rate_plans', 'policies']);
+export const ARI = freshnessOf(['properties', 'room_types', 'inventory_nights', 'rate_plans', 'policies']);
 
 /** A page of the keyset cursor over the tenant's promoted properties in id order. */
 export const promotedPage = <Row extends { id: string }>(columns: string) =>
