@@ -17,6 +17,7 @@ const ROOT = resolve(__dirname, '../../..');
 /** Files that call `.query(` by design, each with why; casts of rows are refused even here. */
 const ALLOWED_QUERY_CALLS: Record<string, string> = {
   'libs/persistence/src/sql/sql-client.ts': 'SqlClient itself: the one place a statement meets the pg driver (transaction connection, pool, replica)',
+  'libs/persistence/src/sql/pool-query.ts': "SqlClient's and the replica's statement on a pooled connection, which a refused statement must not discard",
   'libs/persistence/src/replica/read-replica.ts':
     "the replica's own pool and the lag probe on the primary's pool, neither routed through SqlClient (which depends on it)",
   'libs/persistence/src/replica/replica-routing.ts': "wraps TypeORM's query runner to route its statements; it forwards them and sends none of its own",

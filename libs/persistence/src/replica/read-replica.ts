@@ -7,6 +7,7 @@ import { AppConfig, ConfigError } from '@hcs/platform';
 import { dataSourceOptions } from '../data-source';
 import { isReadOnlyStatement } from './read-only-statement';
 import { installReplicaRouting, isConnectionFailure } from './replica-routing';
+import { queryOnPool } from '../sql/pool-query';
 
 /** `ok`: reads may go to the replica; `lagging` or `down`: they go to the primary. */
 export type ReplicaState = 'ok' | 'lagging' | 'down';
@@ -132,7 +133,7 @@ export class ReadReplica implements OnModuleInit, OnModuleDestroy {
     const pool = this.pool;
     if (!pool) return null;
     try {
-      return await pool.query<R>({ text, values, name });
+      return await queryOnPool<R>(pool, { text, values, name });
     } catch (error) {
       if (!isConnectionFailure(error)) throw error;
       this.markDown(error instanceof Error ? error.message : String(error));

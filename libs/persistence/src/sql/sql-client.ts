@@ -8,6 +8,7 @@ import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
 import { DeferredClaimOutcome, DeferredIdempotencyClaim, IdempotencyKeyTaken, IdempotentResponseSeal } from '@hcs/domain';
 import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-statement';
+import { queryOnPool } from './pool-query';
 import { PROCESS_PREPARED_NAMES } from './prepared-names';
 
 /**
@@ -81,7 +82,7 @@ export class SqlClient {
       let result: QueryResult<R & ClaimColumns>;
       try {
         this.replica?.noteWrite();
-        result = await this.masterPool().query<R & ClaimColumns>({ text: wrapped.text, values: wrapped.values, name: this.prepared.nameOf(wrapped.text) });
+        result = await queryOnPool<R & ClaimColumns>(this.masterPool(), { text: wrapped.text, values: wrapped.values, name: this.prepared.nameOf(wrapped.text) });
       } catch (error) {
         settle('not_made');
         throw error;
@@ -98,7 +99,7 @@ export class SqlClient {
     try {
       claimed =
         (
-          await this.masterPool().query<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>({
+          await queryOnPool<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>(this.masterPool(), {
             text: alone.text,
             values: alone.values,
             name: this.prepared.nameOf(alone.text),
@@ -128,7 +129,7 @@ export class SqlClient {
       const answer = await this.replica.query<R>(text, config.values, name);
       if (answer) return answer;
     } else if (this.replica && !isReadOnlyStatement(text)) this.replica.noteWrite();
-    return this.masterPool().query<R>(config);
+    return queryOnPool<R>(this.masterPool(), config);
   }
 
   private masterPool(): Pool {
