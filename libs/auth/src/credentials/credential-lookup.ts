@@ -22,12 +22,20 @@ type Cached = CredentialMatch | null;
  * Credential lookups for the bearer guard and the OAuth token endpoint: by secret (API key,
  * client_secret) or by id (access tokens name their credential). Results, misses included, are
  * cached for `CREDENTIAL_CACHE_TTL_MS`; a cache miss also records the credential's last use.
+ *
+ * Single flight: concurrent misses of one key share one lookup (and one last-use update). Without
+ * it, a burst arriving on an expired entry (500 holds at once on a hot room, after a quiet spell)
+ * sent one lookup and one `last_used_at` update per request, and the updates queued on the
+ * credential's row lock for seconds (docs/performance.md, "Hot room"). A lookup started before
+ * `invalidate()` neither fills the cache nor answers the requests that arrive after it.
  */
 @Injectable()
 export class CredentialLookup {
   private readonly logger = new Logger(CredentialLookup.name);
   private readonly cache = new TtlCache<string, Cached>(CACHE_MAX);
   private readonly recognised = new TtlCache<string, true>(CACHE_MAX);
+  private readonly loading = new Map<string, Promise<Cached>>();
+  private generation = 0;
 
   constructor(private readonly credentials: CredentialRepository) {}
 
@@ -55,13 +63,26 @@ export class CredentialLookup {
 
   /** Drops every cached lookup (credential changes are rare; precision is not worth the bookkeeping). */
   invalidate(): void {
+    this.generation += 1;
     this.cache.clear();
+    this.loading.clear();
   }
 
-  private async cached(key: string, load: () => Promise<Cached>): Promise<Cached> {
+  private cached(key: string, load: () => Promise<Cached>): Promise<Cached> {
     const hit = this.cache.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return Promise.resolve(hit);
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const loading = this.load(key, load, this.generation).finally(() => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    });
+    this.loading.set(key, loading);
+    return loading;
+  }
+
+  private async load(key: string, load: () => Promise<Cached>, generation: number): Promise<Cached> {
     const loaded = await load();
+    if (generation !== this.generation) return loaded;
     this.cache.set(key, loaded, CREDENTIAL_CACHE_TTL_MS);
     if (loaded) {
       // Once per cache window and process: good enough for "last used", cheap on the hot path.
