@@ -125,7 +125,8 @@ describe('CreateHold', () => {
       // The same stay when the read saw a room that was gone by the reservation: the slow path refuses.
       const late = fullSecondNight();
       late.quotes.rows[0] = early.quote;
-      jest.spyOn(late.quotes, 'findForHold').mockResolvedValueOnce({ quote: early.quote, fullByCounters: [] });
+      // Both reads saw a room (the second one too: it was released and taken again meanwhile).
+      jest.spyOn(late.quotes, 'findForHold').mockResolvedValue({ quote: early.quote, fullByCounters: [] });
       const lateError = await failure(late.useCase.execute({ quoteId: early.quote.id }, agentActor()));
       expect(late.spies.reserveReclaiming).toHaveBeenCalled();
       expect(earlyError.code).toBe(lateError.code);
@@ -137,13 +138,34 @@ describe('CreateHold', () => {
 
     it('never grants: a stay the read saw free still goes through the reservation, which refuses a full night', async () => {
       const { useCase, quote, quotes, holds, nights, spies } = fullSecondNight();
-      jest.spyOn(quotes, 'findForHold').mockResolvedValueOnce({ quote, fullByCounters: [] });
+      jest.spyOn(quotes, 'findForHold').mockResolvedValue({ quote, fullByCounters: [] });
       const error = await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
       expect(error.code).toBe('allotment_exhausted');
       expect(spies.reserveAtOnce).toHaveBeenCalledTimes(1);
       expect(spies.reserveReclaiming).toHaveBeenCalledTimes(1);
       expect(holds.rows).toHaveLength(0);
       expect(nights.counter('2099-05-11')).toEqual({ allotment: 2, held: 2, sold: 0 });
+    });
+
+    it('reads again after the reservation finds a night the first read saw free: proven full now, refused with no transaction', async () => {
+      const { useCase, quote, quotes, holds, spies } = fullSecondNight();
+      const read = jest.spyOn(quotes, 'findForHold').mockResolvedValueOnce({ quote, fullByCounters: [] });
+      const error = await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
+      expect(error.code).toBe('allotment_exhausted');
+      expect(error.detail).toEqual({ quote_id: quote.id, room_type_id: quote.roomTypeId, dates: ['2099-05-11'] });
+      expect(read).toHaveBeenCalledTimes(2);
+      expect(spies.reserveAtOnce).toHaveBeenCalledTimes(1);
+      expect(spies.ensureNights).not.toHaveBeenCalled();
+      expect(spies.reserveReclaiming).not.toHaveBeenCalled();
+      expect(holds.rows).toHaveLength(0);
+    });
+
+    it('takes the slow path after that second read when a due hold would give the full night back', async () => {
+      const { useCase, quote, quotes, holds, spies } = fullSecondNight();
+      holds.rows.push(holdRecord(quote, { state: 'held', expired: true, stay: { check_in: '2099-05-11', check_out: '2099-05-12' } }));
+      jest.spyOn(quotes, 'findForHold').mockResolvedValueOnce({ quote, fullByCounters: [] });
+      await failure(useCase.execute({ quoteId: quote.id }, agentActor()));
+      expect(spies.reserveReclaiming).toHaveBeenCalledTimes(1);
     });
 
     it('does not refuse a full night that a due hold would give back: the slow path reclaims it', async () => {

@@ -9,7 +9,7 @@ import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { AuditLog } from '../ports/audit-log';
 import { HoldRepository } from '../ports/hold.repository';
-import { QuoteRepository } from '../ports/quote.repository';
+import { QuoteForHold, QuoteRepository } from '../ports/quote.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldReservation } from '../ports/hold-reservation';
@@ -33,7 +33,8 @@ export interface CreateHoldCommand {
  * refuse: a stay it does not prove full goes on to the reservation, which alone takes rooms.
  *
  * Fast path, one statement (`HoldReservation`): every night's room, the hold and its audit entry,
- * all or nothing. Only when a night is full does the slow path run, in one transaction: holds of
+ * all or nothing. When a night is full, the stay is read again and refused if now proven full (a
+ * concurrent hold took the last room since the first read). Otherwise the slow path runs, in one transaction: holds of
  * the room type past their TTL on these nights are expired first (with their `hold.expired` audit
  * and outbox), so a stopped worker never keeps rooms off sale, then the nights are taken by
  * conditional UPDATEs in date order; a night still full rolls everything back.
@@ -70,9 +71,8 @@ export class CreateHold {
     }
     const nights = stayNights(quote.stay);
     // Only a stay proven full at the read is refused here; the counters never grant a room.
-    const full = provenFullNights(read.fullByCounters).filter((night) => nights.includes(night));
-    if (full.length > 0) throw this.exhausted(quote, full);
-    const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveReclaiming(quote, nights, actor));
+    this.refuseProvenFull(quote, nights, read);
+    const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveAfterRefusal(quote, nights, actor));
     // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
     // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
     void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
@@ -92,6 +92,24 @@ export class CreateHold {
       audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.context.traceId }, { nights }),
     });
     return result.ok ? result.hold : null;
+  }
+
+  /** Refuses a stay with a night the read proves full: no free room and no due hold to give one back. */
+  private refuseProvenFull(quote: QuoteRecord, nights: string[], read: QuoteForHold | null): void {
+    const full = provenFullNights(read?.fullByCounters ?? []).filter((night) => nights.includes(night));
+    if (full.length > 0) throw this.exhausted(quote, full);
+  }
+
+  /**
+   * The one-statement reservation found a full night the read had seen free: a room went to a
+   * concurrent hold meanwhile. A second read (one statement, no lock) refuses the stay when it is
+   * now proven full, so a burst on a hot room does not send every loser through the slow path's
+   * transaction, where they queued on the nights' row locks one after another
+   * (docs/booking-chain.md "Hold"). Otherwise the slow path reclaims due holds and decides.
+   */
+  private async reserveAfterRefusal(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord> {
+    this.refuseProvenFull(quote, nights, await this.quotes.findForHold(actor.tenantId, quote.id));
+    return this.reserveReclaiming(quote, nights, actor);
   }
 
   @Transactional()
