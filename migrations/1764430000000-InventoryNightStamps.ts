@@ -23,9 +23,7 @@ export class InventoryNightStamps1764430000000 implements MigrationInterface {
     await db.query(`ALTER TABLE inventory_nights ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`);
     await db.query(`DROP TRIGGER inventory_nights_feed_insert ON inventory_nights`);
     await db.query(`DROP TRIGGER inventory_nights_feed_update ON inventory_nights`);
-    await db.query(
-      `CREATE TRIGGER inventory_nights_feed_stamp BEFORE INSERT OR UPDATE ON inventory_nights FOR EACH ROW EXECUTE FUNCTION feed_stamp_row()`,
-    );
+    await db.query(`CREATE TRIGGER inventory_nights_feed_stamp BEFORE INSERT OR UPDATE ON inventory_nights FOR EACH ROW EXECUTE FUNCTION feed_stamp_row()`);
     await db.query(`CREATE INDEX inventory_nights_tenant_updated_idx ON inventory_nights (tenant_id, updated_at)`);
   }
 

@@ -82,7 +82,11 @@ export class SqlClient {
       let result: QueryResult<R & ClaimColumns>;
       try {
         this.replica?.noteWrite();
-        result = await queryOnPool<R & ClaimColumns>(this.masterPool(), { text: wrapped.text, values: wrapped.values, name: this.prepared.nameOf(wrapped.text) });
+        result = await queryOnPool<R & ClaimColumns>(this.masterPool(), {
+          text: wrapped.text,
+          values: wrapped.values,
+          name: this.prepared.nameOf(wrapped.text),
+        });
       } catch (error) {
         settle('not_made');
         throw error;

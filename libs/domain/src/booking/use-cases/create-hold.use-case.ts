@@ -34,10 +34,10 @@ export interface CreateHoldCommand {
  *
  * Fast path, one statement (`HoldReservation`): every night's room, the hold and its audit entry,
  * all or nothing. When a night is full, the stay is read again and refused if now proven full (a
- * concurrent hold took the last room since the first read). Otherwise the slow path runs, in one transaction: holds of
- * the room type past their TTL on these nights are expired first (with their `hold.expired` audit
- * and outbox), so a stopped worker never keeps rooms off sale, then the nights are taken by
- * conditional UPDATEs in date order; a night still full rolls everything back.
+ * concurrent hold took the last room since the first read). Otherwise the slow path runs, in one
+ * transaction: holds of the room type past their TTL on these nights are expired first (with their
+ * `hold.expired` audit and outbox), so a stopped worker never keeps rooms off sale, then the nights
+ * are taken by conditional UPDATEs in date order; a night still full rolls everything back.
  */
 @Injectable()
 export class CreateHold {

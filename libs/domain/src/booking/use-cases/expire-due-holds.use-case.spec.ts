@@ -1,34 +1,14 @@
-import { quoteRecord, TENANT } from '../../testing/chain-fixtures';
-import { FakeAudit, FakeNights, FakeOutbox } from '../../testing/fake-chain-ports';
-import { FakeDueHoldExpiry, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
+import { TENANT } from '../../testing/chain-fixtures';
+import { dueHoldsFixture } from '../../testing/due-holds-fixture';
 import { ExpireDueHolds } from './expire-due-holds.use-case';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
 describe('ExpireDueHolds', () => {
   async function setup() {
-    const quotes = new FakeQuotes();
-    const holds = new FakeHolds(quotes);
-    const nights = new FakeNights(5);
-    const audit = new FakeAudit();
-    const outbox = new FakeOutbox();
-    const due = new FakeDueHoldExpiry(holds, quotes, nights);
-    const quote = quoteRecord();
-    quotes.rows.push(quote);
-    const take = async (expired: boolean) => {
-      const h = await holds.create({
-        tenantId: TENANT,
-        agentId: quote.agentId,
-        quoteId: quote.id,
-        roomTypeId: quote.roomTypeId,
-        stay: quote.stay,
-        ttlSeconds: 60,
-      });
-      await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);
-      const row = holds.rows.find((r) => r.id === h.id)!;
-      row.expired = expired;
-      return h.id;
-    };
+    const { holds, nights, audit, outbox, due, take: takeOverdue } = dueHoldsFixture();
+    /** Due (just past its TTL) or not (a minute left). */
+    const take = (expired: boolean) => takeOverdue(expired ? 0 : -60_000);
     return { useCase: new ExpireDueHolds(due, audit, outbox), holds, nights, audit, outbox, due, take };
   }
 

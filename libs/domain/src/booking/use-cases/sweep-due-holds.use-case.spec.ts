@@ -1,6 +1,6 @@
-import { quoteRecord, TENANT } from '../../testing/chain-fixtures';
-import { FakeAudit, fakeContext, FakeNights, FakeOutbox } from '../../testing/fake-chain-ports';
-import { FakeDueHoldExpiry, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
+import { TENANT } from '../../testing/chain-fixtures';
+import { dueHoldsFixture } from '../../testing/due-holds-fixture';
+import { fakeContext } from '../../testing/fake-chain-ports';
 import { holdView } from '../views';
 import { SweepDueHolds } from './sweep-due-holds.use-case';
 
@@ -8,30 +8,7 @@ jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-c
 
 describe('SweepDueHolds', () => {
   async function setup() {
-    const quotes = new FakeQuotes();
-    const holds = new FakeHolds(quotes);
-    const nights = new FakeNights(5);
-    const audit = new FakeAudit();
-    const outbox = new FakeOutbox();
-    const due = new FakeDueHoldExpiry(holds, quotes, nights);
-    const quote = quoteRecord();
-    quotes.rows.push(quote);
-    /** A hold taken on the quote's nights; `overdueMs` past its TTL (negative: still live). */
-    const take = async (overdueMs: number) => {
-      const h = await holds.create({
-        tenantId: TENANT,
-        agentId: quote.agentId,
-        quoteId: quote.id,
-        roomTypeId: quote.roomTypeId,
-        stay: quote.stay,
-        ttlSeconds: 60,
-      });
-      await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);
-      const row = holds.rows.find((r) => r.id === h.id)!;
-      row.expiresAt = new Date(Date.now() - overdueMs);
-      row.expired = overdueMs >= 0;
-      return h.id;
-    };
+    const { holds, nights, audit, outbox, due, quote, take } = dueHoldsFixture();
     return { useCase: new SweepDueHolds(due, audit, outbox, fakeContext()), holds, nights, audit, outbox, due, quote, take };
   }
 
