@@ -20,6 +20,7 @@ import { SealKeysAtRest1764421800001 } from './1764421800001-SealKeysAtRest';
 import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings';
 import { ShardReadyKeys1764425000000 } from './1764425000000-ShardReadyKeys';
 import { InventoryNightStamps1764430000000 } from './1764430000000-InventoryNightStamps';
+import { RatePlansByProperty1764440000000 } from './1764440000000-RatePlansByProperty';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   FollowUpSettings1764421800002,
   ShardReadyKeys1764425000000,
   InventoryNightStamps1764430000000,
+  RatePlansByProperty1764440000000,
 ];

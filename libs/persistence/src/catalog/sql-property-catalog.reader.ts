@@ -16,7 +16,11 @@ interface PropertyCatalogRow {
   policies: Array<JsonRow<PolicyRow>>;
 }
 
-/** Property, room types, rate plans and policies in one statement (jsonb aggregates). */
+/**
+ * Property, room types, rate plans and policies in one statement (jsonb aggregates). The policies
+ * are the property's own and those its rate plans name, gathered as a union of two index probes
+ * (an `OR` of the two conditions scanned every policy of every tenant).
+ */
 const propertyCatalog = (by: string) =>
   statement<[tenantId: string, key: string], PropertyCatalogRow>(
     `SELECT to_jsonb(p) AS property,
@@ -26,8 +30,8 @@ const propertyCatalog = (by: string) =>
                        WHERE rp.tenant_id = p.tenant_id AND rp.property_id = p.id), '[]') AS rate_plans,
             COALESCE((SELECT jsonb_agg(to_jsonb(pol)) FROM policies pol
                        WHERE pol.tenant_id = p.tenant_id
-                         AND (pol.property_id = p.id
-                              OR pol.id IN (SELECT policy_id FROM rate_plans WHERE tenant_id = p.tenant_id AND property_id = p.id))), '[]') AS policies
+                         AND pol.id IN (SELECT id FROM policies WHERE tenant_id = p.tenant_id AND property_id = p.id
+                                        UNION SELECT policy_id FROM rate_plans WHERE tenant_id = p.tenant_id AND property_id = p.id)), '[]') AS policies
        FROM properties p WHERE p.tenant_id = $1 AND ${by}`,
   );
 const catalogById = propertyCatalog('p.id = $2::uuid');
