@@ -8,4 +8,5 @@ export * from './metrics/scrape-collectors';
 export * from './replica/read-replica';
 export * from './sql/sql-client';
 export * from './sql/statement';
+export * from './sql/pg-channel-listener';
 export * from './sandbox/sandbox-charges-at-begin';

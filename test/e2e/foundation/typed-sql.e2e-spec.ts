@@ -22,7 +22,7 @@ const ALLOWED_QUERY_CALLS: Record<string, string> = {
     "the replica's own pool and the lag probe on the primary's pool, neither routed through SqlClient (which depends on it)",
   'libs/persistence/src/replica/replica-routing.ts': "wraps TypeORM's query runner to route its statements; it forwards them and sends none of its own",
   'libs/persistence/src/migration-runner.ts': 'admin statements before any repository exists: the migration advisory lock and CREATE DATABASE',
-  'apps/worker/src/outbox/outbox-listener.service.ts': 'LISTEN on its own long-lived connection, which no pooled statement helper can hold',
+  'libs/persistence/src/sql/pg-channel-listener.ts': 'LISTEN on its own long-lived connection, which no pooled statement helper can hold',
 };
 
 /** Where the literal patterns of database code are also refused (outside it `as Array<{` has other uses). */

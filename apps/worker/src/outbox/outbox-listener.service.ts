@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
 import { RelayOutbox } from '@hcs/domain';
 import { AppConfig, newTraceId, RequestContext, serializeError } from '@hcs/platform';
+import { PgChannelListener } from '@hcs/persistence';
 
 /** Postgres channel the outbox insert trigger notifies (migration 1764300000000-Webhooks). */
 export const OUTBOX_CHANNEL = 'outbox_events';
@@ -16,7 +16,7 @@ export const OUTBOX_POLL_MS = 1_000;
 @Injectable()
 export class OutboxListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OutboxRelay');
-  private client: Client | null = null;
+  private listener: PgChannelListener | null = null;
   private poll?: NodeJS.Timeout;
   private running = false;
   private again = false;
@@ -29,7 +29,13 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.listen();
+    this.listener = new PgChannelListener(this.config.databaseUrl, OUTBOX_CHANNEL, {
+      notified: () => this.wake(),
+      // A drain at once picks up what was committed while nobody listened.
+      listening: () => this.wake(),
+      deaf: () => undefined,
+    });
+    this.listener.start();
     this.poll = setInterval(() => this.wake(), OUTBOX_POLL_MS);
     this.poll.unref();
   }
@@ -37,7 +43,7 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
-    await this.client?.end().catch(() => undefined);
+    await this.listener?.stop();
   }
 
   /** Runs a drain now, or once more right after the one under way. */
@@ -58,30 +64,5 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
           this.wake();
         }
       });
-  }
-
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 2000 });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.logger.warn({ err: serializeError(error) }, 'outbox listener lost its connection');
-      this.reconnect(client);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      this.client = client;
-      this.wake();
-    } catch (error) {
-      this.logger.warn({ err: serializeError(error) }, 'outbox listener could not connect');
-      this.reconnect(client);
-    }
-  }
-
-  private reconnect(client: Client): void {
-    if (this.client === client) this.client = null;
-    void client.end().catch(() => undefined);
-    if (!this.stopped) setTimeout(() => void this.listen(), 1000).unref();
   }
 }
