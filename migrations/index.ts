@@ -21,6 +21,7 @@ import { FollowUpSettings1764421800002 } from './1764421800002-FollowUpSettings'
 import { ShardReadyKeys1764425000000 } from './1764425000000-ShardReadyKeys';
 import { InventoryNightStamps1764430000000 } from './1764430000000-InventoryNightStamps';
 import { RatePlansByProperty1764440000000 } from './1764440000000-RatePlansByProperty';
+import { CatalogChangeNotices1764440000001 } from './1764440000001-CatalogChangeNotices';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ShardReadyKeys1764425000000,
   InventoryNightStamps1764430000000,
   RatePlansByProperty1764440000000,
+  CatalogChangeNotices1764440000001,
 ];

@@ -10,3 +10,5 @@ export * from './sql/sql-client';
 export * from './sql/statement';
 export * from './sql/pg-channel-listener';
 export * from './sandbox/sandbox-charges-at-begin';
+export * from './catalog/catalog-change-feed';
+export * from './catalog/sql-property-catalog.reader';

@@ -57,6 +57,8 @@ import { SqlRoomNightReservations } from './booking/sql-room-night-reservations'
 import { SqlDueHoldExpiry } from './booking/sql-due-hold-expiry';
 import { SqlHoldReservation } from './booking/sql-hold-reservation';
 import { SqlPropertyCatalogReader } from './catalog/sql-property-catalog.reader';
+import { CachedPropertyCatalogReader } from './catalog/cached-property-catalog.reader';
+import { CatalogChangeFeed } from './catalog/catalog-change-feed';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { SqlOutboxWriter } from './booking/sql-outbox.writer';
 import { SqlPaymentRepository } from './booking/sql-payment.repository';
@@ -107,7 +109,7 @@ const repositories = [
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: DueHoldExpiry, useClass: SqlDueHoldExpiry },
   { provide: HoldReservation, useClass: SqlHoldReservation },
-  { provide: PropertyCatalogReader, useClass: SqlPropertyCatalogReader },
+  { provide: PropertyCatalogReader, useClass: CachedPropertyCatalogReader },
   { provide: BookingConversion, useClass: SqlBookingConversion },
   { provide: BookingRepository, useClass: SqlBookingRepository },
   { provide: PaymentRepository, useClass: SqlPaymentRepository },
@@ -161,7 +163,8 @@ const repositories = [
       }),
     ]),
   ],
-  providers: [SqlClient, SandboxChargesAtBegin, ...repositories],
+  // The property read in memory: its source and the change feed that says when a copy is stale (docs/catalog.md).
+  providers: [SqlClient, SandboxChargesAtBegin, SqlPropertyCatalogReader, CatalogChangeFeed, ...repositories],
   exports: [SqlClient, SandboxChargesAtBegin, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

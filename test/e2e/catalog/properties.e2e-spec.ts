@@ -1,5 +1,6 @@
 import { createTenant, TestTenant } from '../../support/factories';
 import { createAgent, createProperty, PropertyFixture, TestAgent } from '../../support/catalog-fixtures';
+import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('catalog reads', () => {
@@ -172,6 +173,26 @@ describe('catalog reads', () => {
     const missing = await t.http().get('/v1/properties/no-such-hotel/full').set(bearer);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('property_not_found');
+  });
+
+  it("answers from memory once read, and shows a change at once: an admin's through the api, anyone's through Postgres", async () => {
+    // docs/catalog.md, "The property read in memory".
+    const read = async () => (await t.http().get(`/v1/properties/${hotel.id}`).set(bearer).expect(200)).body.data;
+    const before = await read();
+    const admin = { authorization: `Bearer ${tenant.adminKey}` };
+    await t.http().patch(`/v1/admin/properties/${hotel.id}`).set(admin).send({ name: 'Renamed by the admin' }).expect(200);
+    expect(await read()).toEqual({ ...before, name: 'Renamed by the admin' });
+
+    // A write from outside the api (another process, the CLI, psql): heard as a notification.
+    await t.app.get(DataSource).query(`UPDATE properties SET name = 'Renamed in SQL' WHERE tenant_id = $1 AND id = $2`, [tenant.tenantId, hotel.id]);
+    let seen = '';
+    for (let i = 0; i < 100 && seen !== 'Renamed in SQL'; i += 1) {
+      seen = (await read()).name;
+      if (seen !== 'Renamed in SQL') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toBe('Renamed in SQL');
+    await t.http().patch(`/v1/admin/properties/${hotel.id}`).set(admin).send({ name: before.name }).expect(200);
+    expect(await read()).toEqual(before);
   });
 
   it('answers validation_failed for a non-UUID id and property_not_found for unknown, unpromoted or foreign ones', async () => {

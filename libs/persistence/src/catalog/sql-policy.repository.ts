@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { currentPolicies, Policy, PolicyFields, PolicyRepository } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
+import { CatalogChangeFeed } from './catalog-change-feed';
 import { insertPolicyVersion, lockPolicyLineage, newPolicyParams, policiesOfProperties, policyById, policyVersions, toPolicy } from './policy-row';
 
 /** Versions are numbered "1", "2", ...; the current version of a code is the highest number. */
@@ -8,12 +9,16 @@ const newestFirst = (a: Policy, b: Policy) => Number(b.version) - Number(a.versi
 
 @Injectable()
 export class SqlPolicyRepository extends PolicyRepository {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly changes: CatalogChangeFeed,
+  ) {
     super();
   }
 
   async createVersion(tenantId: string, propertyId: string, code: string, version: string, fields: PolicyFields): Promise<Policy> {
     const [row] = await this.sql.run(insertPolicyVersion, newPolicyParams(tenantId, propertyId, code, version, fields));
+    this.changes.changedHere(tenantId);
     return toPolicy(row);
   }
 

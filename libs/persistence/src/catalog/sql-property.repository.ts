@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PageRequest, Property, PropertyFields, PropertyRepository } from '@hcs/domain';
 import { insertRow, updateRow } from '../sql/column-values';
 import { SqlClient } from '../sql/sql-client';
+import { CatalogChangeFeed } from './catalog-change-feed';
 import {
   markPropertyPromoted,
   PROPERTY_COLUMNS,
@@ -15,13 +16,17 @@ import {
 
 @Injectable()
 export class SqlPropertyRepository extends PropertyRepository {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly changes: CatalogChangeFeed,
+  ) {
     super();
   }
 
   async create(tenantId: string, fields: PropertyFields): Promise<Property> {
     const insert = insertRow('properties', [['tenant_id', tenantId], ...propertyColumnValues(fields)], PROPERTY_COLUMNS);
     const [row] = await this.sql.rows<PropertyRow>(insert.text, insert.values);
+    this.changes.changedHere(tenantId);
     return toProperty(row);
   }
 
@@ -39,6 +44,7 @@ export class SqlPropertyRepository extends PropertyRepository {
     );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<PropertyRow>(update.text, update.values);
+    this.changes.changedHere(tenantId);
     return row ? toProperty(row) : null;
   }
 
@@ -59,5 +65,6 @@ export class SqlPropertyRepository extends PropertyRepository {
 
   async markPromoted(tenantId: string, id: string, at: Date): Promise<void> {
     await this.sql.run(markPropertyPromoted, [tenantId, id, at]);
+    this.changes.changedHere(tenantId);
   }
 }

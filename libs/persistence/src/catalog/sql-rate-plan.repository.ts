@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RatePlan, RatePlanFields, RatePlanRepository, RoomType } from '@hcs/domain';
 import { insertRow, updateRow } from '../sql/column-values';
 import { SqlClient } from '../sql/sql-client';
+import { CatalogChangeFeed } from './catalog-change-feed';
 import {
   RATE_PLAN_COLUMNS,
   ratePlanByCode,
@@ -15,7 +16,10 @@ import {
 
 @Injectable()
 export class SqlRatePlanRepository extends RatePlanRepository {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly changes: CatalogChangeFeed,
+  ) {
     super();
   }
 
@@ -26,6 +30,7 @@ export class SqlRatePlanRepository extends RatePlanRepository {
       RATE_PLAN_COLUMNS,
     );
     const [row] = await this.sql.rows<RatePlanRow>(insert.text, insert.values);
+    this.changes.changedHere(tenantId);
     return toRatePlan(row);
   }
 
@@ -41,6 +46,7 @@ export class SqlRatePlanRepository extends RatePlanRepository {
     );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<RatePlanRow>(update.text, update.values);
+    this.changes.changedHere(tenantId);
     return row ? toRatePlan(row) : null;
   }
 
@@ -60,6 +66,8 @@ export class SqlRatePlanRepository extends RatePlanRepository {
   }
 
   async repointPolicy(tenantId: string, propertyId: string, policyCode: string, policyId: string): Promise<number> {
-    return (await this.sql.run(repointRatePlans, [tenantId, propertyId, policyCode, policyId])).length;
+    const repointed = (await this.sql.run(repointRatePlans, [tenantId, propertyId, policyCode, policyId])).length;
+    this.changes.changedHere(tenantId);
+    return repointed;
   }
 }

@@ -2,17 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { RoomType, RoomTypeFields, RoomTypeRepository } from '@hcs/domain';
 import { insertRow, updateRow } from '../sql/column-values';
 import { SqlClient } from '../sql/sql-client';
+import { CatalogChangeFeed } from './catalog-change-feed';
 import { ROOM_TYPE_COLUMNS, roomTypeByCode, roomTypeById, roomTypeColumnValues, RoomTypeRow, roomTypesOfProperties, toRoomType } from './room-type-row';
 
 @Injectable()
 export class SqlRoomTypeRepository extends RoomTypeRepository {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly changes: CatalogChangeFeed,
+  ) {
     super();
   }
 
   async create(tenantId: string, propertyId: string, fields: RoomTypeFields): Promise<RoomType> {
     const insert = insertRow('room_types', [['tenant_id', tenantId], ['property_id', propertyId], ...roomTypeColumnValues(fields)], ROOM_TYPE_COLUMNS);
     const [row] = await this.sql.rows<RoomTypeRow>(insert.text, insert.values);
+    this.changes.changedHere(tenantId);
     return toRoomType(row);
   }
 
@@ -28,6 +33,7 @@ export class SqlRoomTypeRepository extends RoomTypeRepository {
     );
     if (!update) return this.findById(tenantId, id);
     const [row] = await this.sql.rows<RoomTypeRow>(update.text, update.values);
+    this.changes.changedHere(tenantId);
     return row ? toRoomType(row) : null;
   }
 

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
+import { AppConfig } from '@hcs/platform';
+import { CatalogChangeFeed, CatalogVersion } from './catalog-change-feed';
+import { SqlPropertyCatalogReader } from './sql-property-catalog.reader';
+
+/** At most this many properties kept per process (a few KB each); the oldest go first. */
+export const PROPERTY_CACHE_ENTRIES = 2_000;
+/** The longest a kept property answers, even with every change heard: a bound on what an unnoticed dead listener could cost. */
+export const PROPERTY_CACHE_MS = 60_000;
+
+interface Kept {
+  catalog: PropertyCatalog;
+  version: CatalogVersion;
+  until: number;
+}
+
+/**
+ * The property read from memory (docs/catalog.md, "The property read in memory"): each api
+ * process keeps the properties it has read, by tenant and id or slug, and answers from them until
+ * the tenant's catalog version moves (`CatalogChangeFeed`: any committed change, from anywhere,
+ * heard through Postgres). A read that raced a change is not kept; nothing is kept while changes
+ * cannot be heard; unknown properties are never kept. With a read replica configured a kept copy
+ * answers no longer than `DATABASE_READ_MAX_LAG_SECONDS`, as the replica itself may lag: a copy
+ * read from it after a change was heard may predate the change.
+ *
+ * What is kept is frozen: the domain reads it and never writes it.
+ */
+@Injectable()
+export class CachedPropertyCatalogReader extends PropertyCatalogReader {
+  private readonly kept = new Map<string, Kept>();
+  private readonly keepMs: number;
+
+  constructor(
+    private readonly source: SqlPropertyCatalogReader,
+    private readonly changes: CatalogChangeFeed,
+    config: AppConfig,
+  ) {
+    super();
+    this.keepMs = config.databaseReadUrl ? Math.min(PROPERTY_CACHE_MS, config.databaseReadMaxLagSeconds * 1000) : PROPERTY_CACHE_MS;
+  }
+
+  async read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null> {
+    const version = this.changes.versionOf(tenantId);
+    if (version === null || this.keepMs <= 0) return this.source.read(tenantId, key);
+    const name = 'id' in key ? `${tenantId} id ${key.id}` : `${tenantId} slug ${key.slug}`;
+    const now = Date.now();
+    const hit = this.kept.get(name);
+    if (hit && hit.until > now && hit.version.era === version.era && hit.version.tenant === version.tenant) return hit.catalog;
+    const catalog = await this.source.read(tenantId, key);
+    if (catalog && this.changes.unchangedSince(tenantId, version)) this.keep(name, { catalog: frozen(catalog), version, until: now + this.keepMs });
+    return catalog;
+  }
+
+  private keep(name: string, entry: Kept): void {
+    this.kept.delete(name);
+    if (this.kept.size >= PROPERTY_CACHE_ENTRIES) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(name, entry);
+  }
+}
+
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as Record<string, unknown>)) frozen(inner);
+  }
+  return value;
+}
