@@ -61,6 +61,20 @@ describe('rate limits', () => {
     });
   });
 
+  it('counts requests that arrive together one by one: of 8 at once on a budget of 3, exactly 3 pass, each with its own remaining', async () => {
+    const t = await limitedApp();
+    try {
+      const sent = await Promise.all(Array.from({ length: 8 }, () => t.http().get('/__auth/whoami').set('Authorization', `Bearer ${agent.apiKey}`)));
+      const passed = sent.filter((res) => res.status === 200);
+      expect(passed.map((res) => res.headers['ratelimit-remaining']).sort()).toEqual(['0', '1', '2']);
+      const refused = sent.filter((res) => res.status !== 200);
+      expect(refused).toHaveLength(5);
+      refused.forEach(expectLimited);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('shares one budget between api processes', async () => {
     const prefix = `hcs-test-rl-${randomUUID().slice(0, 8)}`;
     const [a, b] = [await limitedApp(prefix), await limitedApp(prefix)];
