@@ -4,12 +4,15 @@
  * quote -> hold -> booking loops for BENCH_SECONDS (15), stops it and prints the top self-time
  * frames and the inclusive share per package; the .cpuprofile file (open it in Chrome DevTools
  * or speedscope for a flame graph) is written under BENCH_PROFILE_DIR (bench/results/profile).
+ * BENCH_PROFILE_SCENARIO=property profiles the authenticated `GET /v1/properties/{id}` instead
+ * (10 connections), the property-read row of `npm run bench`.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDataSource } from '../libs/persistence/src/data-source';
 import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 import { runChains } from './lib/chain-scenarios';
+import { measure } from './lib/load';
 import { seedChainTenant } from './lib/fixtures';
 import { DIST, freePort, startService, waitForHealth } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
@@ -19,6 +22,7 @@ const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_profile'}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DIR = process.env.BENCH_PROFILE_DIR ?? join(DIST, '..', 'bench', 'results', 'profile');
 const PUBLIC_URL = 'https://bench.hcs.invalid';
+const SCENARIO = process.env.BENCH_PROFILE_SCENARIO ?? 'chain';
 
 async function main(): Promise<void> {
   await ensureDatabase(DB_URL);
@@ -52,8 +56,15 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, api);
     await runChains(url, fx, 3, 16);
-    const chain = await runChains(url, fx, SECONDS, 16);
-    process.stdout.write(`${chain.chains_per_second} chains/s, p50 ${chain.p50_ms} ms, p99 ${chain.p99_ms} ms, ${chain.failures} failures\n`);
+    if (SCENARIO === 'property') {
+      const read = { url: `${url}/v1/properties/${fx.propertyId}`, headers: { authorization: `Bearer ${fx.apiKey}` } };
+      await measure(read, 10, 3);
+      const m = await measure(read, 10, SECONDS);
+      process.stdout.write(`${m.requests_per_second} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms\n`);
+    } else {
+      const chain = await runChains(url, fx, SECONDS, 16);
+      process.stdout.write(`${chain.chains_per_second} chains/s, p50 ${chain.p50_ms} ms, p99 ${chain.p99_ms} ms, ${chain.failures} failures\n`);
+    }
   } finally {
     await Promise.all([api.stop(), worker.stop()]);
   }

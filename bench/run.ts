@@ -38,7 +38,7 @@ import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
 
 const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
-const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system'] as const;
+const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? '').split(',');
 if (ONLY && !ONLY.every((name) => (ONLY_SCENARIOS as readonly string[]).includes(name))) {
@@ -195,6 +195,31 @@ async function main(): Promise<void> {
           runs.push({ client: name, chains_per_second: r.chains_per_second, cpu: r.cpu });
         }
         details.client = runs;
+      }
+      if (ONLY.includes('reads')) {
+        // The bare route, /healthz and the authenticated property read, twice each in turn, with the
+        // api's CPU per request: the property-read row's ratio and where it moves.
+        const withCpu = async (target: Parameters<typeof measure>[0]) => {
+          const before = api.cpuMs();
+          const m = await measure(target, CFG.connections, CFG.seconds);
+          return {
+            req_s: m.requests_per_second,
+            p50_ms: m.p50_ms,
+            p99_ms: m.p99_ms,
+            api_cpu_us: Math.round(((api.cpuMs() - before) * 1000) / Math.max(1, m.requests)),
+          };
+        };
+        const runs: Array<Record<string, unknown>> = [];
+        for (let round = 0; round < 2; round += 1) {
+          const bare = await withCpu({ url: `${url}/` });
+          const health = await withCpu({ url: `${url}/healthz` });
+          const property = await withCpu({ url: `${url}/v1/properties/${propertyId}`, headers: auth });
+          log(
+            `reads: / ${bare.req_s} req/s ${bare.api_cpu_us} µs; /healthz ${health.req_s} ${health.api_cpu_us} µs; property ${property.req_s} ${property.api_cpu_us} µs; ratio ${ratio(property.req_s, health.req_s)}`,
+          );
+          runs.push({ bare, health, property, ratio: ratio(property.req_s, health.req_s) });
+        }
+        details.reads = runs;
       }
       if (ONLY.includes('system')) {
         details.system = await countSystemOnOwnServers(systemCount);
