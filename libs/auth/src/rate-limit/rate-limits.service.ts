@@ -14,13 +14,14 @@ export interface RateLimitDecision {
 }
 
 const WINDOW_SECONDS = 60;
+const WARN_EVERY_MS = 30_000;
 
+/** Requests of one bucket and key waiting for the same count. */
 interface Batch {
   bucket: RateLimitBucket;
   key: string;
   waiting: Array<(decision: RateLimitDecision | null) => void>;
 }
-const WARN_EVERY_MS = 30_000;
 
 /**
  * Fixed one-minute windows in Redis, shared by every api process: `RATE_LIMIT_PER_MINUTE` per
