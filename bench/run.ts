@@ -33,7 +33,7 @@ import { countChainRoundTrips } from './lib/round-trips';
 import { countSystemOnOwnServers } from './lib/system-count';
 import { ariPolling } from './lib/feed-timing';
 import { feedIsolation } from './lib/feed-isolation';
-import { MINIMAL_NEST_ENTRY, measureBareRoute } from './lib/pipeline';
+import { MINIMAL_NEST_ENTRY, measureBareRoute, measureWithCpu } from './lib/pipeline';
 import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
 
@@ -200,14 +200,8 @@ async function main(): Promise<void> {
         // The bare route, /healthz and the authenticated property read, twice each in turn, with the
         // api's CPU per request: the property-read row's ratio and where it moves.
         const withCpu = async (target: Parameters<typeof measure>[0]) => {
-          const before = api.cpuMs();
-          const m = await measure(target, CFG.connections, CFG.seconds);
-          return {
-            req_s: m.requests_per_second,
-            p50_ms: m.p50_ms,
-            p99_ms: m.p99_ms,
-            api_cpu_us: Math.round(((api.cpuMs() - before) * 1000) / Math.max(1, m.requests)),
-          };
+          const m = await measureWithCpu(api, target, CFG.connections, CFG.seconds);
+          return { req_s: m.requests_per_second, p50_ms: m.p50_ms, p99_ms: m.p99_ms, api_cpu_us: m.cpu_us_per_request };
         };
         const runs: Array<Record<string, unknown>> = [];
         for (let round = 0; round < 2; round += 1) {
@@ -237,9 +231,7 @@ async function main(): Promise<void> {
     const s = CFG.seconds;
     const raw = await measure({ url: hello.url }, CFG.connections, s);
     const minimalNest = await measureBareRoute(MINIMAL_NEST_ENTRY, {}, s, CFG.connections);
-    const bareCpuBefore = api.cpuMs();
-    const bareMeasured = await measure({ url: `${url}/` }, CFG.connections, s);
-    const bare = { ...bareMeasured, cpu_us_per_request: Math.round(((api.cpuMs() - bareCpuBefore) * 1000) / Math.max(1, bareMeasured.requests)) };
+    const bare = await measureWithCpu(api, { url: `${url}/` }, CFG.connections, s);
     const health = await measure({ url: `${url}/healthz` }, CFG.connections, s);
     const property = await measure({ url: `${url}/v1/properties/${propertyId}`, headers: auth }, CFG.connections, s);
     const searched = await measure(search, CFG.connections, s);

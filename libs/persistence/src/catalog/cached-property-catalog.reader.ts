@@ -41,14 +41,15 @@ export class CachedPropertyCatalogReader extends PropertyCatalogReader {
   }
 
   async read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null> {
-    const version = this.changes.versionOf(tenantId);
-    if (version === null || this.keepMs <= 0) return this.source.read(tenantId, key);
     const name = 'id' in key ? `${tenantId} id ${key.id}` : `${tenantId} slug ${key.slug}`;
-    const now = Date.now();
     const hit = this.kept.get(name);
-    if (hit && hit.until > now && hit.version.era === version.era && hit.version.tenant === version.tenant) return hit.catalog;
+    if (hit && hit.until > Date.now() && this.changes.unchangedSince(tenantId, hit.version)) return hit.catalog;
+    // Taken before the read: a change heard while it runs may postdate the rows it returns.
+    const version = this.changes.versionOf(tenantId);
     const catalog = await this.source.read(tenantId, key);
-    if (catalog && this.changes.unchangedSince(tenantId, version)) this.keep(name, { catalog: frozen(catalog), version, until: now + this.keepMs });
+    if (catalog && version && this.keepMs > 0 && this.changes.unchangedSince(tenantId, version)) {
+      this.keep(name, { catalog: frozen(catalog), version, until: Date.now() + this.keepMs });
+    }
     return catalog;
   }
 
