@@ -6,6 +6,7 @@ export * from './context/request-context.module';
 export * from './context/sandbox-scenario.context';
 export * from './context/route-metadata-memo';
 export * from './logging/error-serializer';
+export * from './logging/log-destination';
 export * from './logging/logging.module';
 export * from './logging/redaction';
 export * from './queues/queue-names';

@@ -61,7 +61,7 @@ describe('request logs of the built api', () => {
     expect(asAgent.status).toBe(403);
     await call('/v1/admin/agents', { headers: { Authorization: `Bearer ${agent.apiKey}x` } });
 
-    // pino writes asynchronously: wait for the lines of all five requests.
+    // The lines cross a pipe to this process: wait for those of all five requests.
     let lines: LogLine[] = [];
     for (let i = 0; i < 50; i++) {
       lines = api

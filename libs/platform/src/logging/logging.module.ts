@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { serializeError } from './error-serializer';
+import { logDestination } from './log-destination';
 import { REDACTED_PATHS, REDACTION_CENSOR } from './redaction';
 
 /**
@@ -42,13 +43,10 @@ export class LoggingModule {
       imports: [
         LoggerModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: async (config: AppConfig) => {
-            const pino = (await import('pino')).default;
-            return {
-              forRoutes: [],
-              pinoHttp: pinoHttpOptions(config.logLevel, config.serviceName, pino.destination({ dest: options.destination ?? 1, sync: false })),
-            };
-          },
+          useFactory: (config: AppConfig) => ({
+            forRoutes: [],
+            pinoHttp: pinoHttpOptions(config.logLevel, config.serviceName, logDestination(options.destination ?? 1)),
+          }),
         }),
       ],
     };
