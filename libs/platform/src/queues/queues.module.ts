@@ -50,7 +50,15 @@ export class QueuesModule {
               commandTimeout: options.commandTimeout,
               maxRetriesPerRequest: options.maxRetriesPerRequest,
             };
-            return { prefix: connections.queuePrefix, connection: connections.queueConnection(needs, options) };
+            return {
+              prefix: connections.queuePrefix,
+              connection: connections.queueConnection(needs, options),
+              // BullMQ asks each new connection for the server's version (INFO) and keeps the
+              // outcome for the connection's life: one answer later than the producer's 1 s
+              // deadline (its event loop busy at boot) left it unable to add any job until a
+              // restart. The worker still checks (its deadline is 30 s). docs/operations-faults.md.
+              skipVersionCheck: role === 'producer',
+            };
           },
         }),
         queues,
