@@ -12,6 +12,7 @@ import {
   setDailyRate,
   travelerDelegation,
 } from '../../support/chain-fixtures';
+import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('POST /v1/bookings/{id}/modify', () => {
@@ -202,7 +203,35 @@ describe('POST /v1/bookings/{id}/modify', () => {
 
   it('never lets two concurrent modifications both apply', async () => {
     const b = await bookStay(t, agent, catalog, traveler, { start: 80, nights: 1, adults: 1 });
-    const results = await Promise.all([modify(b.bookingId, { stay: stay(82, 1) }), modify(b.bookingId, { stay: stay(84, 1) })]);
+    // Both requests read the booking as booked and then meet at its row. A lock held here until both
+    // wait on it makes them overlap on any machine: sent at once, the second could otherwise start
+    // after the first had committed, and moving the booking again is then a modification of its own.
+    const db = t.app.get(DataSource);
+    const lock = db.createQueryRunner();
+    await lock.connect();
+    await lock.startTransaction();
+    let results: Array<Awaited<ReturnType<typeof modify>>>;
+    try {
+      await lock.query(`SELECT id FROM bookings WHERE id = $1 FOR UPDATE`, [b.bookingId]);
+      const both = Promise.all([modify(b.bookingId, { stay: stay(82, 1) }), modify(b.bookingId, { stay: stay(84, 1) })]);
+      const waiting = await eventually(
+        async () =>
+          (
+            (await db.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE bookings SET check_in%'`,
+            )) as Array<{ n: number }>
+          )[0].n,
+        (n) => n === 2,
+        10_000,
+        20,
+      );
+      expect(waiting).toBe(2);
+      await lock.rollbackTransaction();
+      results = await both;
+    } finally {
+      if (lock.isTransactionActive) await lock.rollbackTransaction();
+      await lock.release();
+    }
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409);
     expect(loser?.body.error.code).toBe('booking_not_modifiable');
