@@ -9,6 +9,7 @@ import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration
 import { createDataSource } from '../libs/persistence/src/data-source';
 import { MINIMAL_NEST_ENTRY, measureBareRoute, PIPELINE_API_ENTRY } from './lib/pipeline';
 import { PIPELINE_PIECES } from './pipeline/pipeline-switches';
+import { productionLikeEnv } from './lib/processes';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_pipeline'}`;
@@ -21,20 +22,12 @@ async function main(): Promise<void> {
   await db.initialize();
   await runMigrations(db);
   await db.destroy();
-  const env = {
-    NODE_ENV: 'production',
-    BASE_URL: 'https://bench.hcs.invalid',
-    DELEGATION_AUDIENCE: 'https://bench.hcs.invalid',
-    PAYMENTS_SANDBOX: 'true',
-    // Production refuses private webhook targets and an open /metrics (docs/security.md).
-    WEBHOOK_ALLOW_PRIVATE: 'false',
-    METRICS_TOKEN: 'bench-only metrics token',
-    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: DB_URL,
-    REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
-    QUEUE_PREFIX: `hcs-pipeline-${process.pid}`,
-  };
+  const env = productionLikeEnv({
+    publicUrl: 'https://bench.hcs.invalid',
+    databaseUrl: DB_URL,
+    redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
+    queuePrefix: `hcs-pipeline-${process.pid}`,
+  });
   const rows: Array<{ variant: string; rps: number; cpu_us: number; p50_ms: number; p99_ms: number }> = [];
   const run = async (variant: string, entry: string, extra: Record<string, string> = {}) => {
     const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS);

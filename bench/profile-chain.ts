@@ -14,7 +14,7 @@ import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration
 import { runChains } from './lib/chain-scenarios';
 import { measure } from './lib/load';
 import { seedChainTenant } from './lib/fixtures';
-import { DIST, freePort, startService, waitForHealth } from './lib/processes';
+import { DIST, freePort, productionLikeEnv, startService, waitForHealth } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -35,18 +35,12 @@ async function main(): Promise<void> {
   const before = new Set(readdirSync(DIR));
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
-    BASE_URL: PUBLIC_URL,
-    DELEGATION_AUDIENCE: PUBLIC_URL,
-    PAYMENTS_SANDBOX: 'true',
-    // Production refuses private webhook targets and an open /metrics (docs/security.md).
-    WEBHOOK_ALLOW_PRIVATE: 'false',
-    METRICS_TOKEN: 'bench-only metrics token',
-    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: DB_URL,
-    REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
-    QUEUE_PREFIX: `hcs-profile-${process.pid}`,
+    ...productionLikeEnv({
+      publicUrl: PUBLIC_URL,
+      databaseUrl: DB_URL,
+      redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
+      queuePrefix: `hcs-profile-${process.pid}`,
+    }),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     PORT: String(port),
   };

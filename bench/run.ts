@@ -27,7 +27,7 @@ import { chainClient, ChainClientName, holdExpiryLag, hotRoomContention, runChai
 import { cpuLine, CpuPerChain, cpuWindow } from './lib/cpu';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
-import { DIST, freePort, Service, startService, waitForHealth } from './lib/processes';
+import { DIST, freePort, productionLikeEnv, Service, startService, waitForHealth } from './lib/processes';
 import { printTable, ratio, Row, writeResults } from './lib/report';
 import { countChainRoundTrips } from './lib/round-trips';
 import { countSystemOnOwnServers } from './lib/system-count';
@@ -102,18 +102,7 @@ async function main(): Promise<void> {
   const db = await freshDatabase();
   const fx = await seedChainTenant(db, PUBLIC_URL);
   const serviceEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    BASE_URL: PUBLIC_URL,
-    DELEGATION_AUDIENCE: PUBLIC_URL,
-    PAYMENTS_SANDBOX: 'true',
-    // Production refuses private webhook targets and an open /metrics (docs/security.md).
-    WEBHOOK_ALLOW_PRIVATE: 'false',
-    METRICS_TOKEN: 'bench-only metrics token',
-    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: DB_URL,
-    REDIS_URL: REDIS,
-    QUEUE_PREFIX: `hcs-bench-${process.pid}`,
+    ...productionLikeEnv({ publicUrl: PUBLIC_URL, databaseUrl: DB_URL, redisUrl: REDIS, queuePrefix: `hcs-bench-${process.pid}` }),
     HOLD_TTL_SECONDS: String(CFG.holdTtlSeconds),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     RATE_LIMIT_ANON_PER_MINUTE: '1000000000',

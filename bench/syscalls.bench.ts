@@ -14,7 +14,7 @@ import { createDataSource } from '../libs/persistence/src/data-source';
 import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 import { runChains } from './lib/chain-scenarios';
 import { seedChainTenant } from './lib/fixtures';
-import { freePort, startService, waitForHealth, waitForWorker } from './lib/processes';
+import { freePort, productionLikeEnv, startService, waitForHealth, waitForWorker } from './lib/processes';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_syscalls'}`;
@@ -53,18 +53,12 @@ async function main(): Promise<void> {
   await db.destroy();
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
-    BASE_URL: PUBLIC_URL,
-    DELEGATION_AUDIENCE: PUBLIC_URL,
-    PAYMENTS_SANDBOX: 'true',
-    // Production refuses private webhook targets and an open /metrics (docs/security.md).
-    WEBHOOK_ALLOW_PRIVATE: 'false',
-    METRICS_TOKEN: 'bench-only metrics token',
-    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: DB_URL,
-    REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
-    QUEUE_PREFIX: `hcs-syscalls-${process.pid}`,
+    ...productionLikeEnv({
+      publicUrl: PUBLIC_URL,
+      databaseUrl: DB_URL,
+      redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
+      queuePrefix: `hcs-syscalls-${process.pid}`,
+    }),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     PORT: String(port),
   };

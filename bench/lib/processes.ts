@@ -50,6 +50,27 @@ export function apiNodeArgs(): string[] {
   return (process.env.BENCH_API_NODE_ARGS ?? configured).split(' ').filter(Boolean);
 }
 
+/**
+ * The environment every bench starts the built api and worker with: production mode, info logs,
+ * the sandbox payment provider switched on explicitly, and the settings production refuses to run
+ * without (docs/security.md: no private webhook targets, no open /metrics, a webhook secret key).
+ */
+export function productionLikeEnv(opts: { publicUrl: string; databaseUrl: string; redisUrl: string; queuePrefix: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    BASE_URL: opts.publicUrl,
+    DELEGATION_AUDIENCE: opts.publicUrl,
+    PAYMENTS_SANDBOX: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'false',
+    METRICS_TOKEN: 'bench-only metrics token',
+    WEBHOOK_SECRET_KEY: 'bench-only webhook secret key, at least 32 characters',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: opts.redisUrl,
+    QUEUE_PREFIX: opts.queuePrefix,
+  };
+}
+
 /** Starts a built app (`api` or `worker`) with `env`; logs go nowhere, boot errors to stderr. */
 export function startService(app: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[] = []): Service {
   const extra = app === 'api' ? apiNodeArgs() : [];
