@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { jobIds, QueueName } from '@hcs/platform';
 import { createTenant } from '../../support/factories';
-import { createChainAgent, createChainCatalog, daysFromToday } from '../../support/chain-fixtures';
+import { createChainAgent, createChainCatalog, quoteAndHold } from '../../support/chain-fixtures';
 import { lateInfoProxy, LateInfoProxy } from '../../support/late-info-proxy';
 import { eventually } from '../../support/processes';
 import { ownRedis, OwnRedis } from '../../support/redis-server';
@@ -36,26 +36,14 @@ describe('the api adds jobs after a late answer at boot', () => {
     const tenantId = (await createTenant(t.app)).tenantId;
     const agent = await createChainAgent(t.app, tenantId);
     const catalog = await createChainCatalog(t.app, tenantId, { defaultInventory: 1 });
-    const quote = await t
-      .http()
-      .post('/v1/quotes')
-      .set('authorization', `Bearer ${agent.apiKey}`)
-      .send({
-        hotel_id: catalog.propertyId,
-        room_type_id: catalog.roomTypeId,
-        rate_plan_id: catalog.freePlanId,
-        stay: { check_in: daysFromToday(30), check_out: daysFromToday(31) },
-        guests: { adults: 1 },
-      });
-    const hold = await t.http().post('/v1/holds').set('authorization', `Bearer ${agent.apiKey}`).send({ quote_id: quote.body.data.quote_id });
-    expect(hold.status).toBe(201);
+    const { holdId } = await quoteAndHold(t, agent, catalog, { start: 30, nights: 1, adults: 1 });
     const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
     const job = await eventually(
-      () => queue.getJob(jobIds.holdExpiry(hold.body.data.hold_id)),
+      () => queue.getJob(jobIds.holdExpiry(holdId)),
       (j) => j !== undefined,
       3000,
       50,
     );
-    expect(job?.data).toMatchObject({ hold_id: hold.body.data.hold_id });
+    expect(job?.data).toMatchObject({ hold_id: holdId });
   });
 });
