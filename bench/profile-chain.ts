@@ -9,11 +9,9 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDataSource } from '../libs/persistence/src/data-source';
-import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 import { runChains } from './lib/chain-scenarios';
 import { measure } from './lib/load';
-import { seedChainTenant } from './lib/fixtures';
+import { migratedChainTenant } from './lib/fixtures';
 import { DIST, freePort, productionLikeEnv, startService, waitForHealth } from './lib/processes';
 import { summarizeProfile } from './lib/profile-summary';
 
@@ -25,12 +23,7 @@ const PUBLIC_URL = 'https://bench.hcs.invalid';
 const SCENARIO = process.env.BENCH_PROFILE_SCENARIO ?? 'chain';
 
 async function main(): Promise<void> {
-  await ensureDatabase(DB_URL);
-  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
-  await db.initialize();
-  await runMigrations(db);
-  const fx = await seedChainTenant(db, PUBLIC_URL);
-  await db.destroy();
+  const fx = await migratedChainTenant(DB_URL, PUBLIC_URL);
   mkdirSync(DIR, { recursive: true });
   const before = new Set(readdirSync(DIR));
   const port = await freePort();

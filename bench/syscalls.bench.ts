@@ -10,10 +10,8 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDataSource } from '../libs/persistence/src/data-source';
-import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 import { runChains } from './lib/chain-scenarios';
-import { seedChainTenant } from './lib/fixtures';
+import { migratedChainTenant } from './lib/fixtures';
 import { freePort, productionLikeEnv, startService, waitForHealth, waitForWorker } from './lib/processes';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -45,12 +43,7 @@ async function stopped(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   if (spawnSync('strace', ['-V'], { stdio: 'ignore' }).status !== 0) throw new Error('strace is not installed (apt-get install -y strace)');
-  await ensureDatabase(DB_URL);
-  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
-  await db.initialize();
-  await runMigrations(db);
-  const fx = await seedChainTenant(db, PUBLIC_URL);
-  await db.destroy();
+  const fx = await migratedChainTenant(DB_URL, PUBLIC_URL);
   const port = await freePort();
   const env = {
     ...productionLikeEnv({

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { issueSecret } from '../../libs/domain/src/identity/rules/credential-secret';
+import { createDataSource } from '../../libs/persistence/src/data-source';
+import { ensureDatabase, runMigrations } from '../../libs/persistence/src/migration-runner';
 
 export interface RoomType {
   roomTypeId: string;
@@ -89,3 +91,16 @@ export async function seedChainTenant(db: DataSource, audience: string): Promise
 }
 
 export const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The database at `databaseUrl` created if missing and migrated, with a chain tenant of its own. */
+export async function migratedChainTenant(databaseUrl: string, audience: string): Promise<ChainFixture> {
+  await ensureDatabase(databaseUrl);
+  const db = createDataSource({ databaseUrl, databasePoolSize: 2 });
+  await db.initialize();
+  try {
+    await runMigrations(db);
+    return await seedChainTenant(db, audience);
+  } finally {
+    await db.destroy();
+  }
+}
