@@ -31,10 +31,15 @@ export class BearerAuthGuard implements CanActivate {
     private readonly throttle: AuthFailureThrottle,
   ) {}
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+  /** Synchronous for `@Public()` routes: Nest awaits only what is a promise (docs/performance.md). */
+  canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const route = routeAuth(this.reflector, ctx);
     if (route.public) return true;
+    return this.check(ctx, route);
+  }
+
+  private async check(ctx: ExecutionContext, route: RouteAuth): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     // Before any credential or tenant lookup: an address that keeps failing is refused cheaply,
     // but a credential memory knows to be valid is never refused for other callers' failures.

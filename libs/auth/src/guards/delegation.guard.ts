@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
 import { DelegationVerifier } from '../delegation/delegation-verifier';
 import { GuardedRequest, header } from './http-request';
-import { routeAuth } from './route-auth';
+import { routeAuth, RouteAuth } from './route-auth';
 
 /**
  * Last guard of the chain: a `@RequiresDelegation()` route needs a verified traveler delegation
@@ -16,11 +16,15 @@ export class DelegationGuard implements CanActivate {
     private readonly verifier: DelegationVerifier,
   ) {}
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+  /** Synchronous for routes without a delegation: Nest awaits only what is a promise (docs/performance.md). */
+  canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const options = routeAuth(this.reflector, ctx).delegation;
     if (!options) return true;
-    const req = ctx.switchToHttp().getRequest<GuardedRequest>();
+    return this.verify(ctx.switchToHttp().getRequest<GuardedRequest>(), options);
+  }
+
+  private async verify(req: GuardedRequest, options: NonNullable<RouteAuth['delegation']>): Promise<boolean> {
     if (!req.actor) throw new DomainError('unauthenticated', { message: 'Acting for a traveler needs an authenticated agent first.' });
     const raw = header(req, 'x-delegated-user')
       ?.trim()

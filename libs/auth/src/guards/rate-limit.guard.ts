@@ -19,9 +19,14 @@ export class RateLimitGuard implements CanActivate {
     private readonly limits: RateLimits,
   ) {}
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+  /** Synchronous for routes that are not counted: Nest awaits only what is a promise (docs/performance.md). */
+  canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     if (routeAuth(this.reflector, ctx).skipRateLimit) return true;
+    return this.count(ctx);
+  }
+
+  private async count(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<GuardedRequest>();
     const [bucket, key, scope] = subject(req);
     const decision = await this.limits.consume(bucket, key);
