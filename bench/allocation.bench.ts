@@ -7,31 +7,16 @@
  * BENCH_PIPELINE_PIECES narrows the pieces; BENCH_SECONDS (4) per variant. Prints a table, then
  * JSON on stdout's last line.
  */
-import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
-import { createDataSource } from '../libs/persistence/src/data-source';
 import { Allocation, measureAllocation } from './allocation/measure-allocation';
-import { MINIMAL_NEST_ENTRY, PIPELINE_API_ENTRY } from './lib/pipeline';
-import { productionLikeEnv } from './lib/processes';
+import { MINIMAL_NEST_ENTRY, PIPELINE_API_ENTRY, pipelineBenchEnv } from './lib/pipeline';
 import { PIPELINE_PIECES } from './pipeline/pipeline-switches';
 
-const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
-const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_pipeline'}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PIECES = (process.env.BENCH_PIPELINE_PIECES ?? PIPELINE_PIECES.join(',')).split(',').filter(Boolean);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main(): Promise<void> {
-  await ensureDatabase(DB_URL);
-  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
-  await db.initialize();
-  await runMigrations(db);
-  await db.destroy();
-  const env = productionLikeEnv({
-    publicUrl: 'https://bench.hcs.invalid',
-    databaseUrl: DB_URL,
-    redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
-    queuePrefix: `hcs-alloc-${process.pid}`,
-  });
+  const env = await pipelineBenchEnv('hcs-alloc');
   const rows: Array<{ variant: string } & Allocation> = [];
   const run = async (variant: string, entry: string, extra: Record<string, string> = {}) => {
     const a = await measureAllocation(entry, { ...env, ...extra }, SECONDS);

@@ -5,29 +5,14 @@
  * pipeline measured first and last (the in-run baseline); 10 connections, BENCH_SECONDS (5) each.
  * BENCH_PIPELINE_PIECES narrows the pieces. Prints a table and writes JSON to stdout's last line.
  */
-import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
-import { createDataSource } from '../libs/persistence/src/data-source';
-import { MINIMAL_NEST_ENTRY, measureBareRoute, PIPELINE_API_ENTRY } from './lib/pipeline';
+import { MINIMAL_NEST_ENTRY, measureBareRoute, PIPELINE_API_ENTRY, pipelineBenchEnv } from './lib/pipeline';
 import { PIPELINE_PIECES } from './pipeline/pipeline-switches';
-import { productionLikeEnv } from './lib/processes';
 
-const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
-const DB_URL = `${PG}/${process.env.BENCH_DB ?? 'hcs_bench_pipeline'}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PIECES = (process.env.BENCH_PIPELINE_PIECES ?? PIPELINE_PIECES.join(',')).split(',').filter(Boolean);
 
 async function main(): Promise<void> {
-  await ensureDatabase(DB_URL);
-  const db = createDataSource({ databaseUrl: DB_URL, databasePoolSize: 2 });
-  await db.initialize();
-  await runMigrations(db);
-  await db.destroy();
-  const env = productionLikeEnv({
-    publicUrl: 'https://bench.hcs.invalid',
-    databaseUrl: DB_URL,
-    redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
-    queuePrefix: `hcs-pipeline-${process.pid}`,
-  });
+  const env = await pipelineBenchEnv('hcs-pipeline');
   const rows: Array<{ variant: string; rps: number; cpu_us: number; p50_ms: number; p99_ms: number }> = [];
   const run = async (variant: string, entry: string, extra: Record<string, string> = {}) => {
     const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS);

@@ -1,5 +1,29 @@
+import { createDataSource } from '../../libs/persistence/src/data-source';
+import { ensureDatabase, runMigrations } from '../../libs/persistence/src/migration-runner';
 import { measure, Measured } from './load';
-import { freePort, Service, startBuilt, waitForHealth } from './processes';
+import { freePort, productionLikeEnv, Service, startBuilt, waitForHealth } from './processes';
+
+/**
+ * The environment the pipeline benches (`bench:pipeline`, `bench:alloc`) start the api with, on a
+ * database of their own (BENCH_PG, BENCH_DB: hcs_bench_pipeline) created and migrated first.
+ */
+export async function pipelineBenchEnv(queuePrefix: string): Promise<Record<string, string>> {
+  const databaseUrl = `${process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'}/${process.env.BENCH_DB ?? 'hcs_bench_pipeline'}`;
+  await ensureDatabase(databaseUrl);
+  const db = createDataSource({ databaseUrl, databasePoolSize: 2 });
+  await db.initialize();
+  try {
+    await runMigrations(db);
+  } finally {
+    await db.destroy();
+  }
+  return productionLikeEnv({
+    publicUrl: 'https://bench.hcs.invalid',
+    databaseUrl,
+    redisUrl: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14',
+    queuePrefix: `${queuePrefix}-${process.pid}`,
+  });
+}
 
 /** GET / of a built entry point started with `env` on a free port: warm-up, then `seconds` of load. */
 export interface BareRoute extends Measured {
