@@ -3,9 +3,12 @@
  * `GET /` (docs/performance.md). Boots the built api once per variant with one piece switched off
  * (bench/pipeline/pipeline-switches.ts), next to the smallest Nest + Express app and with the full
  * pipeline measured first and last (the in-run baseline); 10 connections, BENCH_SECONDS (5) each.
+ * The api runs with its production V8 flags (package.json `config.api_node_args`, or
+ * BENCH_API_NODE_ARGS), as in `npm run bench`.
  * BENCH_PIPELINE_PIECES narrows the pieces. Prints a table and writes JSON to stdout's last line.
  */
 import { MINIMAL_NEST_ENTRY, measureBareRoute, PIPELINE_API_ENTRY, pipelineBenchEnv } from './lib/pipeline';
+import { apiNodeArgs } from './lib/processes';
 import { PIPELINE_PIECES } from './pipeline/pipeline-switches';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -15,7 +18,8 @@ async function main(): Promise<void> {
   const env = await pipelineBenchEnv('hcs-pipeline');
   const rows: Array<{ variant: string; rps: number; cpu_us: number; p50_ms: number; p99_ms: number }> = [];
   const run = async (variant: string, entry: string, extra: Record<string, string> = {}) => {
-    const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS);
+    // The api with its production V8 flags, as `npm run bench` and `npm start` run it; the minimal app as Node's defaults.
+    const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS, 10, entry === PIPELINE_API_ENTRY ? apiNodeArgs() : []);
     rows.push({ variant, rps: m.requests_per_second, cpu_us: m.cpu_us_per_request, p50_ms: m.p50_ms, p99_ms: m.p99_ms });
     process.stderr.write(`pipeline: ${variant}: ${m.requests_per_second} req/s, ${m.cpu_us_per_request} µs CPU per request\n`);
   };

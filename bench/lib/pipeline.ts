@@ -44,9 +44,15 @@ export async function measureWithCpu(
   return { ...m, cpu_us_per_request: m.requests > 0 ? Math.round((cpu * 1000) / m.requests) : 0 };
 }
 
-export async function measureBareRoute(entry: string, env: Record<string, string>, seconds: number, connections = 10): Promise<BareRoute> {
+export async function measureBareRoute(
+  entry: string,
+  env: Record<string, string>,
+  seconds: number,
+  connections = 10,
+  nodeArgs: string[] = [],
+): Promise<BareRoute> {
   const port = await freePort();
-  const service = startBuilt(entry, { ...env, PORT: String(port) });
+  const service = startBuilt(entry, { ...env, PORT: String(port) }, nodeArgs);
   try {
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, service, '/');
