@@ -12,14 +12,15 @@ import { apiNodeArgs } from './lib/processes';
 import { PIPELINE_PIECES } from './pipeline/pipeline-switches';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The api with its production V8 flags, as `npm run bench` and `npm start` run it; the minimal app with Node's defaults. */
+const API_NODE_ARGS = apiNodeArgs();
 const PIECES = (process.env.BENCH_PIPELINE_PIECES ?? PIPELINE_PIECES.join(',')).split(',').filter(Boolean);
 
 async function main(): Promise<void> {
   const env = await pipelineBenchEnv('hcs-pipeline');
   const rows: Array<{ variant: string; rps: number; cpu_us: number; p50_ms: number; p99_ms: number }> = [];
   const run = async (variant: string, entry: string, extra: Record<string, string> = {}) => {
-    // The api with its production V8 flags, as `npm run bench` and `npm start` run it; the minimal app as Node's defaults.
-    const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS, 10, entry === PIPELINE_API_ENTRY ? apiNodeArgs() : []);
+    const m = await measureBareRoute(entry, { ...env, ...extra }, SECONDS, 10, entry === PIPELINE_API_ENTRY ? API_NODE_ARGS : []);
     rows.push({ variant, rps: m.requests_per_second, cpu_us: m.cpu_us_per_request, p50_ms: m.p50_ms, p99_ms: m.p99_ms });
     process.stderr.write(`pipeline: ${variant}: ${m.requests_per_second} req/s, ${m.cpu_us_per_request} µs CPU per request\n`);
   };

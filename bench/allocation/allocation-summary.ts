@@ -1,3 +1,5 @@
+import { where } from '../lib/profile-summary';
+
 /** The parts of a V8 sampling heap profile (`HeapProfiler.stopSampling`) the summary reads. */
 export interface SamplingHeapProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -11,8 +13,6 @@ export interface AllocationSummary {
   /** The frames that allocated most, self bytes per request, largest first. */
   top: Array<{ frame: string; bytesPerRequest: number }>;
 }
-
-const where = (url: string) => url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'ours/');
 
 /** Bytes per request in all, and per allocating frame. */
 export function summarizeAllocations(head: SamplingHeapProfileNode, requests: number, top = 15): AllocationSummary {

@@ -44,6 +44,26 @@ export async function measureWithCpu(
   return { ...m, cpu_us_per_request: m.requests > 0 ? Math.round((cpu * 1000) / m.requests) : 0 };
 }
 
+/**
+ * Starts a built entry point with `env` (and `nodeArgs`) on a free port, waits for `GET /`, warms
+ * it up with `warmUpSeconds` of load on it, hands it to `use`, and stops it whatever happens.
+ */
+export async function withBareRoute<T>(
+  start: { entry: string; env: Record<string, string>; nodeArgs?: string[]; connections: number; warmUpSeconds: number },
+  use: (service: Service, url: string) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const service = startBuilt(start.entry, { ...start.env, PORT: String(port) }, start.nodeArgs ?? []);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, service, '/');
+    await measure({ url: `${url}/` }, start.connections, start.warmUpSeconds);
+    return await use(service, url);
+  } finally {
+    await service.stop();
+  }
+}
+
 export async function measureBareRoute(
   entry: string,
   env: Record<string, string>,
@@ -51,16 +71,9 @@ export async function measureBareRoute(
   connections = 10,
   nodeArgs: string[] = [],
 ): Promise<BareRoute> {
-  const port = await freePort();
-  const service = startBuilt(entry, { ...env, PORT: String(port) }, nodeArgs);
-  try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, service, '/');
-    await measure({ url: `${url}/` }, connections, Math.min(2, seconds));
-    return await measureWithCpu(service, { url: `${url}/` }, connections, seconds);
-  } finally {
-    await service.stop();
-  }
+  return withBareRoute({ entry, env, nodeArgs, connections, warmUpSeconds: Math.min(2, seconds) }, (service, url) =>
+    measureWithCpu(service, { url: `${url}/` }, connections, seconds),
+  );
 }
 
 export const MINIMAL_NEST_ENTRY = 'bench/pipeline/minimal-nest-app.js';

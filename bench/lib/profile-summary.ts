@@ -5,7 +5,8 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-const where = (url: string) => url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'ours/');
+/** A script URL as the summaries print it: the package path, or `ours/…` for the build. */
+export const where = (url: string) => url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'ours/');
 const pct = (part: number, total: number) => `${((100 * part) / total).toFixed(1).padStart(5)}%`;
 
 /** Top self-time frames, then the inclusive share of each package (and of our own layers). */

@@ -1,9 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
+import { DelegationOptions } from '../decorators/auth.decorators';
 import { DelegationVerifier } from '../delegation/delegation-verifier';
 import { GuardedRequest, header } from './http-request';
-import { routeAuth, RouteAuth } from './route-auth';
+import { routeAuth } from './route-auth';
 
 /**
  * Last guard of the chain: a `@RequiresDelegation()` route needs a verified traveler delegation
@@ -24,7 +25,7 @@ export class DelegationGuard implements CanActivate {
     return this.verify(ctx.switchToHttp().getRequest<GuardedRequest>(), options);
   }
 
-  private async verify(req: GuardedRequest, options: NonNullable<RouteAuth['delegation']>): Promise<boolean> {
+  private async verify(req: GuardedRequest, options: DelegationOptions): Promise<boolean> {
     if (!req.actor) throw new DomainError('unauthenticated', { message: 'Acting for a traveler needs an authenticated agent first.' });
     const raw = header(req, 'x-delegated-user')
       ?.trim()

@@ -27,12 +27,12 @@ class Routes {
   book(): void {}
 }
 
-function contextOf(handler: keyof Routes, req: object = {}): ExecutionContext {
+function contextOf(handler: keyof Routes): ExecutionContext {
   return {
     getType: () => 'http',
     getClass: () => Routes,
     getHandler: () => Routes.prototype[handler],
-    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({ setHeader: () => undefined }) }),
+    switchToHttp: () => ({ getRequest: () => ({}), getResponse: () => ({ setHeader: () => undefined }) }),
   } as unknown as ExecutionContext;
 }
 
