@@ -1,8 +1,10 @@
+import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { Outcome, renderSuccess } from '@hcs/contracts';
 import { RawResponse } from './raw-response';
 import type { RouteFlags } from './route-flags';
+import { expressHttpServer } from './express-http-server';
 
 /** Set on the request by `RouteFlagsGuard`, the last global guard. */
 export interface FlaggedRequest {
@@ -15,7 +17,8 @@ export interface FlaggedRequest {
  * `RawResponse` (an idempotent replay) is sent as stored, and a `@Bare()` route's body as it is.
  * This is the work a global interceptor did, without the rxjs pipeline and the subject Nest builds
  * around every handler once any interceptor is global (docs/performance.md, "The envelope at the
- * reply"). Error replies (the filters pass their status) are sent as they are.
+ * reply"). Error replies (the filters pass their status) are sent as they are. Its HTTP server
+ * builds requests and responses with Express's prototypes (`expressHttpServer`).
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
   private traceId: () => string = () => {
@@ -25,6 +28,15 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
   /** Where the trace id of the request being answered comes from (the request context). */
   useTraceIds(traceId: () => string): void {
     this.traceId = traceId;
+  }
+
+  /** Nest's own server for the options the api does not use (TLS, draining on close), ours otherwise. */
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options.httpsOptions !== undefined || options.return503OnClosing === true || options.forceCloseConnections === true) {
+      super.initHttpServer(options);
+      return;
+    }
+    this.httpServer = expressHttpServer(this.getInstance());
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
