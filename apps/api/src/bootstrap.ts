@@ -15,6 +15,7 @@ import { requestLogMiddleware } from './http/request-log.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { middlewareChain, mountedAt } from './http/middleware-chain';
 import { EnvelopeExpressAdapter } from './http/envelope-express.adapter';
+import { cacheValidationMetadata } from './http/validation-metadata-cache';
 import { dropPassThroughEnhancers } from './http/pass-through-enhancers';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
@@ -34,6 +35,8 @@ export interface ApiAppOptions {
 }
 
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestExpressApplication> {
+  // Validation (REST pipe, MCP tools) reads each DTO's rules once (docs/performance.md).
+  cacheValidationMetadata();
   const adapter = new EnvelopeExpressAdapter();
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.imports), adapter, {
     bodyParser: false,
