@@ -2,7 +2,13 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import pinoHttp from 'pino-http';
 import { pinoHttpOptions } from '@hcs/platform';
-import { requestLogMiddleware } from './request-log.middleware';
+import { LazyRequestStore, requestLogMiddleware } from './request-log.middleware';
+
+import { dirname, join } from 'node:path';
+
+/** nestjs-pino's store of the request in progress, reached as the middleware reaches it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { storage } = require(join(dirname(require.resolve('nestjs-pino')), 'storage.js')) as { storage: { getStore: () => unknown } };
 
 /** A root logger configured as the api's (pino-http over LoggingModule's options), writing to `lines`. */
 function rootLogger(lines: string[]) {
@@ -56,5 +62,35 @@ describe('the request line', () => {
     const strip = (l: string) => withoutTime(l).replace(/"stack":"[^"]*"/, '"stack":""');
     expect(strip(ours[0])).toBe(strip(theirs[0]));
     for (const secret of ['hcs_live_secret', 'eyJ.secret.jwt', 'session=secret', 'hcs_key_secret', 'a=secret']) expect(ours[0]).not.toContain(secret);
+  });
+});
+
+describe("the request's log store", () => {
+  const storeOf = (req: IncomingMessage, res: ServerResponse, lines: string[]) => {
+    let store: LazyRequestStore | undefined;
+    requestLogMiddleware(rootLogger(lines))(req, res, () => {
+      store = storage.getStore() as LazyRequestStore;
+    });
+    return store!;
+  };
+
+  it('lets go of the request once it is answered, and a later log binds the same fields', () => {
+    const logged = (late: boolean) => {
+      const lines: string[] = [];
+      const { req, res } = exchange({ host: 'api.example', authorization: 'Bearer hcs_live_secret' }, 200, {});
+      Object.assign(req, { traceContext: { traceId: 'abc' }, actor: { tenantId: 't1', principalId: 'p1', kind: 'agent' } });
+      const store = storeOf(req, res, lines);
+      if (!late) store.logger.warn('late');
+      res.emit('finish');
+      if (late) {
+        expect(Object.values(store)).not.toContain(req);
+        store.logger.warn('late');
+      }
+      return withoutTime(lines.find((l) => l.includes('"msg":"late"'))!);
+    };
+    const late = logged(true);
+    expect(late).toBe(logged(false));
+    expect(JSON.parse(late)).toMatchObject({ req: { method: 'POST', url: '/v1/holds?x=1' }, trace_id: 'abc', tenant_id: 't1', principal_id: 'p1' });
+    expect(late).not.toContain('hcs_live_secret');
   });
 });
