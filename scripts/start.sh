@@ -47,6 +47,8 @@ tenant=$(demo 'd.tenant_id'); agent_key=$(demo 'd.agent.api_key'); admin_key=$(d
 client_id=$(demo 'd.agent.client_id'); property=$(demo 'd.properties[0].id'); slug=$(demo 'd.properties[0].slug')
 checkin=$(node -e "const d=new Date(Date.now()+14*864e5);console.log(d.toISOString().slice(0,10))")
 checkout=$(node -e "const d=new Date(Date.now()+16*864e5);console.log(d.toISOString().slice(0,10))")
+# A key of this start: the demo data outlives a restart, and a key reused for another hold is idempotency_conflict.
+booking_key="demo-$(date +%s)"
 
 cat <<EOT
 
@@ -68,9 +70,10 @@ Try the booking chain (each answer's next_actions names the next step):
   curl -s $base/v1/search -H "Authorization: Bearer \$KEY" -H 'Content-Type: application/json' \\
     -d '{"destination":{"type":"area","value":"Lisbon"},"stay":{"check_in":"$checkin","check_out":"$checkout"},"guests":{"adults":2}}' | jq '.data.results[0], .next_actions[0]'
   # POST the quote body_hint from next_actions to /v1/quotes, then {"quote_id": ...} to /v1/holds (Idempotency-Key optional), then:
+  # One Idempotency-Key per booking: the same key with another body answers idempotency_conflict.
   export DELEGATION=\$(./bin/hcs delegation mint --sub traveler-123)
   curl -s $base/v1/bookings -H "Authorization: Bearer \$KEY" -H "X-Delegated-User: \$DELEGATION" \\
-    -H 'Idempotency-Key: demo-1' -H 'Content-Type: application/json' \\
+    -H 'Idempotency-Key: $booking_key' -H 'Content-Type: application/json' \\
     -d '{"hold_id":"<hold_id>","quote_id":"<quote_id>","guest":{"primary":{"full_name":"Ada Lovelace","email":"ada@example.com","phone":"+351210000000"}},"payment":{"method":"card","provider_token":"tok_visa","billing_country":"PT"}}' | jq '.data.state, .receipt'
 
 EOT
