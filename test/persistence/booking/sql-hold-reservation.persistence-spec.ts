@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HoldReservation, type ChainAuditEntry, type HoldReservationRequest } from '@hcs/domain';
+import { SqlClient } from '@hcs/persistence';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
 
@@ -73,5 +74,21 @@ describe('SqlHoldReservation (real Postgres, no HTTP)', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const rows = await tier.query<{ held: number }>(`SELECT held FROM inventory_nights WHERE room_type_id = $1`, [other.roomType.id]);
     expect(rows.map((r) => r.held)).toEqual([1, 1]);
+  });
+
+  it('settles on a generic plan, so Postgres stops planning the statement on every hold', async () => {
+    const roomy = await seedChain(tier, { defaultInventory: 100 });
+    // Sequential statements reuse the pool's most recently released connection, where the
+    // statement is prepared; Postgres tries five custom plans before it weighs the generic one.
+    for (let i = 0; i < 8; i++) expect((await reservation.reserve(request(roomy))).ok).toBe(true);
+
+    const [hold] = await tier
+      .get(SqlClient)
+      .rows<{ generic_plans: string; custom_plans: string }>(
+        `SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement LIKE '%INSERT INTO inventory_nights AS inv%' /* ${randomUUID()} */`,
+        [],
+      );
+    expect(hold).toBeDefined();
+    expect(Number(hold.generic_plans)).toBeGreaterThan(0);
   });
 });

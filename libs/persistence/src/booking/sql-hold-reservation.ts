@@ -13,7 +13,9 @@ import { refusedBy } from './statement-refusal';
  * `allotment - held - sold >= 1`, re-checked on the newest row version under concurrency), then
  * `hcs_require` refuses the whole statement unless every night was taken, and the hold row and its
  * audit entry are inserted from the same statement. Nights are upserted in date order, so
- * concurrent stays never deadlock. See docs/performance.md.
+ * concurrent stays never deadlock. The nights are a VALUES list (one text per stay length), not an
+ * array: Postgres's generic plan then knows how many rows it inserts, settles on it after five
+ * runs and stops planning the statement on every hold (docs/performance.md, "Tenth round").
  */
 @Injectable()
 export class SqlHoldReservation extends HoldReservation {
@@ -32,7 +34,7 @@ export class SqlHoldReservation extends HoldReservation {
       taken AS (
         INSERT INTO inventory_nights AS inv (tenant_id, room_type_id, night, allotment, held)
         SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, 1
-          FROM rt, unnest(${p.add(nights, 'date[]')}) AS n(night)
+          FROM rt, (VALUES ${nights.map((night) => `(${p.add(night, 'date')})`).join(', ')}) AS n(night)
          WHERE rt.default_inventory >= 1
             OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.tenant_id = rt.tenant_id AND x.room_type_id = rt.id AND x.night = n.night)
          ORDER BY n.night
