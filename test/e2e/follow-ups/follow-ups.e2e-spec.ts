@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { SendFollowUp } from '@hcs/domain';
 import { jobIds, loadConfig, QueueName } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
@@ -53,7 +54,7 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
   const book = async (start: number, nights = 2) => (await bookStay(t, agent, catalog, TRAVELER, { start, nights, adults: 1 })).bookingId;
   const list = async (bookingId: string) => (await agentFollowUps(t, agent, TRAVELER).list(bookingId)).body.data.items as Array<Record<string, unknown>>;
 
-  it('a confirmed booking shows its pre_arrival (48 h before check-in) and post_stay (10:00 the day after check-out), each with its delayed job', async () => {
+  it('a confirmed booking shows its pre_arrival (48 h before check-in) and post_stay (10:00 the day after check-out), days away and without a job yet', async () => {
     const bookingId = await book(20, 3);
     const res = await agentFollowUps(t, agent, TRAVELER).list(bookingId);
     expect(res.status).toBe(200);
@@ -73,19 +74,45 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       ],
     });
     expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['get', 'get_audit']);
+    // Beyond reach (two sweep periods): the queue holds no job for them until the sweep enqueues it.
     const queue = t.app.get<Queue>(getQueueToken(QueueName.GuestFollowUp));
+    await new Promise((r) => setTimeout(r, 1500));
     for (const item of res.body.data.items as Array<{ id: string; send_at: string }>) {
-      const job = await eventually(
-        () => queue.getJob(jobIds.guestFollowUp(item.id, new Date(item.send_at))),
-        (j) => j !== undefined,
-        3000,
-        50,
-      );
-      expect(job?.data).toEqual({ tenant_id: tenantId, follow_up_id: item.id, trace_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
-      expect(await job!.isDelayed()).toBe(true);
+      expect(await queue.getJob(jobIds.guestFollowUp(item.id, new Date(item.send_at)))).toBeUndefined();
     }
     const audit = await t.app.get(DataSource).query(`SELECT type FROM audit_events WHERE booking_id = $1 ORDER BY id`, [bookingId]);
     expect(audit.map((a: { type: string }) => a.type)).toEqual(['booking.confirmed', 'payment.captured', 'follow_up.scheduled', 'follow_up.scheduled']);
+  }, 60_000);
+
+  it('the sweep enqueues the delayed job of a follow-up as it comes within reach, and it is sent at its send_at', async () => {
+    const bookingId = await book(22);
+    const created = await agentFollowUps(t, agent, TRAVELER).create(bookingId, {
+      kind: 'custom',
+      message: 'See you soon.',
+      send_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.GuestFollowUp));
+    const sweep = () => worker.get(SendFollowUp).sweep();
+    // A minute away, the reach is two sweep periods (2 s here): no job, even after a sweep.
+    await sweep();
+    expect(await queue.getJob(jobIds.guestFollowUp(id, new Date(created.body.data.send_at)))).toBeUndefined();
+    // Time passes: it is now due in 1.5 s, within reach, and the next sweep enqueues its job.
+    const [[{ send_at: sendAt }]] = await t.app
+      .get(DataSource)
+      .query(`UPDATE follow_ups SET send_at = date_trunc('milliseconds', now() + interval '1500 milliseconds') WHERE id = $1 RETURNING send_at`, [id]);
+    await sweep();
+    const job = await queue.getJob(jobIds.guestFollowUp(id, sendAt));
+    expect(job?.data).toEqual({ tenant_id: tenantId, follow_up_id: id, trace_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await job!.isDelayed()).toBe(true);
+    const items = await eventually(
+      () => list(bookingId),
+      (i) => i.find((f) => f.id === id)?.state === 'sent',
+      20000,
+      100,
+    );
+    expect(Date.parse(items.find((f) => f.id === id)!.sent_at as string)).toBeGreaterThanOrEqual(sendAt.getTime());
   }, 60_000);
 
   it('sends pre_arrival at once when check-in is less than 48 h away, rendered from the booking facts', async () => {

@@ -153,4 +153,14 @@ export class SqlFollowUpRepository extends FollowUpRepository {
     );
     return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, sendAt: r.send_at }));
   }
+
+  async listComingDue(channel: FollowUpChannel, withinSeconds: number, limit: number): Promise<FollowUpRef[]> {
+    const rows = await this.sql.rows<{ tenant_id: string; id: string; send_at: Date }>(
+      `SELECT tenant_id, id, send_at FROM follow_ups
+        WHERE state = 'scheduled' AND channel = $1 AND send_at > now() AND send_at <= now() + make_interval(secs => $2)
+        ORDER BY send_at LIMIT $3`,
+      [channel, withinSeconds, limit],
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, sendAt: r.send_at }));
+  }
 }

@@ -45,4 +45,6 @@ export abstract class FollowUpRepository {
   abstract moveScheduled(tenantId: string, bookingId: string, kind: FollowUpKind, sendAt: Date): Promise<FollowUpRecord | null>;
   /** Due `scheduled` follow-ups of `channel`, of any tenant, without a live lease (the sweep). */
   abstract listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]>;
+  /** `scheduled` follow-ups of `channel` not due yet but due within `withinSeconds` by the database clock, soonest first (the sweep enqueues their jobs). */
+  abstract listComingDue(channel: FollowUpChannel, withinSeconds: number, limit: number): Promise<FollowUpRef[]>;
 }

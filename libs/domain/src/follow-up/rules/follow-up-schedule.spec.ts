@@ -1,4 +1,4 @@
-import { postStayAt, preArrivalAt, retryDelaySeconds } from './follow-up-schedule';
+import { jobReachSeconds, postStayAt, preArrivalAt, retryDelaySeconds, withinJobReach } from './follow-up-schedule';
 
 describe('follow-up schedule', () => {
   it('sends pre_arrival 48 h before check-in', () => {
@@ -19,5 +19,13 @@ describe('follow-up schedule', () => {
   it('retries along the schedule, then gives up', () => {
     expect([1, 2, 3].map((n) => retryDelaySeconds(n, [10, 60]))).toEqual([10, 60, null]);
     expect(retryDelaySeconds(1, [])).toBeNull();
+  });
+
+  it('enqueues a job only for what is due within two sweep periods; the sweep enqueues the rest as it comes near', () => {
+    const now = Date.parse('2030-06-01T12:00:00Z');
+    const at = (seconds: number) => ({ id: `in-${seconds}`, sendAt: new Date(now + seconds * 1000) });
+    expect(jobReachSeconds(30)).toBe(60);
+    expect(withinJobReach([at(-5), at(0), at(60), at(61), at(86_400)], 30, now).map((f) => f.id)).toEqual(['in--5', 'in-0', 'in-60']);
+    expect(withinJobReach([at(61)], 31, now)).toHaveLength(1);
   });
 });

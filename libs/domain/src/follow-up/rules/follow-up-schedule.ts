@@ -29,6 +29,25 @@ const postStayInstant = remembered((checkOut: string, timezone: string): string 
 });
 
 /**
+ * Sweep periods ahead of its `send_at` a follow-up gets its delayed job: nearer ones are enqueued
+ * when they are scheduled, later ones by the worker's sweep as they come this near, so the queue
+ * holds only what is due soon and Postgres stays the one record of what is scheduled
+ * (docs/follow-ups.md "Jobs within reach").
+ */
+export const JOB_REACH_SWEEP_PERIODS = 2;
+
+/** How far ahead of now a follow-up's job is enqueued, for a sweep every `sweepIntervalSeconds`. */
+export function jobReachSeconds(sweepIntervalSeconds: number): number {
+  return JOB_REACH_SWEEP_PERIODS * sweepIntervalSeconds;
+}
+
+/** The follow-ups whose job is enqueued now: due within the reach (or already due). */
+export function withinJobReach<T extends { sendAt: Date }>(items: T[], sweepIntervalSeconds: number, now: number = Date.now()): T[] {
+  const reach = now + jobReachSeconds(sweepIntervalSeconds) * 1000;
+  return items.filter((f) => f.sendAt.getTime() <= reach);
+}
+
+/**
  * After a failed attempt: the delay before the next one from the retry schedule (the webhooks'
  * schedule, WEBHOOK_RETRY_SCHEDULE), or null when `attemptsMade` used it up.
  */

@@ -18,6 +18,7 @@ import { FollowUpSettingsRepository } from '../ports/follow-up-settings.reposito
 import { messageLinkProblem } from '../rules/follow-up-links';
 import { FOLLOW_UP_WINDOW_SECONDS, followUpQuotaRefusal } from '../rules/follow-up-quota';
 import { followUpRequestProblems } from '../rules/follow-up-request';
+import { withinJobReach } from '../rules/follow-up-schedule';
 import { FollowUpAccess } from './follow-up-access';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
@@ -102,8 +103,8 @@ export class CreateFollowUp {
         },
       ),
     );
-    const ref = { tenantId: created.tenantId, id: created.id, sendAt: created.sendAt };
-    this.afterCommit.run(`follow-up ${created.id} job`, () => this.dispatcher.enqueue([ref], traceId));
+    const soon = withinJobReach([{ tenantId: created.tenantId, id: created.id, sendAt: created.sendAt }], this.config.followUpSweepIntervalSeconds);
+    if (soon.length > 0) this.afterCommit.run(`follow-up ${created.id} job`, () => this.dispatcher.enqueue(soon, traceId));
     return new Outcome(followUpView(created), { status: 201, next_actions: [nextActions.getBooking(booking), nextActions.audit(booking)] });
   }
 }

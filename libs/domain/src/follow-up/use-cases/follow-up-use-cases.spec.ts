@@ -28,6 +28,7 @@ import { StayFollowUpScheduling } from './stay-follow-up-scheduling';
 const TENANT = 'aaaaaaaa-0000-4000-8000-000000000001';
 const AGENT = 'bbbbbbbb-0000-4000-8000-000000000001';
 const TRAVELER = { iss: 'https://issuer.test', sub: 'traveler-1' };
+const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 class FakeFollowUps extends FollowUpRepository {
   rows: Array<FollowUpRecord & { claimedUntil: number | null }> = [];
@@ -88,6 +89,14 @@ class FakeFollowUps extends FollowUpRepository {
   async listDue(channel: FollowUpChannel, limit: number): Promise<FollowUpRef[]> {
     return this.rows
       .filter((r) => r.channel === channel && r.state === 'scheduled' && r.sendAt.getTime() <= Date.now() && !(r.claimedUntil && r.claimedUntil > Date.now()))
+      .slice(0, limit)
+      .map((r) => ({ tenantId: r.tenantId, id: r.id, sendAt: r.sendAt }));
+  }
+  async listComingDue(channel: FollowUpChannel, withinSeconds: number, limit: number): Promise<FollowUpRef[]> {
+    const now = Date.now();
+    return this.rows
+      .filter((r) => r.channel === channel && r.state === 'scheduled' && r.sendAt.getTime() > now && r.sendAt.getTime() <= now + withinSeconds * 1000)
+      .sort((a, b) => a.sendAt.getTime() - b.sendAt.getTime())
       .slice(0, limit)
       .map((r) => ({ tenantId: r.tenantId, id: r.id, sendAt: r.sendAt }));
   }
@@ -235,6 +244,7 @@ function world() {
     followUpFrom: 'Hospitality Commerce Service <no-reply@hcs.example>',
     followUpMaxPerBookingPerDay: 3,
     followUpMaxPerTenantPerDay: 5,
+    followUpSweepIntervalSeconds: 30,
   } as AppConfig;
   const settings = new FakeSettings();
   const quota = new FakeQuota(followUps);
@@ -253,7 +263,7 @@ function world() {
     updateSettings: new UpdateFollowUpSettings(settings, config),
     list: new ListFollowUps(access, followUps),
     send: new SendFollowUp(followUps, bookings, properties, notifier, dispatcher, audit, outbox, afterCommit, config, context, settings),
-    stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, dispatcher, audit, afterCommit, context),
+    stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, dispatcher, audit, afterCommit, context, config),
   };
 }
 
@@ -377,9 +387,22 @@ describe('StayFollowUpScheduling (the booking chain port)', () => {
       ['post_stay', '2030-06-13T08:00:00.000Z', 'booking'],
     ]);
     expect(w.audit.events.map((e) => e.type)).toEqual(['follow_up.scheduled', 'follow_up.scheduled']);
+    // Both are years away: no job yet, the sweep enqueues each as it comes within reach.
+    await w.afterCommit.commit();
+    expect(w.dispatcher.enqueued).toEqual([]);
+    w.followUps.rows[0].sendAt = new Date(Date.now() + 45_000);
+    await w.send.sweep();
+    expect(w.dispatcher.enqueued.map((r) => r.id)).toEqual([w.followUps.rows[0].id]);
+  });
+
+  it('a stay that starts within 48 h gets its pre_arrival job at commit, the post_stay waits for the sweep', async () => {
+    const w = world();
+    const soon = { ...w.b, policySnapshot: { ...w.b.policySnapshot, check_in_at: new Date(Date.now() + 86_400_000).toISOString() } };
+    await w.stay.scheduleForConfirmedBooking(soon, { kind: 'agent', id: AGENT });
     expect(w.dispatcher.enqueued).toEqual([]);
     await w.afterCommit.commit();
-    expect(w.dispatcher.enqueued.map((r) => r.id)).toEqual(w.followUps.rows.map((r) => r.id));
+    expect(w.dispatcher.enqueued.map((r) => r.id)).toEqual([w.followUps.rows[0].id]);
+    expect(w.followUps.rows[0].kind).toBe('pre_arrival');
   });
 
   it('cancelling cancels only what is still scheduled', async () => {
@@ -391,7 +414,7 @@ describe('StayFollowUpScheduling (the booking chain port)', () => {
     expect(w.audit.events.map((e) => e.type).at(-1)).toBe('follow_up.cancelled');
   });
 
-  it('rescheduleForStay moves the scheduled pre_arrival and post_stay to the new stay and enqueues them after commit', async () => {
+  it('rescheduleForStay moves the scheduled pre_arrival and post_stay to the new stay and enqueues after commit those within reach', async () => {
     const w = world();
     await w.stay.scheduleForConfirmedBooking(w.b, { kind: 'agent', id: AGENT });
     const custom = await w.create.execute(
@@ -408,9 +431,14 @@ describe('StayFollowUpScheduling (the booking chain port)', () => {
       ['post_stay', '2030-07-26T08:00:00.000Z'],
       ['custom', custom.data.send_at],
     ]);
+    await w.afterCommit.commit();
+    // Moved years ahead: no job until the sweep finds them within reach.
+    expect(w.dispatcher.enqueued).toEqual([]);
+    await w.stay.rescheduleForStay(TENANT, w.b.id, { check_in: isoDate(1), check_out: isoDate(2) });
     expect(w.dispatcher.enqueued).toEqual([]);
     await w.afterCommit.commit();
-    expect(w.dispatcher.enqueued.map((r) => r.sendAt.toISOString())).toEqual(['2030-07-18T13:00:00.000Z', '2030-07-26T08:00:00.000Z']);
+    // Check-in tomorrow: pre_arrival is due now and enqueued after commit; post_stay is days away.
+    expect(w.dispatcher.enqueued.map((r) => r.id)).toEqual([w.followUps.rows[0].id]);
   });
 });
 

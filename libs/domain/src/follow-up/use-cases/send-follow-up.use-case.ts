@@ -16,7 +16,7 @@ import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { DEFAULT_FOLLOW_UP_SETTINGS, FollowUpSettingsRepository } from '../ports/follow-up-settings.repository';
 import { senderFor } from '../rules/follow-up-settings';
-import { retryDelaySeconds } from '../rules/follow-up-schedule';
+import { jobReachSeconds, retryDelaySeconds, withinJobReach } from '../rules/follow-up-schedule';
 import { localeForCountry, renderFollowUp } from '../rules/follow-up-templates';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
@@ -27,6 +27,9 @@ import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 export const FOLLOW_UP_LEASE_SECONDS = 120;
 const ERROR_MAX = 500;
 const SYSTEM: AuditActor = { kind: 'system', id: 'guest-follow-up' };
+
+/** Jobs one sweep enqueues at most for follow-ups coming due within reach (soonest first). */
+const COMING_DUE_PER_SWEEP = 1000;
 
 export type FollowUpSendResult = { result: 'sent' | 'retrying' | 'failed' | 'skipped' } | { result: 'not_due'; dueInMs: number };
 
@@ -78,12 +81,19 @@ export class SendFollowUp {
     return { result: await this.delivered(claimed, booking, rendered) };
   }
 
-  /** Every due follow-up whose job was lost (the sweep); returns how many were sent. */
+  /**
+   * The sweep: sends every due follow-up whose job was lost, then enqueues the jobs of those coming
+   * due within reach (a job id names the follow-up and its send time, so one enqueued already is not
+   * enqueued twice). Past COMING_DUE_PER_SWEEP in reach at once, the rest are sent by a later
+   * sweep when due, at most one sweep period late. Returns how many were sent.
+   */
   async sweep(limit = 200): Promise<number> {
     let sent = 0;
     for (const due of await this.followUps.listDue(this.notifier.channel, limit)) {
       if ((await this.execute(due.tenantId, due.id)).result === 'sent') sent += 1;
     }
+    const coming = await this.followUps.listComingDue(this.notifier.channel, jobReachSeconds(this.config.followUpSweepIntervalSeconds), COMING_DUE_PER_SWEEP);
+    if (coming.length > 0) await this.dispatcher.enqueue(coming, this.context.traceId);
     return sent;
   }
 
@@ -124,8 +134,8 @@ export class SendFollowUp {
       const later = await this.followUps.retryLater(f.tenantId, f.id, new Date(Date.now() + delay * 1000), error);
       if (!later) return 'skipped';
       const traceId = this.context.traceId;
-      const ref = { tenantId: later.tenantId, id: later.id, sendAt: later.sendAt };
-      this.afterCommit.run(`follow-up ${later.id} retry job`, () => this.dispatcher.enqueue([ref], traceId));
+      const soon = withinJobReach([{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], this.config.followUpSweepIntervalSeconds);
+      if (soon.length > 0) this.afterCommit.run(`follow-up ${later.id} retry job`, () => this.dispatcher.enqueue(soon, traceId));
       return 'retrying';
     }
     const failed = await this.followUps.markFailed(f.tenantId, f.id, error);

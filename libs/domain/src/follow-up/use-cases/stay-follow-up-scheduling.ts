@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { RequestContext } from '@hcs/platform';
+import { AppConfig, RequestContext } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
 import { AuditLog } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
@@ -13,12 +13,13 @@ import type { FollowUpRecord } from '../follow-up.types';
 import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRef, FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
-import { postStayAt, preArrivalAt } from '../rules/follow-up-schedule';
+import { postStayAt, preArrivalAt, withinJobReach } from '../rules/follow-up-schedule';
 import { auditEntry, bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 /**
  * The booking chain's side of follow-ups (the `StayFollowUps` port): rows and audit entries join
- * the booking's transaction; the worker's jobs are enqueued once it commits.
+ * the booking's transaction; the jobs of those due within reach are enqueued once it commits, the
+ * sweep enqueues the later ones as they come near (docs/follow-ups.md "Jobs within reach").
  */
 @Injectable()
 export class StayFollowUpScheduling extends StayFollowUps {
@@ -31,6 +32,7 @@ export class StayFollowUpScheduling extends StayFollowUps {
     private readonly audit: AuditLog,
     private readonly afterCommit: AfterCommit,
     private readonly context: RequestContext,
+    private readonly config: AppConfig,
   ) {
     super();
   }
@@ -95,8 +97,12 @@ export class StayFollowUpScheduling extends StayFollowUps {
   }
 
   private enqueueAfterCommit(items: Array<Pick<FollowUpRecord, 'tenantId' | 'id' | 'sendAt' | 'bookingId'>>): void {
-    if (items.length === 0) return;
-    const refs: FollowUpRef[] = items.map((f) => ({ tenantId: f.tenantId, id: f.id, sendAt: f.sendAt }));
+    const refs: FollowUpRef[] = withinJobReach(items, this.config.followUpSweepIntervalSeconds).map((f) => ({
+      tenantId: f.tenantId,
+      id: f.id,
+      sendAt: f.sendAt,
+    }));
+    if (refs.length === 0) return;
     const traceId = this.context.traceId;
     this.afterCommit.run(`follow-up jobs of booking ${items[0].bookingId}`, () => this.dispatcher.enqueue(refs, traceId));
   }
