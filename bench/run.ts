@@ -61,8 +61,8 @@ const DB_URL = `${PG}/${DB_NAME}`;
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/14';
 const PUBLIC_URL = 'https://bench.hcs.invalid';
 
-/** test/e2e/performance/system-round-trips.e2e-spec.ts's budget for a tenant without webhooks (62) with its tolerance (3). */
-const REDIS_COMMANDS_PER_CHAIN = 65;
+/** test/e2e/performance/system-round-trips.e2e-spec.ts's budget for a tenant without webhooks (39) with its tolerance (3). */
+const REDIS_COMMANDS_PER_CHAIN = 42;
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 async function freshDatabase(): Promise<DataSource> {
