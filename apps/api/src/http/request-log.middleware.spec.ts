@@ -2,13 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import pinoHttp from 'pino-http';
 import { pinoHttpOptions } from '@hcs/platform';
-import { LazyRequestStore, requestLogMiddleware } from './request-log.middleware';
-
-import { dirname, join } from 'node:path';
-
-/** nestjs-pino's store of the request in progress, reached as the middleware reaches it. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { storage } = require(join(dirname(require.resolve('nestjs-pino')), 'storage.js')) as { storage: { getStore: () => unknown } };
+import { LazyRequestStore, requestLogMiddleware, requestLogStorage } from './request-log.middleware';
 
 /** A root logger configured as the api's (pino-http over LoggingModule's options), writing to `lines`. */
 function rootLogger(lines: string[]) {
@@ -69,7 +63,7 @@ describe("the request's log store", () => {
   const storeOf = (req: IncomingMessage, res: ServerResponse, lines: string[]) => {
     let store: LazyRequestStore | undefined;
     requestLogMiddleware(rootLogger(lines))(req, res, () => {
-      store = storage.getStore() as LazyRequestStore;
+      store = requestLogStorage.getStore() as LazyRequestStore;
     });
     return store!;
   };

@@ -18,8 +18,8 @@ const UNLOGGED = new Set(['/healthz']);
  * (its `Logger` reads it); the store is not exported, so it is reached beside the entry point.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { storage } = require(join(dirname(require.resolve('nestjs-pino')), 'storage.js')) as {
-  storage: { run: (store: unknown, fn: () => void) => void };
+export const { storage: requestLogStorage } = require(join(dirname(require.resolve('nestjs-pino')), 'storage.js')) as {
+  storage: { run: (store: unknown, fn: () => void) => void; getStore: () => unknown };
 };
 
 /** Who made the request, as every HTTP log line carries it (docs/operations.md). */
@@ -119,6 +119,6 @@ export function requestLogMiddleware(root: Logger) {
       res.on('close', complete);
       res.on('finish', complete);
     }
-    storage.run(store, next);
+    requestLogStorage.run(store, next);
   };
 }

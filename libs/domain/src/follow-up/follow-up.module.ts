@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { StayFollowUps } from '../booking/ports/stay-follow-ups';
 import { CreateFollowUp } from './use-cases/create-follow-up.use-case';
 import { FollowUpAccess } from './use-cases/follow-up-access';
+import { FollowUpJobs } from './use-cases/follow-up-jobs';
 import { GetFollowUpSettings } from './use-cases/get-follow-up-settings.use-case';
 import { UpdateFollowUpSettings } from './use-cases/update-follow-up-settings.use-case';
 import { ListFollowUps } from './use-cases/list-follow-ups.use-case';
@@ -16,7 +17,7 @@ const useCases = [CreateFollowUp, ListFollowUps, SendFollowUp, GetFollowUpSettin
  * `AfterCommit` come from the global persistence and queue adapter modules.
  */
 @Module({
-  providers: [...useCases, FollowUpAccess, { provide: StayFollowUps, useClass: StayFollowUpScheduling }],
+  providers: [...useCases, FollowUpAccess, FollowUpJobs, { provide: StayFollowUps, useClass: StayFollowUpScheduling }],
   exports: [...useCases, StayFollowUps],
 })
 export class FollowUpModule {}

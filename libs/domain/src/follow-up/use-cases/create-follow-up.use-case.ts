@@ -7,10 +7,8 @@ import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
 import { AuditLog } from '../../booking/ports/audit-log';
-import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpKind } from '../follow-up.types';
 import { FollowUpView, followUpView } from '../follow-up.view';
-import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { FollowUpQuota } from '../ports/follow-up-quota';
@@ -18,8 +16,8 @@ import { FollowUpSettingsRepository } from '../ports/follow-up-settings.reposito
 import { messageLinkProblem } from '../rules/follow-up-links';
 import { FOLLOW_UP_WINDOW_SECONDS, followUpQuotaRefusal } from '../rules/follow-up-quota';
 import { followUpRequestProblems } from '../rules/follow-up-request';
-import { withinJobReach } from '../rules/follow-up-schedule';
 import { FollowUpAccess } from './follow-up-access';
+import { FollowUpJobs } from './follow-up-jobs';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 export interface CreateFollowUpCommand {
@@ -46,9 +44,8 @@ export class CreateFollowUp {
     private readonly access: FollowUpAccess,
     private readonly followUps: FollowUpRepository,
     private readonly notifier: GuestNotifier,
-    private readonly dispatcher: FollowUpDispatcher,
     private readonly audit: AuditLog,
-    private readonly afterCommit: AfterCommit,
+    private readonly jobs: FollowUpJobs,
     private readonly context: RequestContext,
     private readonly settings: FollowUpSettingsRepository,
     private readonly quota: FollowUpQuota,
@@ -103,8 +100,7 @@ export class CreateFollowUp {
         },
       ),
     );
-    const soon = withinJobReach([{ tenantId: created.tenantId, id: created.id, sendAt: created.sendAt }], this.config.followUpSweepIntervalSeconds);
-    if (soon.length > 0) this.afterCommit.run(`follow-up ${created.id} job`, () => this.dispatcher.enqueue(soon, traceId));
+    this.jobs.enqueueAfterCommit(`follow-up ${created.id} job`, [{ tenantId: created.tenantId, id: created.id, sendAt: created.sendAt }], traceId);
     return new Outcome(followUpView(created), { status: 201, next_actions: [nextActions.getBooking(booking), nextActions.audit(booking)] });
   }
 }

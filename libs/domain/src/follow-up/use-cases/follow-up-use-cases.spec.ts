@@ -24,6 +24,7 @@ import { FollowUpAccess } from './follow-up-access';
 import { ListFollowUps } from './list-follow-ups.use-case';
 import { SendFollowUp } from './send-follow-up.use-case';
 import { StayFollowUpScheduling } from './stay-follow-up-scheduling';
+import { FollowUpJobs } from './follow-up-jobs';
 
 const TENANT = 'aaaaaaaa-0000-4000-8000-000000000001';
 const AGENT = 'bbbbbbbb-0000-4000-8000-000000000001';
@@ -249,6 +250,7 @@ function world() {
   const settings = new FakeSettings();
   const quota = new FakeQuota(followUps);
   const access = new FollowUpAccess(bookings);
+  const jobs = new FollowUpJobs(followUps, dispatcher, afterCommit, config);
   return {
     b,
     followUps,
@@ -258,12 +260,12 @@ function world() {
     dispatcher,
     notifier,
     settings,
-    create: new CreateFollowUp(access, followUps, notifier, dispatcher, audit, afterCommit, context, settings, quota, config),
+    create: new CreateFollowUp(access, followUps, notifier, audit, jobs, context, settings, quota, config),
     getSettings: new GetFollowUpSettings(settings, config),
     updateSettings: new UpdateFollowUpSettings(settings, config),
     list: new ListFollowUps(access, followUps),
-    send: new SendFollowUp(followUps, bookings, properties, notifier, dispatcher, audit, outbox, afterCommit, config, context, settings),
-    stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, dispatcher, audit, afterCommit, context, config),
+    send: new SendFollowUp(followUps, bookings, properties, notifier, audit, outbox, jobs, config, context, settings),
+    stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, audit, jobs, context),
   };
 }
 

@@ -8,17 +8,16 @@ import { OutboxWriter } from '../../booking/ports/outbox-writer';
 import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
 import type { Address } from '../../catalog/catalog';
 import { PropertyRepository } from '../../catalog/ports/property.repository';
-import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { followUpView } from '../follow-up.view';
-import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
 import { DEFAULT_FOLLOW_UP_SETTINGS, FollowUpSettingsRepository } from '../ports/follow-up-settings.repository';
 import { senderFor } from '../rules/follow-up-settings';
-import { jobReachSeconds, retryDelaySeconds, withinJobReach } from '../rules/follow-up-schedule';
+import { retryDelaySeconds } from '../rules/follow-up-schedule';
 import { localeForCountry, renderFollowUp } from '../rules/follow-up-templates';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
+import { FollowUpJobs } from './follow-up-jobs';
 
 /**
  * How long one delivery attempt owns a follow-up. A worker killed mid-attempt leaves the lease
@@ -27,9 +26,6 @@ import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 export const FOLLOW_UP_LEASE_SECONDS = 120;
 const ERROR_MAX = 500;
 const SYSTEM: AuditActor = { kind: 'system', id: 'guest-follow-up' };
-
-/** Jobs one sweep enqueues at most for follow-ups coming due within reach (soonest first). */
-const COMING_DUE_PER_SWEEP = 1000;
 
 export type FollowUpSendResult = { result: 'sent' | 'retrying' | 'failed' | 'skipped' } | { result: 'not_due'; dueInMs: number };
 
@@ -50,10 +46,9 @@ export class SendFollowUp {
     private readonly bookings: BookingRepository,
     private readonly properties: PropertyRepository,
     private readonly notifier: GuestNotifier,
-    private readonly dispatcher: FollowUpDispatcher,
     private readonly audit: AuditLog,
     private readonly outbox: OutboxWriter,
-    private readonly afterCommit: AfterCommit,
+    private readonly jobs: FollowUpJobs,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
     private readonly settings: FollowUpSettingsRepository,
@@ -83,17 +78,14 @@ export class SendFollowUp {
 
   /**
    * The sweep: sends every due follow-up whose job was lost, then enqueues the jobs of those coming
-   * due within reach (a job id names the follow-up and its send time, so one enqueued already is not
-   * enqueued twice). Past COMING_DUE_PER_SWEEP in reach at once, the rest are sent by a later
-   * sweep when due, at most one sweep period late. Returns how many were sent.
+   * due within reach (`FollowUpJobs`). Returns how many were sent.
    */
   async sweep(limit = 200): Promise<number> {
     let sent = 0;
     for (const due of await this.followUps.listDue(this.notifier.channel, limit)) {
       if ((await this.execute(due.tenantId, due.id)).result === 'sent') sent += 1;
     }
-    const coming = await this.followUps.listComingDue(this.notifier.channel, jobReachSeconds(this.config.followUpSweepIntervalSeconds), COMING_DUE_PER_SWEEP);
-    if (coming.length > 0) await this.dispatcher.enqueue(coming, this.context.traceId);
+    await this.jobs.enqueueComingDue(this.notifier.channel, this.context.traceId);
     return sent;
   }
 
@@ -134,8 +126,7 @@ export class SendFollowUp {
       const later = await this.followUps.retryLater(f.tenantId, f.id, new Date(Date.now() + delay * 1000), error);
       if (!later) return 'skipped';
       const traceId = this.context.traceId;
-      const soon = withinJobReach([{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], this.config.followUpSweepIntervalSeconds);
-      if (soon.length > 0) this.afterCommit.run(`follow-up ${later.id} retry job`, () => this.dispatcher.enqueue(soon, traceId));
+      this.jobs.enqueueAfterCommit(`follow-up ${later.id} retry job`, [{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], traceId);
       return 'retrying';
     }
     const failed = await this.followUps.markFailed(f.tenantId, f.id, error);

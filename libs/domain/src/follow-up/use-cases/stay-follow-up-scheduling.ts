@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { RequestContext } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
 import { AuditLog } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
@@ -8,12 +8,11 @@ import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../../boo
 import { checkInInstant } from '../../booking/rules/policy-snapshot';
 import { PropertyRepository } from '../../catalog/ports/property.repository';
 import type { Stay } from '../../stay/stay-rules';
-import { AfterCommit } from '../../transactions/after-commit';
 import type { FollowUpRecord } from '../follow-up.types';
-import { FollowUpDispatcher } from '../ports/follow-up.dispatcher';
 import { FollowUpRef, FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
-import { postStayAt, preArrivalAt, withinJobReach } from '../rules/follow-up-schedule';
+import { FollowUpJobs } from './follow-up-jobs';
+import { postStayAt, preArrivalAt } from '../rules/follow-up-schedule';
 import { auditEntry, bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 /**
@@ -28,11 +27,9 @@ export class StayFollowUpScheduling extends StayFollowUps {
     private readonly bookings: BookingRepository,
     private readonly properties: PropertyRepository,
     private readonly notifier: GuestNotifier,
-    private readonly dispatcher: FollowUpDispatcher,
     private readonly audit: AuditLog,
-    private readonly afterCommit: AfterCommit,
+    private readonly jobs: FollowUpJobs,
     private readonly context: RequestContext,
-    private readonly config: AppConfig,
   ) {
     super();
   }
@@ -97,13 +94,8 @@ export class StayFollowUpScheduling extends StayFollowUps {
   }
 
   private enqueueAfterCommit(items: Array<Pick<FollowUpRecord, 'tenantId' | 'id' | 'sendAt' | 'bookingId'>>): void {
-    const refs: FollowUpRef[] = withinJobReach(items, this.config.followUpSweepIntervalSeconds).map((f) => ({
-      tenantId: f.tenantId,
-      id: f.id,
-      sendAt: f.sendAt,
-    }));
-    if (refs.length === 0) return;
-    const traceId = this.context.traceId;
-    this.afterCommit.run(`follow-up jobs of booking ${items[0].bookingId}`, () => this.dispatcher.enqueue(refs, traceId));
+    if (items.length === 0) return;
+    const refs: FollowUpRef[] = items.map((f) => ({ tenantId: f.tenantId, id: f.id, sendAt: f.sendAt }));
+    this.jobs.enqueueAfterCommit(`follow-up jobs of booking ${items[0].bookingId}`, refs, this.context.traceId);
   }
 }
