@@ -22,6 +22,7 @@ import { ShardReadyKeys1764425000000 } from './1764425000000-ShardReadyKeys';
 import { InventoryNightStamps1764430000000 } from './1764430000000-InventoryNightStamps';
 import { RatePlansByProperty1764440000000 } from './1764440000000-RatePlansByProperty';
 import { CatalogChangeNotices1764440000001 } from './1764440000001-CatalogChangeNotices';
+import { ChainValuesLz41764450000000 } from './1764450000000-ChainValuesLz4';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   InventoryNightStamps1764430000000,
   RatePlansByProperty1764440000000,
   CatalogChangeNotices1764440000001,
+  ChainValuesLz41764450000000,
 ];
