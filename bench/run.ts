@@ -23,7 +23,7 @@ import { DataSource } from 'typeorm';
 import { createDataSource } from '../libs/persistence/src/data-source';
 import { ensureDatabase, runMigrations } from '../libs/persistence/src/migration-runner';
 import { BENCH_CITIES } from '../apps/cli/src/seed/bench-cities';
-import { chainClient, ChainClientName, holdExpiryLag, hotRoomContention, runChains, setChainClient } from './lib/chain-scenarios';
+import { chainClient, ChainClientName, delegationsFor, holdExpiryLag, hotRoomContention, runChains, setChainClient } from './lib/chain-scenarios';
 import { cpuLine, CpuPerChain, cpuWindow } from './lib/cpu';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
@@ -131,6 +131,7 @@ async function main(): Promise<void> {
     ((await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [DB_NAME])) as Array<{ pid: number }>).map((r) => r.pid);
   /** Chains with the CPU every process used meanwhile (bench/lib/cpu.ts). */
   const chainsWithCpu = async (bases: string[], apis: Service[], seconds: number) => {
+    await fx.mintDelegations(delegationsFor(seconds));
     const stop = await cpuWindow({
       api: apis.map((a) => a.child.pid ?? 0),
       worker: [worker.child.pid ?? 0],
