@@ -23,6 +23,7 @@ import { InventoryNightStamps1764430000000 } from './1764430000000-InventoryNigh
 import { RatePlansByProperty1764440000000 } from './1764440000000-RatePlansByProperty';
 import { CatalogChangeNotices1764440000001 } from './1764440000001-CatalogChangeNotices';
 import { ChainValuesLz41764450000000 } from './1764450000000-ChainValuesLz4';
+import { DailyRateChangeNotices1764450000001 } from './1764450000001-DailyRateChangeNotices';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   RatePlansByProperty1764440000000,
   CatalogChangeNotices1764440000001,
   ChainValuesLz41764450000000,
+  DailyRateChangeNotices1764450000001,
 ];

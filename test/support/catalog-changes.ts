@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { CatalogChangeFeed } from '@hcs/persistence';
 
 /**
@@ -7,7 +7,7 @@ import { CatalogChangeFeed } from '@hcs/persistence';
  * milliseconds but not before the next line of a test (docs/catalog.md, "The property read in
  * memory"); a write through the api's own routes is seen at once and needs none of this.
  */
-export async function behindTheApi<T>(app: INestApplication, tenantId: string, write: () => Promise<T>): Promise<T> {
+export async function behindTheApi<T>(app: INestApplicationContext, tenantId: string, write: () => Promise<T>): Promise<T> {
   const feed = app.get(CatalogChangeFeed);
   const before = feed.versionOf(tenantId);
   const written = await write();

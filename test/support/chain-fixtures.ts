@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { CredentialRepository, issueSecret, Money, PrincipalRepository, Scope } from '@hcs/domain';
+import { behindTheApi } from './catalog-changes';
 import { mintDelegation } from './factories';
 import type { TestApp } from './test-app';
 
@@ -86,10 +87,13 @@ export async function createChainCatalog(app: INestApplicationContext, tenantId:
 }
 
 /** A per-date rate for a rate plan (minor units). */
+/** A per-date rate written in plain SQL; returns once `app` has heard it (docs/catalog.md, "Quotes priced from memory"). */
 export async function setDailyRate(app: INestApplicationContext, tenantId: string, ratePlanId: string, night: string, amount: number): Promise<void> {
-  await app
-    .get(DataSource)
-    .query(`INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount) VALUES ($1, $2, $3, $4)`, [tenantId, ratePlanId, night, amount]);
+  await behindTheApi(app, tenantId, () =>
+    app
+      .get(DataSource)
+      .query(`INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount) VALUES ($1, $2, $3, $4)`, [tenantId, ratePlanId, night, amount]),
+  );
 }
 
 export interface InventoryRow {

@@ -12,3 +12,4 @@ export * from './sql/pg-channel-listener';
 export * from './sandbox/sandbox-charges-at-begin';
 export * from './catalog/catalog-change-feed';
 export * from './catalog/sql-property-catalog.reader';
+export * from './booking/sql-quote-source.reader';

@@ -49,6 +49,7 @@ import {
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
+import { CachedQuoteSourceReader } from './booking/cached-quote-source.reader';
 import { SqlAuditLog } from './booking/sql-audit.log';
 import { SqlBookingAuthorizationRepository } from './booking/sql-booking-authorization.repository';
 import { SqlBookingRepository } from './booking/sql-booking.repository';
@@ -101,7 +102,7 @@ const repositories = [
   { provide: TenantRepository, useClass: SqlTenantRepository },
   { provide: PrincipalRepository, useClass: SqlPrincipalRepository },
   { provide: CredentialRepository, useClass: SqlCredentialRepository },
-  { provide: QuoteSourceReader, useClass: SqlQuoteSourceReader },
+  { provide: QuoteSourceReader, useClass: CachedQuoteSourceReader },
   { provide: QuoteRepository, useClass: SqlQuoteRepository },
   { provide: HoldRepository, useClass: SqlHoldRepository },
   { provide: ClientReferences, useClass: SqlClientReferences },
@@ -163,8 +164,8 @@ const repositories = [
       }),
     ]),
   ],
-  // The property read in memory: its source and the change feed that says when a copy is stale (docs/catalog.md).
-  providers: [SqlClient, SandboxChargesAtBegin, SqlPropertyCatalogReader, CatalogChangeFeed, ...repositories],
+  // The catalog read from memory: the property read's and the quote's sources, and the change feed that says when a copy is stale (docs/catalog.md).
+  providers: [SqlClient, SandboxChargesAtBegin, SqlPropertyCatalogReader, SqlQuoteSourceReader, CatalogChangeFeed, ...repositories],
   exports: [SqlClient, SandboxChargesAtBegin, ...repositories.map((r) => r.provide)],
 })
 export class PersistenceModule {}

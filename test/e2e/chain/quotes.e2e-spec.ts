@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { behindTheApi } from '../../support/catalog-changes';
 import { createTenant } from '../../support/factories';
 import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, setDailyRate } from '../../support/chain-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -75,6 +77,43 @@ describe('POST /v1/quotes', () => {
     expect(res.body.next_actions).toEqual([
       { rel: 'create_hold', method: 'POST', href: '/v1/holds', body_hint: { quote_id: q.quote_id }, expires_at: q.expires_at },
     ]);
+  });
+
+  it("prices from the catalog in memory, shows an admin's rate change at once, and hears a rate written elsewhere through Postgres", async () => {
+    // docs/catalog.md, "Quotes priced from memory".
+    const stay = { check_in: daysFromToday(40), check_out: daysFromToday(42) };
+    const nightRates = async () =>
+      ((await post(body({ stay, guests: { adults: 2 } })).expect(201)).body.data.price_breakdown.nights as Array<{ amount: { amount: number } }>).map(
+        (n) => n.amount.amount,
+      );
+    expect(await nightRates()).toEqual([10000, 10000]);
+
+    const admin = { authorization: `Bearer ${adminKey}` };
+    await t
+      .http()
+      .put(`/v1/admin/rate-plans/${catalog.freePlanId}/rates`)
+      .set(admin)
+      .send({ from: daysFromToday(41), to: daysFromToday(41), amount: 15000 })
+      .expect(200);
+    expect(await nightRates()).toEqual([10000, 15000]);
+
+    // A write from outside the api (another process, an ARI load, psql): heard as a notification.
+    await behindTheApi(t.app, tenantId, () =>
+      t.app
+        .get(DataSource)
+        .query(`UPDATE daily_rates SET amount = 17000 WHERE tenant_id = $1 AND rate_plan_id = $2 AND night = $3`, [
+          tenantId,
+          catalog.freePlanId,
+          daysFromToday(41),
+        ]),
+    );
+    expect(await nightRates()).toEqual([10000, 17000]);
+    await behindTheApi(t.app, tenantId, () =>
+      t.app
+        .get(DataSource)
+        .query(`DELETE FROM daily_rates WHERE tenant_id = $1 AND rate_plan_id = $2 AND night = $3`, [tenantId, catalog.freePlanId, daysFromToday(41)]),
+    );
+    expect(await nightRates()).toEqual([10000, 10000]);
   });
 
   it('freezes non-refundable terms without a free cancellation window', async () => {

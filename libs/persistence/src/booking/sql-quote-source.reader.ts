@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CancellationKind, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { CancellationKind, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
 
@@ -24,20 +24,29 @@ interface QuoteSourceRow {
   daily_rates: Record<string, string> | null;
 }
 
-const quoteSource = statement<[tenantId: string, propertyId: string, roomTypeId: string, ratePlanId: string, nights: string[]], QuoteSourceRow>(
+const quoteSource = statement<
+  [tenantId: string, propertyId: string, roomTypeId: string, ratePlanId: string, from: string | null, to: string | null],
+  QuoteSourceRow
+>(
   `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
         rt.id AS room_type_id, rt.max_occupancy,
         rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,
         pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
         pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
         (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
-          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night::text = ANY($5::text[])) AS daily_rates
+          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $5::date AND dr.night < $6::date) AS daily_rates
    FROM (SELECT 1) AS one
    LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
    LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
    LEFT JOIN rate_plans rp ON rp.id = $4 AND rp.room_type_id = rt.id AND rp.tenant_id = $1
    LEFT JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1`,
 );
+
+/** Nights `[from, to)` as `YYYY-MM-DD`. */
+export interface NightWindow {
+  from: string;
+  to: string;
+}
 
 /**
  * Reads the catalog rows a quote is priced from in one round trip (the catalog tables belong to
@@ -49,8 +58,18 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
     super();
   }
 
-  async read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
-    const rows = await this.sql.run(quoteSource, [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, query.nights]);
+  /** The rates of the stay's own nights (a stay's nights follow each other). */
+  read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
+    const { nights } = query;
+    return this.readWindow(tenantId, query, nights.length > 0 ? { from: nights[0], to: plusDays(nights[nights.length - 1], 1) } : null);
+  }
+
+  /**
+   * The rates of every night of `window` (none when null), which may reach past the stay's:
+   * `CachedQuoteSourceReader` keeps a window of nights around the ones asked for.
+   */
+  async readWindow(tenantId: string, query: Omit<QuoteSourceQuery, 'nights'>, window: NightWindow | null): Promise<QuoteSource> {
+    const rows = await this.sql.run(quoteSource, [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, window?.from ?? null, window?.to ?? null]);
     const r = rows[0];
     return {
       property: r.property_id ? { id: r.property_id, timezone: r.timezone, checkinTime: r.checkin_time, taxes: r.taxes, fees: r.fees } : null,

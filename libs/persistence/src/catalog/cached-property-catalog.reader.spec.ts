@@ -1,23 +1,9 @@
 import type { PropertyCatalog } from '@hcs/domain';
 import { loadConfig } from '@hcs/platform';
 import { CachedPropertyCatalogReader, PROPERTY_CACHE_ENTRIES, PROPERTY_CACHE_MS } from './cached-property-catalog.reader';
-import type { CatalogChangeFeed, CatalogVersion } from './catalog-change-feed';
+import type { CatalogChangeFeed } from './catalog-change-feed';
+import { FakeCatalogChangeFeed } from './fake-catalog-change-feed';
 import type { SqlPropertyCatalogReader } from './sql-property-catalog.reader';
-
-/** The change feed as the reader sees it: a version per tenant, or null while deaf. */
-class FakeFeed {
-  hearing = true;
-  private readonly versions = new Map<string, number>();
-  versionOf(tenantId: string): CatalogVersion | null {
-    return this.hearing ? { era: 0, tenant: this.versions.get(tenantId) ?? 0 } : null;
-  }
-  unchangedSince(tenantId: string, version: CatalogVersion): boolean {
-    return this.hearing && version.tenant === (this.versions.get(tenantId) ?? 0);
-  }
-  change(tenantId: string): void {
-    this.versions.set(tenantId, (this.versions.get(tenantId) ?? 0) + 1);
-  }
-}
 
 /** The SQL reader: a fresh object per read, with a hook run while the read is in flight. */
 class FakeSource {
@@ -34,13 +20,13 @@ class FakeSource {
 }
 
 describe('CachedPropertyCatalogReader', () => {
-  let feed: FakeFeed;
+  let feed: FakeCatalogChangeFeed;
   let source: FakeSource;
   const readerWith = (env: Record<string, string> = {}) =>
     new CachedPropertyCatalogReader(source as unknown as SqlPropertyCatalogReader, feed as unknown as CatalogChangeFeed, loadConfig(env));
 
   beforeEach(() => {
-    feed = new FakeFeed();
+    feed = new FakeCatalogChangeFeed();
     source = new FakeSource();
   });
   afterEach(() => jest.useRealTimers());

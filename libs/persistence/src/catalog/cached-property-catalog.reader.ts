@@ -3,6 +3,7 @@ import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion } from './catalog-change-feed';
 import { SqlPropertyCatalogReader } from './sql-property-catalog.reader';
+import { frozen } from './frozen';
 
 /** At most this many properties kept per process (a few KB each); the oldest go first. */
 export const PROPERTY_CACHE_ENTRIES = 2_000;
@@ -61,12 +62,4 @@ export class CachedPropertyCatalogReader extends PropertyCatalogReader {
     }
     this.kept.set(name, entry);
   }
-}
-
-function frozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value as Record<string, unknown>)) frozen(inner);
-  }
-  return value;
 }

@@ -1,20 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DailyRate, DailyRateRepository, DateRange, RatePlan } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
+import { CatalogChangeFeed } from './catalog-change-feed';
 import { clearDailyRates, dailyRatesInRange, upsertDailyRates } from './daily-rate-row';
 
 @Injectable()
 export class SqlDailyRateRepository extends DailyRateRepository {
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly changes: CatalogChangeFeed,
+  ) {
     super();
   }
 
-  /** Sets (or, with null, clears) the rate of every night of the range; answers how many nights changed. */
+  /**
+   * Sets (or, with null, clears) the rate of every night of the range; answers how many nights
+   * changed. Quotes priced from memory in this process see it from the commit on (docs/catalog.md).
+   */
   async setRates(tenantId: string, ratePlanId: string, range: DateRange, amount: number | null): Promise<number> {
     const nights =
       amount === null
         ? await this.sql.run(clearDailyRates, [tenantId, ratePlanId, range.from, range.to])
         : await this.sql.run(upsertDailyRates, [tenantId, ratePlanId, range.from, range.to, amount]);
+    this.changes.changedHere(tenantId);
     return nights.length;
   }
 

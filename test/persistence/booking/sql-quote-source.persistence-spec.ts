@@ -1,0 +1,85 @@
+import { Client, type Notification } from 'pg';
+import { plusDays, QuoteSourceReader } from '@hcs/domain';
+import { CATALOG_CHANNEL, CatalogChangeFeed, SqlQuoteSourceReader } from '@hcs/persistence';
+import { AppConfig } from '@hcs/platform';
+import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
+import { seedChain, type SeededChain } from '../support/chain-seed';
+
+const FIRST = '2099-06-01';
+
+describe('the quote source and its daily rates (real Postgres, LISTEN)', () => {
+  let tier: PersistenceTier;
+  let chain: SeededChain;
+  const ids = () => ({ propertyId: chain.property.id, roomTypeId: chain.roomType.id, ratePlanId: chain.ratePlan.id });
+  const until = async (condition: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 250 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await condition()).toBe(true);
+  };
+  /** One statement setting `amount` on `count` nights from FIRST. */
+  const setRates = (count: number, amount: number) =>
+    tier.query(
+      `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount)
+       SELECT $1, $2, $3::date + i, $4 FROM generate_series(0, $5 - 1) AS i
+       ON CONFLICT (tenant_id, rate_plan_id, night) DO UPDATE SET amount = EXCLUDED.amount`,
+      [chain.tenantId, chain.ratePlan.id, FIRST, amount, count],
+    );
+
+  beforeAll(async () => {
+    tier = await startPersistenceTier();
+    chain = await seedChain(tier);
+    await tier.query(`UPDATE properties SET promoted_at = now() WHERE tenant_id = $1 AND id = $2`, [chain.tenantId, chain.property.id]);
+  });
+  afterAll(() => tier.close());
+
+  it("reads the rates of a window's nights only, and the stay's own nights for a quote", async () => {
+    await setRates(10, 15_000);
+    const sql = tier.get(SqlQuoteSourceReader);
+
+    const window = await sql.readWindow(chain.tenantId, ids(), { from: plusDays(FIRST, 2), to: plusDays(FIRST, 5) });
+    expect(window.dailyRates).toEqual({ [plusDays(FIRST, 2)]: 15_000, [plusDays(FIRST, 3)]: 15_000, [plusDays(FIRST, 4)]: 15_000 });
+    expect(window.ratePlan).toMatchObject({ id: chain.ratePlan.id, baseRateAmount: 10_000 });
+    const stay = await sql.read(chain.tenantId, { ...ids(), nights: [plusDays(FIRST, 9), plusDays(FIRST, 10)] });
+    expect(stay.dailyRates).toEqual({ [plusDays(FIRST, 9)]: 15_000 });
+    const other = await seedChain(tier);
+    await expect(sql.read(other.tenantId, { ...ids(), nights: [FIRST] })).resolves.toMatchObject({ property: null, dailyRates: {} });
+  });
+
+  it('notifies the catalog channel once per tenant for a statement that writes many nights', async () => {
+    const client = new Client({ connectionString: tier.get(AppConfig).databaseUrl });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (n: Notification) => heard.push(n.payload ?? ''));
+    try {
+      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+      await setRates(60, 16_000);
+      await tier.query(`DELETE FROM daily_rates WHERE tenant_id = $1 AND rate_plan_id = $2 AND night >= $3::date + 50`, [
+        chain.tenantId,
+        chain.ratePlan.id,
+        FIRST,
+      ]);
+      await until(() => heard.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // the upsert's inserted and updated rows notify once (Postgres folds identical notifications of a transaction), the delete once
+      expect(heard).toEqual([chain.tenantId, chain.tenantId]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('prices from memory until a daily rate written anywhere changes, heard through Postgres', async () => {
+    const reader = tier.get(QuoteSourceReader);
+    const feed = tier.get(CatalogChangeFeed);
+    feed.versionOf(chain.tenantId);
+    await until(() => feed.versionOf(chain.tenantId) !== null);
+    const nights = [plusDays(FIRST, 1), plusDays(FIRST, 2)];
+    await setRates(5, 17_000);
+    await until(async () => (await reader.read(chain.tenantId, { ...ids(), nights })).dailyRates[nights[0]] === 17_000);
+
+    const kept = await reader.read(chain.tenantId, { ...ids(), nights });
+    await expect(reader.read(chain.tenantId, { ...ids(), nights })).resolves.toEqual(kept);
+    expect(Object.isFrozen(kept.ratePlan)).toBe(true);
+
+    await setRates(5, 18_000);
+    await until(async () => (await reader.read(chain.tenantId, { ...ids(), nights })).dailyRates[nights[0]] === 18_000);
+  });
+});
