@@ -38,6 +38,19 @@ import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
 
 const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+/**
+ * The chain's target in issue 21: 0.03 of `pgbench -N` at p99 < 150 ms, with no failed chain; its
+ * second stage (0.05) is read beside it, in the row's note (docs/performance.md, "The table").
+ */
+const CHAIN_TARGET = { ratio: 0.03, secondStage: 0.05, p99Ms: 150 };
+function chainVerdict(chain: { failures: number; p99_ms: number }, chainRatio: number): Pick<Row, 'target' | 'met' | 'note'> {
+  return {
+    target: `ratio >= ${CHAIN_TARGET.ratio} (then ${CHAIN_TARGET.secondStage}), p99 < ${CHAIN_TARGET.p99Ms} ms`,
+    met: chain.failures === 0 && chainRatio >= CHAIN_TARGET.ratio && chain.p99_ms < CHAIN_TARGET.p99Ms,
+    note: `ratio ${chainRatio}: second stage (>= ${CHAIN_TARGET.secondStage}) ${chainRatio >= CHAIN_TARGET.secondStage ? 'met' : 'not met'}; ${chain.failures} failed chains`,
+  };
+}
+
 const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? '').split(',');
@@ -308,8 +321,7 @@ async function main(): Promise<void> {
       baseline: 'pgbench -N tps',
       baseline_value: tps,
       ratio: chainRatio,
-      target: 'ratio >= 0.05, p99 < 150 ms',
-      met: chain.failures === 0 && chainRatio >= 0.05 && chain.p99_ms < 150,
+      ...chainVerdict(chain, chainRatio),
     });
     const twoRatio = ratio(chainTwo.chains_per_second, tps);
     rows.push({
@@ -321,8 +333,7 @@ async function main(): Promise<void> {
       baseline: 'pgbench -N tps',
       baseline_value: tps,
       ratio: twoRatio,
-      target: 'ratio >= 0.05, p99 < 150 ms',
-      met: chainTwo.failures === 0 && twoRatio >= 0.05 && chainTwo.p99_ms < 150,
+      ...chainVerdict(chainTwo, twoRatio),
     });
     rows.push({
       scenario: 'SQL round trips per chain',
