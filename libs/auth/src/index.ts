@@ -21,3 +21,4 @@ export * from './rate-limit/auth-failure-throttle';
 export * from './rate-limit/rate-limits.service';
 export * from './tokens/access-tokens.service';
 export * from './tokens/signing-keys.service';
+export * from './credentials/presented-secret';

@@ -4,6 +4,7 @@ import { AppConfig } from '@hcs/platform';
 import type { Actor } from '../principal/actor';
 import { AccessTokens } from '../tokens/access-tokens.service';
 import { CredentialLookup } from './credential-lookup';
+import { presented, PresentedSecret } from './presented-secret';
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
@@ -20,8 +21,9 @@ export class BearerAuthenticator {
     private readonly config: AppConfig,
   ) {}
 
-  async authenticate(bearer: string): Promise<Actor | null> {
-    return JWT_SHAPE.test(bearer) ? this.fromAccessToken(bearer) : this.fromApiKey(bearer);
+  async authenticate(bearer: string | PresentedSecret): Promise<Actor | null> {
+    const secret = presented(bearer);
+    return JWT_SHAPE.test(secret.value) ? this.fromAccessToken(secret.value) : this.fromApiKey(secret);
   }
 
   /**
@@ -29,12 +31,13 @@ export class BearerAuthenticator {
    * API key that authenticated in this process lately, or an access token whose signature checks
    * out with a key in memory. Lets a valid caller past the address rule (docs/security.md).
    */
-  async recognises(bearer: string): Promise<boolean> {
-    if (!JWT_SHAPE.test(bearer)) return this.lookup.recognises(bearer);
-    return this.config.oauthEnabled && (await this.tokens.recognises(bearer));
+  async recognises(bearer: string | PresentedSecret): Promise<boolean> {
+    const secret = presented(bearer);
+    if (!JWT_SHAPE.test(secret.value)) return this.lookup.recognises(secret);
+    return this.config.oauthEnabled && (await this.tokens.recognises(secret.value));
   }
 
-  private async fromApiKey(secret: string): Promise<Actor | null> {
+  private async fromApiKey(secret: PresentedSecret): Promise<Actor | null> {
     const match = await this.lookup.bySecret(secret);
     if (!match || match.principal.status !== 'active') return null;
     const { credential, principal } = match;

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CredentialMatch, CredentialRepository, digestsMatch, hashSecret } from '@hcs/domain';
+import { CredentialMatch, CredentialRepository, digestsMatch } from '@hcs/domain';
 import { TtlCache } from '../cache/ttl-cache';
+import { presented, PresentedSecret } from './presented-secret';
 
 /**
  * How long a credential lookup is reused by one process. A revocation, a disabled agent or
@@ -40,8 +41,8 @@ export class CredentialLookup {
   constructor(private readonly credentials: CredentialRepository) {}
 
   /** The live credential whose secret this is; the stored digest is re-compared in constant time. */
-  async bySecret(secret: string): Promise<CredentialMatch | null> {
-    const digest = hashSecret(secret);
+  async bySecret(secret: string | PresentedSecret): Promise<CredentialMatch | null> {
+    const { digest } = presented(secret);
     const match = await this.cached(`h:${digest}`, () => this.credentials.findLiveByHash(digest));
     const live = match && digestsMatch(match.secretHash, digest) ? match : null;
     if (live && live.principal.status === 'active') this.recognised.set(digest, true, RECOGNISED_SECRET_TTL_MS);
@@ -53,8 +54,8 @@ export class CredentialLookup {
    * Whether this secret matched a live credential of an active principal in this process lately,
    * answered from memory alone (no lookup). Not an authentication: the caller still authenticates.
    */
-  recognises(secret: string): boolean {
-    return this.recognised.has(hashSecret(secret));
+  recognises(secret: string | PresentedSecret): boolean {
+    return this.recognised.has(presented(secret).digest);
   }
 
   async byId(credentialId: string): Promise<CredentialMatch | null> {

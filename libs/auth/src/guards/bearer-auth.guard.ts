@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
+import { PresentedSecret } from '../credentials/presented-secret';
 import { AppConfig } from '@hcs/platform';
 import { BearerAuthenticator } from '../credentials/bearer-authenticator';
 import { KnownTenants } from '../credentials/known-tenants';
@@ -45,15 +46,17 @@ export class BearerAuthGuard implements CanActivate {
     // but a credential memory knows to be valid is never refused for other callers' failures.
     const ip = clientIp(req);
     const token = bearerToken(header(req, 'authorization'));
-    const recognised = token !== null && (await this.authenticator.recognises(token));
+    // Hashed once for every check of this request that needs the digest.
+    const secret = token !== null ? new PresentedSecret(token) : null;
+    const recognised = secret !== null && (await this.authenticator.recognises(secret));
     if (!recognised) {
       const throttled = await this.throttle.state(ip);
       // Another api process may have authenticated this very secret lately (one Redis EXISTS).
-      if (throttled.blocked && !(token !== null && (await this.throttle.knownValid(token)))) throw addressThrottled(throttled);
+      if (throttled.blocked && !(secret !== null && (await this.throttle.knownValid(secret)))) throw addressThrottled(throttled);
     }
     try {
-      const allowed = await this.authenticate(ctx, req, route);
-      if (token !== null && !recognised && req.actor) void this.throttle.rememberValid(token);
+      const allowed = await this.authenticate(ctx, req, route, secret);
+      if (secret !== null && !recognised && req.actor) void this.throttle.rememberValid(secret);
       return allowed;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'unauthenticated') await this.throttle.recordFailure(ip);
@@ -61,7 +64,7 @@ export class BearerAuthGuard implements CanActivate {
     }
   }
 
-  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, route: RouteAuth): Promise<boolean> {
+  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, route: RouteAuth, secret: PresentedSecret | null): Promise<boolean> {
     const authorization = header(req, 'authorization');
     const tenantHint = header(req, 'x-tenant-id');
 
@@ -73,9 +76,8 @@ export class BearerAuthGuard implements CanActivate {
       return true;
     }
 
-    const token = bearerToken(authorization);
-    if (!token) throw this.unauthenticated(ctx, 'Send Authorization: Bearer <API key or access token>.');
-    const actor = await this.authenticator.authenticate(token);
+    if (!secret) throw this.unauthenticated(ctx, 'Send Authorization: Bearer <API key or access token>.');
+    const actor = await this.authenticator.authenticate(secret);
     if (!actor) throw this.unauthenticated(ctx, 'The credential is unknown, revoked, expired or belongs to a disabled principal.');
     if (tenantHint !== undefined && tenantHint.toLowerCase() !== actor.tenantId) {
       throw new DomainError('resource_access_denied', {

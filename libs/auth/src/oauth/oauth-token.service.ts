@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isScope, isUuid, Scope, SCOPES } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { CredentialLookup } from '../credentials/credential-lookup';
+import { PresentedSecret } from '../credentials/presented-secret';
 import { AccessTokens } from '../tokens/access-tokens.service';
 import type { AddressGate } from '../rate-limit/auth-failure-throttle';
 import { OAuthError } from './oauth-error';
@@ -62,14 +63,15 @@ export class OAuthTokenService {
 
   private async authenticateAndMint(fields: Record<string, string | undefined>, authorization: string | undefined, gate?: AddressGate): Promise<TokenResponse> {
     const client = readClient(fields, authorization);
-    const recognised = this.lookup.recognises(client.clientSecret);
-    await gate?.admit(recognised, client.clientSecret);
-    const match = isUuid(client.clientId) ? await this.lookup.bySecret(client.clientSecret) : null;
+    const secret = new PresentedSecret(client.clientSecret);
+    const recognised = this.lookup.recognises(secret);
+    await gate?.admit(recognised, secret);
+    const match = isUuid(client.clientId) ? await this.lookup.bySecret(secret) : null;
     const agent = match?.principal;
     if (!match || !agent || agent.id !== client.clientId.toLowerCase() || agent.kind !== 'agent' || agent.status !== 'active') {
       throw new OAuthError('invalid_client', 'Client authentication failed.', client.basic);
     }
-    if (!recognised) await gate?.succeeded(client.clientSecret);
+    if (!recognised) await gate?.succeeded(secret);
     const scopes = grantedScopes(fields.scope, agent.scopes);
     const minted = await this.tokens.mint({ tenantId: agent.tenantId, agentId: agent.id, credentialId: match.credential.id, scopes });
     return { access_token: minted.accessToken, token_type: 'Bearer', expires_in: minted.expiresIn, scope: minted.scope };

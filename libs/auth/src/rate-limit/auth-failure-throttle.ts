@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError, hashSecret } from '@hcs/domain';
+import { DomainError } from '@hcs/domain';
 import { AppConfig, REDIS, RedisClient } from '@hcs/platform';
 import { addressKey } from './address-key';
+import { presented, PresentedSecret } from '../credentials/presented-secret';
 
 const WINDOW_SECONDS = 60;
 /** How long a secret that authenticated on any api process is known to all of them (seconds). */
@@ -21,11 +22,11 @@ export interface AddressGate {
    * Refuses a blocked address (`rate_limited`) unless the credential is recognised as valid from
    * memory, or `secret` authenticated on some api process lately.
    */
-  admit(recognised: boolean, secret?: string): Promise<void>;
+  admit(recognised: boolean, secret?: string | PresentedSecret): Promise<void>;
   /** Counts one failed authentication. */
   failed(): Promise<void>;
   /** Notes a secret that authenticated, for the other api processes. */
-  succeeded(secret: string): Promise<void>;
+  succeeded(secret: string | PresentedSecret): Promise<void>;
 }
 
 /**
@@ -90,17 +91,17 @@ export class AuthFailureThrottle {
    * EXISTS, asked only for a blocked address): a valid key behind a blocked address is let through
    * by a process that has not seen it yet. Stored as the SHA-256 digest, as in the database.
    */
-  async knownValid(secret: string): Promise<boolean> {
+  async knownValid(secret: string | PresentedSecret): Promise<boolean> {
     try {
-      return (await this.redis.exists(`${this.knownPrefix}${hashSecret(secret)}`)) === 1;
+      return (await this.redis.exists(`${this.knownPrefix}${presented(secret).digest}`)) === 1;
     } catch {
       return false;
     }
   }
 
   /** Notes a secret that just authenticated (once per process and recognition window, not per request). */
-  async rememberValid(secret: string): Promise<void> {
-    await this.redis.set(`${this.knownPrefix}${hashSecret(secret)}`, '1', 'EX', KNOWN_VALID_SECONDS).catch(() => undefined);
+  async rememberValid(secret: string | PresentedSecret): Promise<void> {
+    await this.redis.set(`${this.knownPrefix}${presented(secret).digest}`, '1', 'EX', KNOWN_VALID_SECONDS).catch(() => undefined);
   }
 
   /** Counts one failed authentication of the address. */

@@ -1,0 +1,20 @@
+import { hashSecret } from '@hcs/domain';
+
+/**
+ * A secret as one request presents it (an API key, a client_secret): its SHA-256 digest is worked
+ * out once, the first time a check needs it, and shared by the checks of that request (the
+ * address rule's recognition, the lookup, the note that it authenticated), which each hashed it
+ * again before (docs/performance.md, "Eleventh round").
+ */
+export class PresentedSecret {
+  private digestOf: string | undefined;
+
+  constructor(readonly value: string) {}
+
+  get digest(): string {
+    return (this.digestOf ??= hashSecret(this.value));
+  }
+}
+
+/** `secret` as a `PresentedSecret`, wrapping a plain string. */
+export const presented = (secret: string | PresentedSecret): PresentedSecret => (typeof secret === 'string' ? new PresentedSecret(secret) : secret);
