@@ -1,7 +1,6 @@
 export * from './access/route-access';
 export * from './auth-core.module';
 export * from './auth.module';
-export * from './cache/ttl-cache';
 export * from './credentials/bearer-authenticator';
 export * from './credentials/credential-lookup';
 export * from './credentials/identity-change-publisher';

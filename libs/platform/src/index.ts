@@ -22,3 +22,4 @@ export * from './net/outbound-url';
 export * from './net/outbound-http';
 export * from './crypto/secret-box';
 export * from './crypto/master-key';
+export * from './cache/ttl-cache';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CredentialMatch, CredentialRepository, digestsMatch } from '@hcs/domain';
-import { TtlCache } from '../cache/ttl-cache';
+import { TtlCache } from '@hcs/platform';
 import { presented, PresentedSecret } from './presented-secret';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, TenantRepository } from '@hcs/domain';
-import { TtlCache } from '../cache/ttl-cache';
+import { TtlCache } from '@hcs/platform';
 
 const FOUND_TTL_MS = 60_000;
 const MISSING_TTL_MS = 5_000;

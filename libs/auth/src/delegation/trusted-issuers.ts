@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { DelegationIssuer, DelegationIssuerRepository, IssuerChangeNotifier } from '@hcs/domain';
-import { TtlCache } from '../cache/ttl-cache';
+import { TtlCache } from '@hcs/platform';
 
 /**
  * How long a process answers "which issuer is trusted for (tenant, iss)" from memory. A change made

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { errors, importJWK, jwtVerify, SignJWT } from 'jose';
 import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import { Scope, SCOPES } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
-import { TtlCache } from '../cache/ttl-cache';
+import { AppConfig, TtlCache } from '@hcs/platform';
 import { publicJwk, SIGNING_ALG, SigningKeys } from './signing-keys.service';
 
 /** Access token lifetime (seconds). */

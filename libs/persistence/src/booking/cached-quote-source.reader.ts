@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { epochDay, isoDateOfEpochDay, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion } from '../catalog/catalog-change-feed';
-import { PROPERTY_CACHE_MS } from '../catalog/cached-property-catalog.reader';
+import { catalogCopyMs } from '../catalog/cached-property-catalog.reader';
 import { NightWindow, SqlQuoteSourceReader } from './sql-quote-source.reader';
 import { frozen } from '../catalog/frozen';
 
@@ -25,7 +25,6 @@ interface Kept {
   blocks: Set<number>;
   rates: Map<string, number>;
   version: CatalogVersion;
-  until: number;
 }
 
 /**
@@ -45,7 +44,7 @@ interface Kept {
  */
 @Injectable()
 export class CachedQuoteSourceReader extends QuoteSourceReader {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new TtlCache<string, Kept>(QUOTE_SOURCE_ENTRIES);
   private readonly keepMs: number;
 
   constructor(
@@ -54,7 +53,7 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     config: AppConfig,
   ) {
     super();
-    this.keepMs = config.databaseReadUrl ? Math.min(PROPERTY_CACHE_MS, config.databaseReadMaxLagSeconds * 1000) : PROPERTY_CACHE_MS;
+    this.keepMs = catalogCopyMs(config);
   }
 
   async read(tenantId: string, query: QuoteSourceQuery): Promise<QuoteSource> {
@@ -63,8 +62,8 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     const name = `${tenantId} ${query.propertyId} ${query.roomTypeId} ${query.ratePlanId}`;
     const block = blockOf(query.nights);
     const hit = this.kept.get(name);
-    const fresh = hit && hit.until > Date.now() && this.changes.unchangedSince(tenantId, hit.version) ? hit : undefined;
-    if (fresh && (block === null || fresh.blocks.has(block))) return { ...fresh.catalog, dailyRates: ratesOf(fresh.rates, query.nights) };
+    const fresh = hit && this.changes.unchangedSince(tenantId, hit.version) ? hit : undefined;
+    if (fresh && (block === null || fresh.blocks.has(block))) return { ...fresh.catalog, dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights) };
     if (this.keepMs <= 0) return this.source.read(tenantId, query);
     // Taken before the read: a change heard while it runs may postdate the rows it returns.
     const version = this.changes.versionOf(tenantId);
@@ -72,23 +71,18 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     if (version && read.property && read.roomType && read.ratePlan && this.changes.unchangedSince(tenantId, version)) {
       this.keep(name, read, block, version, fresh);
     }
-    return { ...read, dailyRates: ratesOf(new Map(Object.entries(read.dailyRates)), query.nights) };
+    return { ...read, dailyRates: ratesOf((night) => read.dailyRates[night], query.nights) };
   }
 
   private keep(name: string, read: QuoteSource, block: number | null, version: CatalogVersion, fresh: Kept | undefined): void {
-    // A fresh copy of the same version gains the block; anything else starts over.
+    // A fresh copy of the same version gains the block (and keeps its expiry); anything else starts over.
     const same = fresh && fresh.version.era === version.era && fresh.version.tenant === version.tenant && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
-    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), version, until: Date.now() + this.keepMs };
+    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), version };
     if (block !== null) {
       entry.blocks.add(block);
       for (const [night, amount] of Object.entries(read.dailyRates)) entry.rates.set(night, amount);
     }
-    this.kept.delete(name);
-    if (this.kept.size >= QUOTE_SOURCE_ENTRIES) {
-      const oldest = this.kept.keys().next();
-      if (!oldest.done) this.kept.delete(oldest.value);
-    }
-    this.kept.set(name, entry);
+    if (!same) this.kept.set(name, entry, this.keepMs);
   }
 }
 
@@ -105,10 +99,11 @@ function windowOf(block: number): NightWindow {
   return { from: isoDateOfEpochDay(block), to: isoDateOfEpochDay(block + 2 * QUOTE_SOURCE_BLOCK_NIGHTS) };
 }
 
-function ratesOf(rates: Map<string, number>, nights: string[]): Record<string, number> {
+/** The rates of the nights asked for, out of what was kept or read. */
+function ratesOf(rateOf: (night: string) => number | undefined, nights: string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const night of nights) {
-    const amount = rates.get(night);
+    const amount = rateOf(night);
     if (amount !== undefined) out[night] = amount;
   }
   return out;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
-import { AppConfig } from '@hcs/platform';
+import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion } from './catalog-change-feed';
 import { SqlPropertyCatalogReader } from './sql-property-catalog.reader';
 import { frozen } from './frozen';
@@ -10,10 +10,17 @@ export const PROPERTY_CACHE_ENTRIES = 2_000;
 /** The longest a kept property answers, even with every change heard: a bound on what an unnoticed dead listener could cost. */
 export const PROPERTY_CACHE_MS = 60_000;
 
+/**
+ * How long a kept copy of the catalog answers: PROPERTY_CACHE_MS, and no longer than a configured
+ * read replica's allowed lag (a copy read from the replica after a change was heard may predate it).
+ */
+export function catalogCopyMs(config: AppConfig): number {
+  return config.databaseReadUrl ? Math.min(PROPERTY_CACHE_MS, config.databaseReadMaxLagSeconds * 1000) : PROPERTY_CACHE_MS;
+}
+
 interface Kept {
   catalog: PropertyCatalog;
   version: CatalogVersion;
-  until: number;
 }
 
 /**
@@ -29,7 +36,7 @@ interface Kept {
  */
 @Injectable()
 export class CachedPropertyCatalogReader extends PropertyCatalogReader {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new TtlCache<string, Kept>(PROPERTY_CACHE_ENTRIES);
   private readonly keepMs: number;
 
   constructor(
@@ -38,28 +45,17 @@ export class CachedPropertyCatalogReader extends PropertyCatalogReader {
     config: AppConfig,
   ) {
     super();
-    this.keepMs = config.databaseReadUrl ? Math.min(PROPERTY_CACHE_MS, config.databaseReadMaxLagSeconds * 1000) : PROPERTY_CACHE_MS;
+    this.keepMs = catalogCopyMs(config);
   }
 
   async read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null> {
     const name = 'id' in key ? `${tenantId} id ${key.id}` : `${tenantId} slug ${key.slug}`;
     const hit = this.kept.get(name);
-    if (hit && hit.until > Date.now() && this.changes.unchangedSince(tenantId, hit.version)) return hit.catalog;
+    if (hit && this.changes.unchangedSince(tenantId, hit.version)) return hit.catalog;
     // Taken before the read: a change heard while it runs may postdate the rows it returns.
     const version = this.changes.versionOf(tenantId);
     const catalog = await this.source.read(tenantId, key);
-    if (catalog && version && this.keepMs > 0 && this.changes.unchangedSince(tenantId, version)) {
-      this.keep(name, { catalog: frozen(catalog), version, until: Date.now() + this.keepMs });
-    }
+    if (catalog && version && this.changes.unchangedSince(tenantId, version)) this.kept.set(name, { catalog: frozen(catalog), version }, this.keepMs);
     return catalog;
-  }
-
-  private keep(name: string, entry: Kept): void {
-    this.kept.delete(name);
-    if (this.kept.size >= PROPERTY_CACHE_ENTRIES) {
-      const oldest = this.kept.keys().next();
-      if (!oldest.done) this.kept.delete(oldest.value);
-    }
-    this.kept.set(name, entry);
   }
 }
