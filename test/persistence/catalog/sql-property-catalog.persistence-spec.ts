@@ -54,10 +54,18 @@ describe('CachedPropertyCatalogReader: the property read in memory (real Postgre
     for (let i = 0; i < 250 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await condition()).toBe(true);
   };
+  // Other test files listen on the same database at the same time: this file's connections carry
+  // their own application_name (node-postgres reads PGAPPNAME), so the listener killed is its own.
+  const appName = `hcs-catalog-feed-${randomUUID().slice(0, 8)}`;
+  const appNameBefore = process.env.PGAPPNAME;
   const listenerPids = () =>
-    tier.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN ${CATALOG_CHANNEL}'`);
+    tier.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND query = 'LISTEN ${CATALOG_CHANNEL}'`,
+      [appName],
+    );
 
   beforeAll(async () => {
+    process.env.PGAPPNAME = appName;
     tier = await startPersistenceTier();
     reader = tier.get(PropertyCatalogReader);
     feed = tier.get(CatalogChangeFeed);
@@ -65,7 +73,11 @@ describe('CachedPropertyCatalogReader: the property read in memory (real Postgre
     feed.versionOf(chain.tenantId);
     await until(() => feed.versionOf(chain.tenantId) !== null);
   });
-  afterAll(() => tier.close());
+  afterAll(async () => {
+    await tier.close();
+    if (appNameBefore === undefined) delete process.env.PGAPPNAME;
+    else process.env.PGAPPNAME = appNameBefore;
+  });
 
   it("keeps what it read, by id and by slug, until the tenant's catalog changes", async () => {
     const first = await reader.read(chain.tenantId, { id: chain.property.id });
@@ -100,7 +112,9 @@ describe('CachedPropertyCatalogReader: the property read in memory (real Postgre
 
   it('keeps nothing while its listening connection is lost, and listens again', async () => {
     await reader.read(chain.tenantId, { id: chain.property.id });
-    const [listener] = await listenerPids();
+    const listeners = await listenerPids();
+    expect(listeners).toHaveLength(1);
+    const [listener] = listeners;
     await tier.query('SELECT pg_terminate_backend($1)', [listener.pid]);
     await until(() => feed.versionOf(chain.tenantId) === null);
 
