@@ -193,6 +193,25 @@ describe('catalog reads', () => {
     expect(await read()).toEqual(before);
   });
 
+  it('answers a read from memory with the envelope and headers of any other answer, its own trace id in it', async () => {
+    // docs/performance.md, "The property read as text": the kept outcome's text is spliced around the trace id.
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await t.http().get(`/v1/properties/${hotel.id}`).set(bearer).expect(200));
+    for (const answer of answers) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.etag).toEqual(expect.any(String));
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text));
+      expect(Object.keys(answer.body)).toEqual(['data', 'trace_id', 'next_actions']);
+      expect(answer.body.trace_id).toBe(String(answer.headers.traceparent).split('-')[1]);
+      expect(answer.body.data).toEqual(answers[0].body.data);
+      expect(answer.body.next_actions).toEqual(answers[0].body.next_actions);
+    }
+    expect(new Set(answers.map((a) => a.body.trace_id)).size).toBe(3);
+    const full = await t.http().get('/v1/properties/b-hotel/full').set(bearer).expect(200);
+    expect(full.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(full.body.data).toMatchObject({ id: hotel.id, room_types: answers[0].body.data.room_types });
+  });
+
   it('answers validation_failed for a non-UUID id and property_not_found for unknown, unpromoted or foreign ones', async () => {
     const slug = await t.http().get('/v1/properties/b-hotel').set(bearer);
     expect(slug.status).toBe(400);

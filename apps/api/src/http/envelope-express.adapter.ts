@@ -1,7 +1,7 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { Outcome, renderSuccess } from '@hcs/contracts';
+import { KeptOutcome, Outcome, renderSuccess } from '@hcs/contracts';
 import { RawResponse } from './raw-response';
 import type { RouteFlags } from './route-flags';
 import { expressHttpServer } from './express-http-server';
@@ -14,7 +14,8 @@ export interface FlaggedRequest {
 /**
  * Express, with the success envelope applied where Nest hands a handler's result to it: an
  * `Outcome` becomes `{data, trace_id, next_actions, …}` with its status and headers, a
- * `RawResponse` (an idempotent replay) is sent as stored, and a `@Bare()` route's body as it is.
+ * `RawResponse` (an idempotent replay) is sent as stored, a `KeptOutcome` as the text it keeps
+ * (the same bytes and headers `res.json` gives), and a `@Bare()` route's body as it is.
  * This is the work a global interceptor did, without the rxjs pipeline and the subject Nest builds
  * around every handler once any interceptor is global (docs/performance.md, "The envelope at the
  * reply"). Error replies (the filters pass their status) are sent as they are. Its HTTP server
@@ -56,6 +57,11 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
     }
     if (result.meta.status !== undefined) response.status(result.meta.status);
     if (result.meta.headers !== undefined) for (const [name, value] of Object.entries(result.meta.headers)) response.setHeader(name, value);
+    if (result instanceof KeptOutcome) {
+      // The same text `res.json` would send, its fixed parts serialized once (docs/performance.md).
+      response.setHeader('Content-Type', 'application/json');
+      return result.renderText(this.traceId());
+    }
     return renderSuccess(result, this.traceId());
   }
 }

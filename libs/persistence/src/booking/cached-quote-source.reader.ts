@@ -4,7 +4,7 @@ import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion } from '../catalog/catalog-change-feed';
 import { catalogCopyMs } from '../catalog/cached-property-catalog.reader';
 import { NightWindow, SqlQuoteSourceReader } from './sql-quote-source.reader';
-import { frozen } from '../catalog/frozen';
+import { frozen } from '@hcs/contracts';
 
 /** At most this many rate plans' sources kept per process; the oldest go first. */
 export const QUOTE_SOURCE_ENTRIES = 500;

@@ -12,7 +12,9 @@ export interface PropertyCatalog {
 
 /**
  * Port: the public read of one property in one round trip (docs/performance.md); null when the
- * tenant has no such property.
+ * tenant has no such property. An adapter may answer many reads with one copy it keeps; such a
+ * copy is frozen (it never changes), so what is worked out from it may be kept with it
+ * (`ViewsOfKeptCopies`).
  */
 export abstract class PropertyCatalogReader {
   abstract read(tenantId: string, key: { id: string } | { slug: string }): Promise<PropertyCatalog | null>;

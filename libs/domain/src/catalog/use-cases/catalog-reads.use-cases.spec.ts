@@ -1,7 +1,9 @@
+import { frozen, KeptOutcome, Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import { anonymousCaller, Caller } from '../../identity/principal';
 import { fakeCatalog } from '../../testing/fake-catalog-ports';
 import type { Property, PropertyFields } from '../catalog';
+import type { PropertyCatalog, PropertyCatalogReader } from '../ports/property-catalog.reader';
 import { GetAdminProperty } from './get-admin-property.use-case';
 import { GetFxRates } from './get-fx-rates.use-case';
 import { GetInventoryCalendar } from './get-inventory-calendar.use-case';
@@ -143,6 +145,41 @@ describe('catalog reads (fake ports)', () => {
     await expect(codeOf(new GetPropertyFull(c.reader, readModel()).execute({ slug: 'b-riverside', currency: 'JPY' }, admin))).resolves.toBe(
       'validation_failed',
     );
+  });
+
+  it('works out the outcome of a kept (frozen) catalog copy once, and of anything else every time', async () => {
+    const copies = new Map<string, PropertyCatalog>();
+    // A reader that keeps its copies, as the cached adapter does: one frozen catalog per key.
+    const keeping: PropertyCatalogReader = {
+      read: async (tenantId, key) => {
+        const name = `${tenantId}/${'id' in key ? key.id : key.slug}`;
+        if (!copies.has(name)) copies.set(name, frozen(await c.reader.read(tenantId, key)) as PropertyCatalog);
+        return copies.get(name) ?? null;
+      },
+    };
+    const detail = new GetPropertyDetail(keeping, readModel());
+    const full = new GetPropertyFull(keeping, readModel());
+
+    const first = await detail.execute({ propertyId: promoted.id }, anonymousCaller(T1));
+    expect(first).toBeInstanceOf(KeptOutcome);
+    await expect(detail.execute({ propertyId: promoted.id }, agent)).resolves.toBe(first);
+    await expect(new GetPropertyDetail(c.reader, readModel()).execute({ propertyId: promoted.id }, anonymousCaller(T1))).resolves.toEqual(
+      new Outcome(first.data, first.meta),
+    );
+    const fullFirst = await full.execute({ slug: 'b-riverside' }, admin);
+    await expect(full.execute({ slug: 'b-riverside' }, admin)).resolves.toBe(fullFirst);
+
+    // A new copy (the catalog changed), a converted read and an unfrozen catalog are worked out again.
+    copies.clear();
+    await expect(detail.execute({ propertyId: promoted.id }, agent)).resolves.not.toBe(first);
+    await c.fx.upsert(T1, [{ base: 'EUR', quote: 'USD', rate: 1.1 }]);
+    const usd = await detail.execute({ propertyId: promoted.id, currency: 'USD' }, agent);
+    expect(usd).not.toBeInstanceOf(KeptOutcome);
+    expect(usd.data.display_currency).toBe('USD');
+    const plain = new GetPropertyDetail(c.reader, readModel());
+    await expect(plain.execute({ propertyId: promoted.id }, agent)).resolves.not.toBeInstanceOf(KeptOutcome);
+    // The hidden stay hidden whether or not their copy is kept.
+    await expect(codeOf(detail.execute({ propertyId: draft.id }, agent))).resolves.toBe('property_not_found');
   });
 
   it('admins list every property of their tenant, promoted or not, each with a get action', async () => {

@@ -4,10 +4,11 @@ import type { Reader } from '../../identity/principal';
 import type { Property } from '../catalog';
 import { PolicyView, propertyView } from '../catalog-views';
 import { catalogNextActions } from '../next-actions';
-import { PropertyCatalogReader } from '../ports/property-catalog.reader';
+import { PropertyCatalog, PropertyCatalogReader } from '../ports/property-catalog.reader';
 import { publiclyVisible } from '../rules/public-visibility';
 import type { PropertyDetail } from './get-property-detail.use-case';
 import { PropertyReadModel } from './property-read-model';
+import { ViewsOfKeptCopies } from './views-of-kept-copies';
 
 export type PropertyFull = PropertyDetail & {
   amenities: string[];
@@ -29,9 +30,14 @@ export interface GetPropertyFullQuery {
   currency?: string;
 }
 
-/** `GET /v1/properties/{slug}/full`: the full read model of a promoted property (also the advisor's facts). */
+/**
+ * `GET /v1/properties/{slug}/full`: the full read model of a promoted property (also the advisor's
+ * facts). Without `?currency=` the outcome of a kept catalog copy is worked out once.
+ */
 @Injectable()
 export class GetPropertyFull {
+  private readonly kept = new ViewsOfKeptCopies<PropertyFull>();
+
   constructor(
     private readonly catalogs: PropertyCatalogReader,
     private readonly readModel: PropertyReadModel,
@@ -39,8 +45,13 @@ export class GetPropertyFull {
 
   async execute(query: GetPropertyFullQuery, reader: Reader): Promise<Outcome<PropertyFull>> {
     const catalog = publiclyVisible(await this.catalogs.read(reader.tenantId, { slug: query.slug }));
+    if (query.currency === undefined) return this.kept.of(catalog, () => this.present(catalog, undefined));
+    return this.present(catalog, query.currency);
+  }
+
+  private async present(catalog: PropertyCatalog, currency: string | undefined): Promise<Outcome<PropertyFull>> {
     const property = catalog.property;
-    const loaded = await this.readModel.present(catalog, query.currency);
+    const loaded = await this.readModel.present(catalog, currency);
     return new Outcome(
       {
         ...propertyView(property),

@@ -1,4 +1,4 @@
-/** `value` and everything it holds, frozen: a copy kept in memory that the domain only reads. */
+/** `value` and everything it holds, frozen: a copy kept in memory that its readers never write. */
 export function frozen<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
