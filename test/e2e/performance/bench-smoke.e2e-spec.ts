@@ -27,8 +27,9 @@ describe('npm run bench --smoke', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
     const report = JSON.parse(readFileSync(join(dir, 'smoke.json'), 'utf8')) as {
-      rows: Array<{ scenario: string; value: number | null; note?: string }>;
+      rows: Array<{ scenario: string; value: number | null; baseline_value: number | null; note?: string }>;
       machine: { cores: number };
+      details: { pgbench_tps: { before: number; between: number; after: number } };
     };
     expect(report.rows.map((r) => r.scenario.split(/[,:]/)[0])).toEqual([
       'node',
@@ -56,6 +57,11 @@ describe('npm run bench --smoke', () => {
       { scenario: 'SQL statements per chain, api + worker', measured: true, note: undefined },
       { scenario: 'Redis commands per chain, api + worker', measured: true, note: undefined },
     ]);
+    // The chain windows' baseline: pgbench -N beside each window, each chain row divided by the mean of its two.
+    const tps = report.details.pgbench_tps;
+    expect([tps.before, tps.between, tps.after].every((n) => n > 0)).toBe(true);
+    const chains = report.rows.filter((r) => r.scenario.startsWith('chain'));
+    expect(chains.map((r) => r.baseline_value)).toEqual([Math.round((tps.before + tps.between) / 2), Math.round((tps.between + tps.after) / 2)]);
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
   }, 300_000);
