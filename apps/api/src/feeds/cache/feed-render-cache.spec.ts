@@ -6,7 +6,9 @@ import { RenderedFeedStore } from '@hcs/domain';
 class MemoryStore extends RenderedFeedStore {
   readonly copies = new Map<string, { etag: string; body: Buffer }>();
   readonly locks = new Map<string, string>();
+  reads = 0;
   async get(key: string, etag: string) {
+    this.reads += 1;
     const copy = this.copies.get(key);
     return copy && copy.etag === etag ? copy.body : null;
   }
@@ -45,6 +47,25 @@ describe('FeedRenderCache', () => {
     const second = await cache.rendered('ari:t', '"a"', render);
     expect([first.rendered, second.rendered, calls.count]).toEqual([true, false, 1]);
     expect(plain(second.gzip)).toBe('<doc>one</doc>');
+  });
+
+  it("answers a repeat of the same ETag from the process's own copy, without reading the store", async () => {
+    const store = new MemoryStore();
+    const here = new FeedRenderCache(store);
+    const { calls, render } = renderer('<doc>one</doc>');
+    await new FeedRenderCache(store).rendered('ari:t', '"a"', render);
+    const reads = store.reads;
+
+    const found = await here.rendered('ari:t', '"a"', render);
+    expect(store.reads).toBe(reads + 1);
+    const again = await here.rendered('ari:t', '"a"', render);
+    expect([again.rendered, store.reads, calls.count, plain(again.gzip)]).toEqual([false, reads + 1, 1, '<doc>one</doc>']);
+    expect(again.gzip).toBe(found.gzip);
+
+    // Another ETag of the same feed is never answered with the copy kept for the first.
+    const two = renderer('<doc>two</doc>');
+    const moved = await here.rendered('ari:t', '"b"', two.render);
+    expect([moved.rendered, plain(moved.gzip)]).toEqual([true, '<doc>two</doc>']);
   });
 
   it('renders again when the ETag moved', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { RenderedFeedStore } from '@hcs/domain';
+import { RecentFeedCopies } from './recent-feed-copies';
 
 /** A render holds its lock at most this long; a crashed holder frees the key after it. */
 export const FEED_RENDER_LOCK_MS = 120_000;
@@ -26,22 +27,32 @@ export interface RenderedFeed {
  * copy until a change stamp moves the ETag. One render at a time per feed key: requests in this
  * process share the render in progress, requests in other processes wait on the store's lock for
  * its copy. A render yields to the event loop after every chunk and renders queue per process, so
- * a feed never holds the process away from other tenants' requests for long.
+ * a feed never holds the process away from other tenants' requests for long. The copies this
+ * process served last are also kept in its memory (`RecentFeedCopies`, a few MB), so a repeat poll
+ * of the same ETag does not move the copy out of the store again.
  */
 @Injectable()
 export class FeedRenderCache {
   private readonly inFlight = new Map<string, Promise<RenderedFeed>>();
   private running = 0;
   private readonly queued: Array<() => void> = [];
+  private readonly recent = new RecentFeedCopies();
 
   constructor(private readonly store: RenderedFeedStore) {}
 
   /** The copy of `key` for `etag`, rendered from `render()` only when no process has it yet. */
   rendered(key: string, etag: string, render: () => AsyncIterable<string>): Promise<RenderedFeed> {
+    const here = this.recent.get(key, etag);
+    if (here !== null) return Promise.resolve({ gzip: here, rendered: false });
     const id = `${key}:${etag}`;
     const pending = this.inFlight.get(id);
     if (pending) return pending.then((copy) => ({ gzip: copy.gzip, rendered: false }));
-    const started = this.findOrRender(key, etag, render).finally(() => this.inFlight.delete(id));
+    const started = this.findOrRender(key, etag, render)
+      .then((copy) => {
+        this.recent.keep(key, etag, copy.gzip);
+        return copy;
+      })
+      .finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, started);
     return started;
   }
