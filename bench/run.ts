@@ -28,7 +28,7 @@ import { cpuLine, CpuPerChain, cpuWindow } from './lib/cpu';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
 import { DIST, freePort, productionLikeEnv, Service, startService, waitForHealth } from './lib/processes';
-import { printTable, ratio, Row, writeResults } from './lib/report';
+import { printTable, ratio, Row, unusedStem, writeResults } from './lib/report';
 import { countChainRoundTrips } from './lib/round-trips';
 import { countSystemOnOwnServers } from './lib/system-count';
 import { ariPolling } from './lib/feed-timing';
@@ -491,7 +491,8 @@ async function main(): Promise<void> {
       },
     };
     const dir = process.env.BENCH_RESULTS_DIR ?? (SMOKE ? join(tmpdir(), 'hcs-bench') : join(DIST, '..', 'bench', 'results'));
-    const stem = SMOKE ? 'smoke' : `${report.date.slice(0, 10)}-${report.commit}`;
+    // A second full run of the same commit on the same day keeps the first one's results beside its own.
+    const stem = SMOKE ? 'smoke' : unusedStem(dir, `${report.date.slice(0, 10)}-${report.commit}`);
     const files = writeResults(dir, stem, report, rows, `hcs bench ${report.mode} ${report.commit} (${report.machine.cores} cores)`);
     if (!SMOKE) writeResults(dir, 'latest', report, rows, `hcs bench ${report.mode} ${report.commit} (${report.machine.cores} cores)`);
     log(`results: ${files.json}, ${files.svg}`);

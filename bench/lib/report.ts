@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One row of the bench table: a figure, what it is compared with in the same run, and the target. */
@@ -71,6 +71,12 @@ export function chartSvg(rows: Row[], title: string): string {
 ${bars}
 </svg>
 `;
+}
+
+/** `stem`, or `stem-run2`, `stem-run3`, … when a run of the same commit and day already wrote its results there. */
+export function unusedStem(dir: string, stem: string): string {
+  if (!existsSync(join(dir, `${stem}.json`))) return stem;
+  for (let run = 2; ; run += 1) if (!existsSync(join(dir, `${stem}-run${run}.json`))) return `${stem}-run${run}`;
 }
 
 export function writeResults(dir: string, stem: string, report: object, rows: Row[], title: string): { json: string; svg: string } {
