@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@hcs/domain';
-import { PresentedSecret } from '../credentials/presented-secret';
 import { AppConfig } from '@hcs/platform';
 import { BearerAuthenticator } from '../credentials/bearer-authenticator';
+import { PresentedSecret } from '../credentials/presented-secret';
 import { KnownTenants } from '../credentials/known-tenants';
 import { assertRouteAccess } from '../access/route-access';
 import { addressThrottled, AuthFailureThrottle } from '../rate-limit/auth-failure-throttle';

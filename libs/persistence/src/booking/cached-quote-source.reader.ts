@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { epochDay, isoDateOfEpochDay, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { frozen } from '@hcs/contracts';
 import { AppConfig, TtlCache } from '@hcs/platform';
-import { CatalogChangeFeed, CatalogVersion } from '../catalog/catalog-change-feed';
+import { CatalogChangeFeed, CatalogVersion, sameCatalogVersion } from '../catalog/catalog-change-feed';
 import { catalogCopyMs } from '../catalog/cached-property-catalog.reader';
 import { NightWindow, SqlQuoteSourceReader } from './sql-quote-source.reader';
-import { frozen } from '@hcs/contracts';
 
 /** At most this many rate plans' sources kept per process; the oldest go first. */
 export const QUOTE_SOURCE_ENTRIES = 500;
@@ -76,7 +76,7 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
 
   private keep(name: string, read: QuoteSource, block: number | null, version: CatalogVersion, fresh: Kept | undefined): void {
     // A fresh copy of the same version gains the block (and keeps its expiry); anything else starts over.
-    const same = fresh && fresh.version.era === version.era && fresh.version.tenant === version.tenant && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
+    const same = fresh && sameCatalogVersion(fresh.version, version) && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
     const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), version };
     if (block !== null) {
       entry.blocks.add(block);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { frozen } from '@hcs/contracts';
 import { PropertyCatalog, PropertyCatalogReader } from '@hcs/domain';
 import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion } from './catalog-change-feed';
 import { SqlPropertyCatalogReader } from './sql-property-catalog.reader';
-import { frozen } from '@hcs/contracts';
 
 /** At most this many properties kept per process (a few KB each); the oldest go first. */
 export const PROPERTY_CACHE_ENTRIES = 2_000;

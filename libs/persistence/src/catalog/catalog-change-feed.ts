@@ -12,6 +12,11 @@ export interface CatalogVersion {
   readonly tenant: number;
 }
 
+/** Whether two versions of one tenant's catalog are the same (nothing changed between them). */
+export function sameCatalogVersion(a: CatalogVersion, b: CatalogVersion): boolean {
+  return a.era === b.era && a.tenant === b.tenant;
+}
+
 /**
  * What this process knows of catalog changes (docs/catalog.md, "The property read in memory"):
  * a version per tenant that moves on every committed change of its properties, room types, rate
