@@ -70,6 +70,20 @@ describe('every Redis user on a Redis Cluster', () => {
     expect(Number(await probe.get(`${prefix}:rl:credential:${agent.credentialId}`))).toBe(3);
   });
 
+  it('keeps a reply received while the event loop was stalled past the deadline (docs/operations-faults.md "Redis")', async () => {
+    const nodes: RedisNode[] = cluster.nodes.map((n) => ({ host: '127.0.0.1', port: n.port }));
+    const client = connectRedis({ nodes }, { offlineQueue: true, commandTimeout: 200, maxRetriesPerRequest: 1 });
+    try {
+      await client.ping();
+      const answer = client.set(`${prefix}:stall`, 'v', 'EX', 60).then(String, (error: Error) => error.message);
+      const until = Date.now() + 600;
+      while (Date.now() < until);
+      await expect(answer).resolves.toBe('OK');
+    } finally {
+      closeRedis(client);
+    }
+  });
+
   it('refuses an IP past its failed authentications (pre-auth limiter on the cluster)', async () => {
     const from = { 'X-Forwarded-For': '203.0.113.77' };
     for (let i = 0; i < 2; i++) {

@@ -1,4 +1,5 @@
 import IORedis, { Cluster, ClusterOptions, Command, Redis, RedisOptions } from 'ioredis';
+import { armDeadline } from './command-deadline';
 
 /** A Redis connection of the service: one Redis (`REDIS_URL`) or a Redis Cluster (`REDIS_CLUSTER_NODES`). */
 export type RedisClient = Redis | Cluster;
@@ -68,8 +69,33 @@ class BoundedCluster extends Cluster {
   }
 
   override sendCommand(command: Command, stream?: Parameters<Cluster['sendCommand']>[1], node?: unknown): unknown {
-    if (this.deadlineMs !== null) command.setTimeout(this.deadlineMs);
+    if (this.deadlineMs !== null) armDeadline(command, this.deadlineMs);
     return super.sendCommand(command, stream, node);
+  }
+}
+
+/**
+ * One Redis whose commands get the deadline of `armDeadline` (a reply received during an event
+ * loop stall is not lost) instead of ioredis's own; its duplicates (BullMQ's blocking connections)
+ * keep it.
+ */
+class BoundedRedis extends IORedis {
+  private readonly deadlineMs: number | null;
+
+  /** `url` first: its host and port win over `options` (ioredis); a duplicate has them in `options`. */
+  constructor(url: string | null, options: RedisOptions) {
+    if (url === null) super(options);
+    else super(url, options);
+    this.deadlineMs = typeof options.commandTimeout === 'number' ? options.commandTimeout : null;
+  }
+
+  override duplicate(override: Partial<RedisOptions> = {}): Redis {
+    return new BoundedRedis(null, { ...this.options, ...override });
+  }
+
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    if (this.deadlineMs !== null) armDeadline(command, this.deadlineMs);
+    return super.sendCommand(command, stream);
   }
 }
 
@@ -107,7 +133,7 @@ export function connectRedis(target: { url: string } | { nodes: RedisNode[] }, n
           },
           needs.commandTimeout,
         )
-      : new IORedis(
+      : new BoundedRedis(
           target.url,
           redisOptions({
             enableOfflineQueue: needs.offlineQueue,
