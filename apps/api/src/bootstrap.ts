@@ -80,7 +80,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   );
   app.enableShutdownHooks();
   await app.init();
-  // Built once from the mounted routes, never per request.
-  app.get(OpenApiDocument).set(buildOpenApiDocument(app, config));
+  // Built from the mounted routes on its first use, once (docs/performance.md).
+  app.get(OpenApiDocument).buildWith(() => buildOpenApiDocument(app, config));
   return app;
 }
