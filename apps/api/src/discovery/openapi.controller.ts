@@ -50,8 +50,8 @@ export class OpenApiController {
   @ApiOperation({ summary: 'The same OpenAPI document as YAML' })
   @ApiProduces('application/yaml')
   @ApiOkResponse({ description: 'OpenAPI document (YAML).', content: { 'application/yaml': { schema: { type: 'string' } } } })
-  yaml(): string {
-    return this.openapi.yaml;
+  yaml(): Promise<string> {
+    return this.openapi.yaml();
   }
 
   @Get('docs')

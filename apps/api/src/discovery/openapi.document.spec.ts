@@ -5,14 +5,15 @@ import { OpenApiDocument } from './openapi.document';
 describe('OpenApiDocument', () => {
   const built: OpenAPIObject = { openapi: '3.0.0', info: { title: 't', version: '0.0.0' }, paths: { '/healthz': { get: { responses: {} } } } };
 
-  it('builds the document on its first use, once, and its YAML from it', () => {
+  it('builds the document on its first use, once, and its YAML from it', async () => {
     const openapi = new OpenApiDocument();
     const build = jest.fn(() => built);
     openapi.buildWith(build);
     expect(build).not.toHaveBeenCalled();
     expect(openapi.document).toBe(built);
-    expect(parse(openapi.yaml)).toEqual(built);
-    expect(openapi.yaml).toBe(openapi.yaml);
+    const yaml = await openapi.yaml();
+    expect(parse(yaml)).toEqual(built);
+    await expect(openapi.yaml()).resolves.toBe(yaml);
     expect(openapi.document).toBe(built);
     expect(build).toHaveBeenCalledTimes(1);
   });

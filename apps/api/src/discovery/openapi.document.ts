@@ -1,6 +1,5 @@
 import { INestApplication, Injectable } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { stringify } from 'yaml';
 import { catalogEntry, ErrorCode } from '@hcs/contracts';
 import type { AppConfig } from '@hcs/platform';
 import { errorExample } from '../http/openapi/api-envelope.decorator';
@@ -125,8 +124,12 @@ export class OpenApiDocument {
     return this.json;
   }
 
-  get yaml(): string {
-    this.yamlText ??= stringify(this.document, { aliasDuplicateObjects: false });
+  /** The YAML form; the `yaml` package is loaded then too (docs/performance.md "Modules loaded when first used"). */
+  async yaml(): Promise<string> {
+    if (this.yamlText === null) {
+      const { stringify } = await import('yaml');
+      this.yamlText = stringify(this.document, { aliasDuplicateObjects: false });
+    }
     return this.yamlText;
   }
 }

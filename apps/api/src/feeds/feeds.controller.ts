@@ -110,6 +110,6 @@ export class FeedsController {
     @Headers('if-modified-since') ifModifiedSince?: string,
   ): Promise<FeedResponse> {
     const { data: read } = await this.pointOfSale.execute({ conditional: conditional(ifNoneMatch, ifModifiedSince) }, null);
-    return new FeedResponse(read.validators, read.notModified ? null : Readable.from([pointOfSaleXml(read.document)]));
+    return new FeedResponse(read.validators, read.notModified ? null : Readable.from(pointOfSaleXml(read.document)));
   }
 }

@@ -18,7 +18,7 @@ function addressComponents(listing: FeedListing): Array<[string, string]> {
  * listings at a time. Mapping in docs/feeds.md.
  */
 export async function* hotelListXml(document: HotelListDocument): AsyncGenerator<string> {
-  const out = new XmlChunks();
+  const out = await XmlChunks.open();
   const xml = out.xml;
   xml.dec({ version: '1.0', encoding: 'UTF-8' });
   xml.ele('listings', {

@@ -2,8 +2,8 @@ import type { PointOfSaleDocument } from '@hcs/domain';
 import { XmlChunks } from './xml-chunks';
 
 /** Google's landing pages file (`<PointsOfSale>`): one point of sale matching every user. */
-export function pointOfSaleXml(document: PointOfSaleDocument): string {
-  const out = new XmlChunks();
+export async function* pointOfSaleXml(document: PointOfSaleDocument): AsyncGenerator<string> {
+  const out = await XmlChunks.open();
   const xml = out.xml;
   xml.dec({ version: '1.0', encoding: 'UTF-8' });
   xml.ele('PointsOfSale');
@@ -14,5 +14,5 @@ export function pointOfSaleXml(document: PointOfSaleDocument): string {
   xml.up();
   xml.up();
   xml.end();
-  return out.take();
+  yield out.take();
 }
