@@ -2,28 +2,12 @@ import IORedis from 'ioredis';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { closeRedis, connectRedis, RedisClient } from '@hcs/platform';
+import { acrossStall } from '../../support/event-loop-stall';
 
 const DEADLINE_MS = 200;
+/** Longer than the deadline, and time enough for Redis to answer while the loop is blocked. */
+const STALL_MS = DEADLINE_MS * 5;
 const needs = { offlineQueue: true, commandTimeout: DEADLINE_MS, maxRetriesPerRequest: 1 };
-
-/** Blocks this process's event loop, as a long GC pause or a starved CPU does. */
-function stall(ms: number): void {
-  const until = Date.now() + ms;
-  while (Date.now() < until);
-}
-
-/** What a command sent just before a stall longer than its deadline comes to. */
-async function acrossStall(client: RedisClient | IORedis, key: string): Promise<string> {
-  // The same key first: the connection is ready, so the command is written at once and Redis
-  // answers while the loop is stalled.
-  await client.get(key);
-  const answer = client.set(key, 'v', 'EX', 60).then(
-    (reply) => String(reply),
-    (error: Error) => error.message,
-  );
-  stall(DEADLINE_MS * 5);
-  return answer;
-}
 
 /**
  * A reply that arrived in time is not thrown away because the event loop was stalled when the
@@ -48,16 +32,16 @@ describe('Redis command deadlines across an event loop stall', () => {
   it('loses a reply received during the stall with ioredis`s own commandTimeout (the failure this guards)', async () => {
     const plain = new IORedis(url, { commandTimeout: DEADLINE_MS });
     clients.push(plain);
-    await expect(acrossStall(plain, key())).resolves.toBe('Command timed out');
+    await expect(acrossStall(plain, key(), STALL_MS)).resolves.toBe('Command timed out');
   });
 
   it('keeps that reply on the service`s clients and their duplicates', async () => {
     const client = connectRedis({ url }, needs);
     clients.push(client);
-    await expect(acrossStall(client, key())).resolves.toBe('OK');
+    await expect(acrossStall(client, key(), STALL_MS)).resolves.toBe('OK');
     const copy = client.duplicate();
     clients.push(copy);
-    await expect(acrossStall(copy, key())).resolves.toBe('OK');
+    await expect(acrossStall(copy, key(), STALL_MS)).resolves.toBe('OK');
   });
 
   it('still fails a command at its deadline when Redis does not answer', async () => {

@@ -7,6 +7,7 @@ import { CredentialLookup } from '@hcs/auth';
 import { closeRedis, connectRedis, isCluster, jobIds, loadConfig, QueueName, RedisClient, RedisNode } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { AuthProbeModule } from '../../support/auth-probe.module';
+import { acrossStall } from '../../support/event-loop-stall';
 import { createChainAgent, createChainCatalog, daysFromToday } from '../../support/chain-fixtures';
 import { createAgent, createTenant, TestAgent, TestTenant } from '../../support/factories';
 import { eventually, freePort, runNode } from '../../support/processes';
@@ -74,13 +75,7 @@ describe('every Redis user on a Redis Cluster', () => {
     const nodes: RedisNode[] = cluster.nodes.map((n) => ({ host: '127.0.0.1', port: n.port }));
     const client = connectRedis({ nodes }, { offlineQueue: true, commandTimeout: 200, maxRetriesPerRequest: 1 });
     try {
-      // The connection to the key's master is open before the stall (a cluster opens one per node
-      // on its first command), so the command is written at once and its reply arrives during the stall.
-      await client.get(`${prefix}:stall`);
-      const answer = client.set(`${prefix}:stall`, 'v', 'EX', 60).then(String, (error: Error) => error.message);
-      const until = Date.now() + 1000;
-      while (Date.now() < until);
-      await expect(answer).resolves.toBe('OK');
+      await expect(acrossStall(client, `${prefix}:stall`, 1000)).resolves.toBe('OK');
     } finally {
       closeRedis(client);
     }

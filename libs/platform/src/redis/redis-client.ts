@@ -80,21 +80,13 @@ class BoundedCluster extends Cluster {
  * keep it.
  */
 class BoundedRedis extends IORedis {
-  private readonly deadlineMs: number | null;
-
-  /** `url` first: its host and port win over `options` (ioredis); a duplicate has them in `options`. */
-  constructor(url: string | null, options: RedisOptions) {
-    if (url === null) super(options);
-    else super(url, options);
-    this.deadlineMs = typeof options.commandTimeout === 'number' ? options.commandTimeout : null;
-  }
-
   override duplicate(override: Partial<RedisOptions> = {}): Redis {
-    return new BoundedRedis(null, { ...this.options, ...override });
+    return new BoundedRedis({ ...this.options, ...override });
   }
 
   override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
-    if (this.deadlineMs !== null) armDeadline(command, this.deadlineMs);
+    const deadlineMs = this.options.commandTimeout;
+    if (typeof deadlineMs === 'number') armDeadline(command, deadlineMs);
     return super.sendCommand(command, stream);
   }
 }
