@@ -13,8 +13,9 @@ export interface OwnDatabase {
  * worker processes must be the only ones working their rows: every worker sweeps due holds and
  * relays unrelayed outbox events of the whole database it is given, so a worker started by another
  * test file running at the same time would otherwise expire or deliver this file's rows too.
+ * `migrated: false` leaves it empty, for a test that runs the migrations itself.
  */
-export async function ownDatabase(label: string): Promise<OwnDatabase> {
+export async function ownDatabase(label: string, opts: { migrated?: boolean } = {}): Promise<OwnDatabase> {
   const name = `${TEST_DB_NAME}_${label}_${process.pid}`;
   const admin = new DataSource({ type: 'postgres', url: ADMIN_DATABASE_URL });
   await admin.initialize();
@@ -22,10 +23,12 @@ export async function ownDatabase(label: string): Promise<OwnDatabase> {
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.destroy();
   const url = `${TEST_DATABASE_URL.slice(0, TEST_DATABASE_URL.lastIndexOf('/'))}/${name}`;
-  const db = createDataSource({ databaseUrl: url, databasePoolSize: 2 });
-  await db.initialize();
-  await runMigrations(db);
-  await db.destroy();
+  if (opts.migrated !== false) {
+    const db = createDataSource({ databaseUrl: url, databasePoolSize: 2 });
+    await db.initialize();
+    await runMigrations(db);
+    await db.destroy();
+  }
   return {
     url,
     async drop() {

@@ -7,31 +7,13 @@ import { runMigrations } from '../../../libs/persistence/src/migration-runner';
 import { loadConfig, masterKey, rowLabel, SecretBox } from '@hcs/platform';
 import { MIGRATIONS } from '../../../migrations';
 import { createTenant } from '../../support/factories';
+import { OwnDatabase, ownDatabase } from '../../support/own-database';
 import { runCli } from '../../support/processes';
 import { startTestApp } from '../../support/test-app';
-import { ADMIN_DATABASE_URL, TEST_DATABASE_URL, TEST_DB_NAME } from '../../support/test-database';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const OLD_KEY = 'old master key of the keys-at-rest spec, 32+ chars';
 const NEW_KEY = 'new master key of the keys-at-rest spec, 32+ chars';
-
-/** A database of this spec's own: re-keying or retiring keys must not disturb other specs sharing the test database. */
-async function ownDatabase(suffix: string): Promise<string> {
-  const name = `${TEST_DB_NAME}_${suffix}`;
-  const admin = new DataSource({ type: 'postgres', url: ADMIN_DATABASE_URL });
-  await admin.initialize();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.destroy();
-  return TEST_DATABASE_URL.replace(/\/[^/]+$/, `/${name}`);
-}
-
-async function dropDatabase(url: string): Promise<void> {
-  const admin = new DataSource({ type: 'postgres', url: ADMIN_DATABASE_URL });
-  await admin.initialize();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.destroy();
-}
 
 const receiptSubject = () => ({ tenant_id: randomUUID(), resource_id: randomUUID(), payload: { state: 'confirmed' } });
 
@@ -78,7 +60,9 @@ describe('keys at rest', () => {
   });
 
   it('the migration seals the clear keys a database already has', async () => {
-    const url = await ownDatabase('keys_migration');
+    // Empty: the migrations run here, up to the one under test and then that one.
+    const database = await ownDatabase('keys_migration', { migrated: false });
+    const url = database.url;
     try {
       const before = createDataSource({ databaseUrl: url, databasePoolSize: 2 });
       before.setOptions({ migrations: MIGRATIONS.filter((m) => m.name !== 'SealKeysAtRest1764421800001') });
@@ -106,24 +90,23 @@ describe('keys at rest', () => {
         await after.destroy();
       }
     } finally {
-      await dropDatabase(url);
+      await database.drop();
     }
   });
 
   describe('on a database of its own', () => {
+    // Re-keying or retiring keys must not disturb other specs sharing the test database.
+    let database: OwnDatabase;
     let url: string;
     let receiver: WebhookReceiver;
     beforeAll(async () => {
-      url = await ownDatabase('keys_rotation');
-      const ds = createDataSource({ databaseUrl: url, databasePoolSize: 2 });
-      await ds.initialize();
-      await runMigrations(ds);
-      await ds.destroy();
+      database = await ownDatabase('keys_rotation');
+      url = database.url;
       receiver = await new WebhookReceiver().start();
     });
     afterAll(async () => {
       await receiver.close();
-      await dropDatabase(url);
+      await database.drop();
     });
 
     it('hcs keys rotate-master seals every secret again under the new key; the old key is then not needed', async () => {
