@@ -240,8 +240,13 @@ async function main(): Promise<void> {
 
     const s = CFG.seconds;
     const raw = await measure({ url: hello.url }, CFG.connections, s);
-    const minimalNest = await measureBareRoute(MINIMAL_NEST_ENTRY, {}, s, CFG.connections);
+    // The bare route between two windows of the minimal Nest app, and divided by their mean, as the
+    // chain windows are by pgbench's (docs/performance.md, "The bare route between two minimal
+    // windows"): the machine's speed moves by more than the row's margin within a minute.
+    const minimalBefore = await measureBareRoute(MINIMAL_NEST_ENTRY, {}, s, CFG.connections);
     const bare = await measureWithCpu(api, { url: `${url}/` }, CFG.connections, s);
+    const minimalAfter = await measureBareRoute(MINIMAL_NEST_ENTRY, {}, s, CFG.connections);
+    const minimalNest = Math.round((minimalBefore.requests_per_second + minimalAfter.requests_per_second) / 2);
     const health = await measure({ url: `${url}/healthz` }, CFG.connections, s);
     const property = await measure({ url: `${url}/v1/properties/${propertyId}`, headers: auth }, CFG.connections, s);
     const searched = await measure(search, CFG.connections, s);
@@ -311,8 +316,17 @@ async function main(): Promise<void> {
     });
     rows.push(http('node:http hello (ceiling)', raw, null, null, '-', null));
     rows.push(http('bare Nest route GET /', bare, 'node:http req/s', raw.requests_per_second, '-', null));
-    const floorRatio = ratio(bare.requests_per_second, minimalNest.requests_per_second);
-    rows.push(http('bare GET / vs minimal Nest + Express', bare, 'minimal Nest req/s', minimalNest.requests_per_second, 'ratio >= 0.67', floorRatio >= 0.67));
+    const floorRatio = ratio(bare.requests_per_second, minimalNest);
+    rows.push(
+      http(
+        'bare GET / vs minimal Nest + Express',
+        bare,
+        'minimal Nest req/s (mean of the windows before and after)',
+        minimalNest,
+        'ratio >= 0.67',
+        floorRatio >= 0.67,
+      ),
+    );
     rows.push(http('enveloped GET /healthz', health, 'GET / req/s', bare.requests_per_second, '-', null));
     const propRatio = ratio(property.requests_per_second, health.requests_per_second);
     rows.push(http('authenticated GET /v1/properties/{id}', property, '/healthz req/s', health.requests_per_second, 'ratio >= 0.5', propRatio >= 0.5));
@@ -478,7 +492,7 @@ async function main(): Promise<void> {
         search: searched,
         chain,
         chain_two_processes: chainTwo,
-        minimal_nest: minimalNest,
+        minimal_nest: { before: minimalBefore, after: minimalAfter, mean_requests_per_second: minimalNest },
         pgbench_tps: { before: tpsBefore, between: tpsBetween, after: tpsAfter },
         round_trips: trips,
         system_statements: system,
