@@ -24,6 +24,7 @@ import { RatePlansByProperty1764440000000 } from './1764440000000-RatePlansByPro
 import { CatalogChangeNotices1764440000001 } from './1764440000001-CatalogChangeNotices';
 import { ChainValuesLz41764450000000 } from './1764450000000-ChainValuesLz4';
 import { DailyRateChangeNotices1764450000001 } from './1764450000001-DailyRateChangeNotices';
+import { PropertySearchKeys1764460000000 } from './1764460000000-PropertySearchKeys';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   CatalogChangeNotices1764440000001,
   ChainValuesLz41764450000000,
   DailyRateChangeNotices1764450000001,
+  PropertySearchKeys1764460000000,
 ];

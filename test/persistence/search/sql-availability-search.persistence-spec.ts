@@ -67,6 +67,24 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
     ]);
   });
 
+  it('matches the destination on city, region, country or a part of the name, whatever their case, and follows an update', async () => {
+    const match = async (area: string) => (await search.findBestOffers(chain.tenantId, query({ area }))).map((o) => o.areaMatch);
+    expect(await match('fr')).toEqual(['country']);
+    expect(await match('persist')).toEqual(['name']);
+    expect(await match('nowhere')).toEqual([]);
+    // The lowercased search columns are Postgres's own (generated), so an update moves them too.
+    const properties = tier.get(PropertyRepository);
+    const { name, address } = (await properties.findById(chain.tenantId, chain.property.id))!;
+    await properties.update(chain.tenantId, chain.property.id, { name: 'Hôtel Lumière', address: { ...address, region: 'Île-de-France' } });
+    try {
+      expect(await match('île-de-france')).toEqual(['region']);
+      expect(await match('lumière')).toEqual(['name']);
+      expect(await match('persist')).toEqual([]);
+    } finally {
+      await properties.update(chain.tenantId, chain.property.id, { name, address });
+    }
+  });
+
   it('finds it across the whole catalog (the aggregate strategy) and applies party size and budget', async () => {
     await expect(search.findBestOffers(chain.tenantId, query())).resolves.toEqual([{ ...offer(), areaMatch: null }]);
     await expect(search.findBestOffers(chain.tenantId, query({ partySize: 3 }))).resolves.toEqual([]);

@@ -5,7 +5,8 @@ type Strategy = 'per_room' | 'aggregate';
 
 /**
  * The whole search in one statement, every step bounded by the tenant (no N+1):
- *  1. promoted properties matching the destination;
+ *  1. promoted properties matching the destination (on their lowercased search_* columns, kept by
+ *     Postgres beside the row: lower() on every row of the scan cost more than the rest);
  *  2. their room types that sleep the party, with a room on every night: nights with an
  *     inventory row count allotment - held - sold, plus the rooms of `held` holds past their TTL
  *     (free again: the next hold reclaims them, worker or not), nights without one the default
@@ -30,16 +31,16 @@ WITH props AS (
          CASE
            WHEN $5::text IS NOT NULL THEN 'property'
            WHEN $4::text IS NULL THEN NULL
-           WHEN lower(p.city) = $4 THEN 'city'
-           WHEN lower(p.region) = $4 THEN 'region'
-           WHEN lower(p.country) = $4 THEN 'country'
+           WHEN p.search_city = $4 THEN 'city'
+           WHEN p.search_region = $4 THEN 'region'
+           WHEN p.search_country = $4 THEN 'country'
            ELSE 'name'
          END AS area_match
     FROM properties p
    WHERE p.tenant_id = $1
      AND p.promoted_at IS NOT NULL
      AND ($5::text IS NULL OR p.slug = $5 OR p.id = $6::uuid)
-     AND ($4::text IS NULL OR lower(p.city) = $4 OR lower(p.region) = $4 OR lower(p.country) = $4 OR strpos(lower(p.name), $4) > 0)
+     AND ($4::text IS NULL OR p.search_city = $4 OR p.search_region = $4 OR p.search_country = $4 OR strpos(p.search_name, $4) > 0)
 ),
 -- rooms of due holds per room type and night of the stay (few: the sweep keeps them near zero)
 due_nights AS MATERIALIZED (
