@@ -9,11 +9,11 @@ export interface OwnDatabase {
 }
 
 /**
- * A migrated database of the test file's own, beside the shared test database. For tests whose
- * worker processes must be the only ones working their rows: every worker sweeps due holds and
- * relays unrelayed outbox events of the whole database it is given, so a worker started by another
- * test file running at the same time would otherwise expire or deliver this file's rows too.
- * `migrated: false` leaves it empty, for a test that runs the migrations itself.
+ * A migrated database of the test file's own, beside its jest worker's test database. Every worker
+ * process sweeps due holds and relays unrelayed outbox events of the whole database it is given;
+ * each jest worker has a database of its own (test/support/test-database.ts), and a file that must
+ * see only its own rows, or that changes keys and settings of the whole database, takes one of
+ * its own on top. `migrated: false` leaves it empty, for a test that runs the migrations itself.
  */
 export async function ownDatabase(label: string, opts: { migrated?: boolean } = {}): Promise<OwnDatabase> {
   const name = `${TEST_DB_NAME}_${label}_${process.pid}`;

@@ -12,8 +12,9 @@ process.env.QUEUE_PREFIX = `hcs-test-${process.pid}`;
 process.env.RATE_LIMIT_ANON_PER_MINUTE = process.env.HCS_TEST_RATE_LIMIT_ANON ?? '100000';
 // Workers spawned by tests serve no metrics unless a test asks for a port (parallel runs collide).
 process.env.WORKER_METRICS_PORT = process.env.HCS_TEST_WORKER_METRICS_PORT ?? '0';
-// Every worker of the run shares the test database, so any of them may relay any spec's events:
-// they all deliver to loopback receivers and retry on the same short schedule (docs/events.md).
+// The worker processes a spec starts relay every event of its jest worker's database (one per jest
+// worker, test/support/test-database.ts): they deliver to loopback receivers and retry on a short
+// schedule (docs/events.md).
 process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
 process.env.WEBHOOK_RETRY_SCHEDULE = '1,2';
 // Production-mode specs boot too: production requires a key for webhook secrets at rest.
