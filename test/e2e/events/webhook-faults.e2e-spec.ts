@@ -12,20 +12,16 @@ import {
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { ApiProcess, eventually, runNode, startApiProcess } from '../../support/processes';
-import { OwnDatabase, ownDatabase } from '../../support/own-database';
 import { OwnRedis } from '../../support/own-redis';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { verifyWebhook, WebhookReceiver } from '../../support/webhook-receiver';
 
 /**
  * Faults around webhooks with real processes: an api and a worker on a Redis of the test's own,
- * which the test stops and restarts, and a worker the test kills mid-delivery. A database of its
- * own too: a worker of another e2e file on the shared database would relay these events and
- * deliver them itself, out of reach of the kill.
+ * which the test stops and restarts, and a worker the test kills mid-delivery.
  */
 describe('webhook delivery under faults', () => {
   const redis = new OwnRedis();
-  let database: OwnDatabase;
   let fixtures: TestApp;
   let api: ApiProcess;
   let worker: ChildProcess;
@@ -47,9 +43,8 @@ describe('webhook delivery under faults', () => {
 
   beforeAll(async () => {
     await redis.start();
-    database = await ownDatabase('webhook_faults');
-    env = { DATABASE_URL: database.url, REDIS_URL: redis.url, QUEUE_PREFIX: `hcs-faults-${process.pid}` };
-    fixtures = await startTestApp({ DATABASE_URL: database.url });
+    env = { REDIS_URL: redis.url, QUEUE_PREFIX: `hcs-faults-${process.pid}` };
+    fixtures = await startTestApp();
     env.DELEGATION_AUDIENCE = fixtures.config.delegationAudience;
     const tenant = await createTenant(fixtures.app);
     adminKey = tenant.adminKey;
@@ -66,8 +61,7 @@ describe('webhook delivery under faults', () => {
     await api?.stop();
     await redis.stop();
     await receiver.close();
-    await fixtures?.close();
-    await database?.drop();
+    await fixtures.close();
   });
 
   const endpoint = async (path: string) => {

@@ -3,19 +3,14 @@ import { DataSource } from 'typeorm';
 import { ExpireHold, RecoverStrandedPayments, SWEEP_MAX_ATTEMPTS } from '@hcs/domain';
 import { createTenant } from '../../support/factories';
 import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, GUEST, quoteAndHold } from '../../support/chain-fixtures';
-import { OwnDatabase, ownDatabase } from '../../support/own-database';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
  * A row a sweep cannot process (here: an inventory counter out of step with its hold, so giving
  * the rooms back fails) must not block the rows behind it: it is counted, retried on later sweeps
  * and dead-lettered after SWEEP_MAX_ATTEMPTS (docs/operations-faults.md).
- *
- * A database of its own: the counts asserted here are per sweep, and the worker of any e2e file
- * running beside this one on the shared database would sweep the same due rows in between.
  */
 describe('sweeps with a bad row', () => {
-  let database: OwnDatabase;
   let t: TestApp;
   let db: DataSource;
   let tenantId: string;
@@ -23,17 +18,13 @@ describe('sweeps with a bad row', () => {
   let catalog: ChainCatalog;
 
   beforeAll(async () => {
-    database = await ownDatabase('sweeps');
-    t = await startTestApp({ DATABASE_URL: database.url, PAYMENT_TIMEOUT_MS: '500' });
+    t = await startTestApp({ PAYMENT_TIMEOUT_MS: '500' });
     db = t.app.get(DataSource);
     tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId, { defaultInventory: 5 });
   });
-  afterAll(async () => {
-    await t?.close();
-    await database?.drop();
-  });
+  afterAll(() => t.close());
 
   /** Breaks the hold's nights: `held` back to 0 while the hold still counts on them. */
   const corrupt = (start: number, nights = 2) =>
