@@ -13,8 +13,9 @@
  *
  * env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_DB (hcs_bench), BENCH_REDIS
  * (redis://127.0.0.1:6379/14), BENCH_SECONDS, BENCH_PROPERTIES, BENCH_PENDING_HOLDS,
- * BENCH_CONTENTION, BENCH_SOAK_SECONDS, BENCH_RESULTS_DIR, BENCH_CLIENT (http, or fetch: the
- * chain load generator's HTTP client)
+ * BENCH_CONTENTION, BENCH_SOAK_SECONDS, BENCH_CHAIN_WARMUP_SECONDS (45: untimed chains before
+ * each chain shape's window), BENCH_RESULTS_DIR, BENCH_CLIENT (http, or fetch: the chain load
+ * generator's HTTP client)
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -74,6 +75,12 @@ const CFG = {
   pendingHolds: env('BENCH_PENDING_HOLDS', 10_000, 40),
   holdTtlSeconds: SMOKE ? 2 : 30,
   soakSeconds: env('BENCH_SOAK_SECONDS', 300, 0),
+  /**
+   * Chains run untimed right before each chain shape's windows: a fresh process compiles the
+   * chain's code for about 40 s of this load, and a window measured before that measures V8's
+   * compiler (docs/performance.md, "The chain measured warm").
+   */
+  chainWarmUpSeconds: env('BENCH_CHAIN_WARMUP_SECONDS', 45, 1),
 };
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = process.env.BENCH_DB ?? (SMOKE ? 'hcs_bench_smoke' : 'hcs_bench');
@@ -188,6 +195,7 @@ async function main(): Promise<void> {
     if (ONLY) {
       await runChains(url, fx, Math.min(3, CFG.seconds), CFG.chainConcurrency);
       await analyzeChainTables(db);
+      await runChains(url, fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
       const details: Record<string, unknown> = {};
       if (ONLY.includes('chain')) {
         const chain = await chainsWithCpu([url], [api], CFG.seconds);
@@ -253,6 +261,8 @@ async function main(): Promise<void> {
     // pgbench -N right before, between and right after the two chain windows: each chain window is
     // divided by the mean of the two next to it, so a machine that changes speed over the run moves
     // both sides of its ratio (docs/performance.md, "pgbench beside each chain window").
+    log(`chains, warming up for ${CFG.chainWarmUpSeconds} s`);
+    await runChains(url, fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
     log('pgbench, before the chains');
     const tpsBefore = pgbenchTps(PG, s);
     log('chains');
@@ -268,7 +278,7 @@ async function main(): Promise<void> {
     let chainTwo: Awaited<ReturnType<typeof chainsWithCpu>>;
     try {
       await waitForHealth(`http://127.0.0.1:${port2}`, api2);
-      await runChains([url, `http://127.0.0.1:${port2}`], fx, Math.min(2, s), CFG.chainConcurrency);
+      await runChains([url, `http://127.0.0.1:${port2}`], fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
       chainTwo = await chainsWithCpu([url, `http://127.0.0.1:${port2}`], [api, api2], s);
       log(cpuLine('chain, 2 api processes', chainTwo.cpu));
     } finally {

@@ -9,15 +9,24 @@ export interface CpuProfile {
 export const where = (url: string) => url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'ours/');
 const pct = (part: number, total: number) => `${((100 * part) / total).toFixed(1).padStart(5)}%`;
 
-/** Top self-time frames, then the inclusive share of each package (and of our own layers). */
-export function summarizeProfile(profile: CpuProfile, top = 20): string {
+/**
+ * Top self-time frames, then the inclusive share of each package (and of our own layers); with
+ * `lastMs`, only the samples of the profile's last `lastMs` (a process profiled from boot, read
+ * over its timed window alone).
+ */
+export function summarizeProfile(profile: CpuProfile, top = 20, lastMs = Infinity): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const timeOf = new Map<number, number>();
+  const span = profile.timeDeltas.reduce((sum, dt) => sum + dt, 0);
+  const from = span - lastMs * 1000;
+  let at = 0;
   let total = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (at < from) return;
     timeOf.set(id, (timeOf.get(id) ?? 0) + dt);
     total += dt;
   });
