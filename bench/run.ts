@@ -195,7 +195,7 @@ async function main(): Promise<void> {
     if (ONLY) {
       await runChains(url, fx, Math.min(3, CFG.seconds), CFG.chainConcurrency);
       await analyzeChainTables(db);
-      await runChains(url, fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
+      if (ONLY.includes('chain') || ONLY.includes('client')) await runChains(url, fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
       const details: Record<string, unknown> = {};
       if (ONLY.includes('chain')) {
         const chain = await chainsWithCpu([url], [api], CFG.seconds);
