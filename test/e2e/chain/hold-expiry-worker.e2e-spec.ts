@@ -5,7 +5,18 @@ import { DataSource } from 'typeorm';
 import { jobIds, loadConfig, QueueName } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
-import { ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, daysFromToday, inventoryOf } from '../../support/chain-fixtures';
+import {
+  CARD,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  daysFromToday,
+  DELEGATION_HEADER,
+  GUEST,
+  inventoryOf,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -14,12 +25,13 @@ describe('hold expiry in the worker', () => {
   let worker: INestApplicationContext;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
+  let tenantId: string;
   const env = { HOLD_TTL_SECONDS: '2', HOLD_SWEEP_INTERVAL_SECONDS: '1' };
 
   beforeAll(async () => {
     t = await startTestApp(env);
     worker = await createWorkerApp(loadConfig({ ...process.env, ...env }));
-    const tenantId = (await createTenant(t.app)).tenantId;
+    tenantId = (await createTenant(t.app)).tenantId;
     agent = await createChainAgent(t.app, tenantId);
     catalog = await createChainCatalog(t.app, tenantId, { defaultInventory: 1 });
   });
@@ -106,5 +118,34 @@ describe('hold expiry in the worker', () => {
     expect(
       (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= daysFromToday(45) && r.night < daysFromToday(47)).map((r) => r.held),
     ).toEqual([0, 0]);
+  });
+
+  it("removes a booked hold's expiry job, which has nothing left to do", async () => {
+    const { holdId, quoteId } = await hold(50);
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
+    const job = await eventually(
+      () => queue.getJob(jobIds.holdExpiry(holdId)),
+      (j) => j !== undefined,
+      2000,
+      20,
+    );
+    expect(await job?.getState()).toBe('delayed');
+    const booked = await t
+      .http()
+      .post('/v1/bookings')
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set('idempotency-key', `book-${holdId}`)
+      .set(DELEGATION_HEADER, await travelerDelegation(t.app, tenantId, 'traveler-expiry-job'))
+      .send({ hold_id: holdId, quote_id: quoteId, guest: GUEST, payment: CARD() });
+    expect(booked.status).toBe(201);
+    // Removed after the commit, without holding the answer.
+    const left = await eventually(
+      () => queue.getJob(jobIds.holdExpiry(holdId)),
+      (j) => j === undefined,
+      2000,
+      20,
+    );
+    expect(left).toBeUndefined();
+    expect(await stateOf(holdId)).toBe('converted');
   });
 });

@@ -6,15 +6,16 @@ import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@
 
 /**
  * A queue that never reached Redis waits for its first connection before any command; the
- * enqueue gives up after this (the worker's sweep expires a hold whose job is missing).
+ * enqueue (or removal) gives up after this (the worker's sweep expires a hold whose job is missing;
+ * a job not removed ends at one read).
  */
 const ENQUEUE_TIMEOUT_MS = 2000;
 
 /**
  * One delayed job per hold (deterministic id, payload ids only), the backstop of the worker's sweep
  * of due holds (docs/booking-chain.md "Expiry"): it fires HOLD_EXPIRY_JOB_GRACE_MS after the TTL,
- * when the sweep has normally expired the hold, and then ends at one read. Expiry itself is decided
- * in SQL. Retries cover a job that fires before the database clock says the hold is due.
+ * when the sweep has normally expired the hold, and then ends at one read; a booking removes its
+ * hold's job (`cancel`), so a converted hold costs no run of it. Expiry itself is decided in SQL. Retries cover a job that fires before the database clock says the hold is due.
  */
 @Injectable()
 export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
@@ -25,14 +26,23 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
     super();
   }
 
-  async schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+  schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
+    return this.withinTimeout(this.enqueue(tenantId, holdId, expiresAt, traceId));
+  }
+
+  /** Removes the job by its id: one script in Redis, against the whole job's run when it fires. */
+  async cancel(holdId: string): Promise<void> {
+    await this.withinTimeout(this.queue.remove(jobIds.holdExpiry(holdId)));
+  }
+
+  private async withinTimeout(command: Promise<unknown>): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`queue did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
       timer.unref();
     });
     try {
-      await Promise.race([this.enqueue(tenantId, holdId, expiresAt, traceId), timeout]);
+      await Promise.race([command, timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -126,10 +126,15 @@ export class FakeHoldReservation extends HoldReservation {
 
 export class FakeHoldExpiryScheduler extends HoldExpiryScheduler {
   scheduled: Array<{ tenantId: string; holdId: string; expiresAt: Date }> = [];
+  cancelled: string[] = [];
   failWith: Error | null = null;
   async schedule(tenantId: string, holdId: string, expiresAt: Date): Promise<void> {
     if (this.failWith) throw this.failWith;
     this.scheduled.push({ tenantId, holdId, expiresAt });
+  }
+  async cancel(holdId: string): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    this.cancelled.push(holdId);
   }
 }
 

@@ -3,7 +3,7 @@ import { DomainError } from '../../errors/domain-error';
 import { continuationOf } from '../../errors/pending-outcome';
 import { agentActor, eur, holdRecord, quoteRecord, TRAVELER } from '../../testing/chain-fixtures';
 import { FakeAudit, FakeBookings, FakeNights, FakeOutbox, FakePayments, FakeProvider, fakeContext, fakeSigner } from '../../testing/fake-chain-ports';
-import { FakeAuthorizations, FakeConversion, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
+import { FakeAuthorizations, FakeConversion, FakeHoldExpiryScheduler, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
 import type { Caller } from '../../identity/principal';
 import { FakeClientReferences } from '../../testing/fake-client-references';
 import { fakeSandbox } from '../../testing/fake-sandbox';
@@ -32,6 +32,7 @@ function setup(paymentTimeoutMs = 1000) {
   const config = { paymentTimeoutMs } as AppConfig;
   const references = new FakeClientReferences();
   const seal = new IdempotentResponseSeal();
+  const expiryJobs = new FakeHoldExpiryScheduler();
   const settlement = new SettleBookingAttempt(
     holds,
     bookings,
@@ -47,6 +48,7 @@ function setup(paymentTimeoutMs = 1000) {
     followUps,
     references,
     seal,
+    expiryJobs,
   );
   const gate = new ClientReferenceGate(references, bookings, payments, config);
   const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement, gate, fakeSandbox());
@@ -62,7 +64,7 @@ function setup(paymentTimeoutMs = 1000) {
     payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
     idempotencyKey: 'key-1',
   };
-  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command, seal };
+  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command, seal, expiryJobs };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -100,6 +102,18 @@ describe('ConfirmBooking', () => {
       { allotment: 1, held: 0, sold: 1 },
     ]);
     expect(followUps.dispatched).toEqual(written.followUps);
+  });
+
+  it("removes the converted hold's expiry job, and answers the booking even when Redis refuses the removal", async () => {
+    const { useCase, command, hold, expiryJobs } = setup();
+    await useCase.execute(command, agentActor(), TRAVELER);
+    expect(expiryJobs.cancelled).toEqual([hold.id]);
+
+    const refused = setup();
+    refused.expiryJobs.failWith = new Error('Redis is away');
+    const outcome = await refused.useCase.execute(refused.command, agentActor(), TRAVELER);
+    expect(outcome.meta.status).toBe(201);
+    expect(refused.expiryJobs.cancelled).toEqual([]);
   });
 
   it('replays a converted hold with the same key as the same booking, without charging again', async () => {
@@ -149,12 +163,14 @@ describe('ConfirmBooking', () => {
   });
 
   it('gives the hold back on a decline: payment_failed, attempt declined, audit payment.declined', async () => {
-    const { useCase, command, provider, holds, hold, payments, audit } = setup();
+    const { useCase, command, provider, holds, hold, payments, audit, expiryJobs } = setup();
     provider.chargeResult = { outcome: 'declined', message: 'Your card was declined.' };
     const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
     expect(error.code).toBe('payment_failed');
     expect(error.detail).toMatchObject({ provider_message: 'Your card was declined.' });
     expect((await holds.findById(hold.tenantId, hold.id))?.state).toBe('held');
+    // The hold is live again: its expiry job stays.
+    expect(expiryJobs.cancelled).toEqual([]);
     expect(payments.attempts[0].state).toBe('declined');
     expect(audit.events).toEqual([
       expect.objectContaining({

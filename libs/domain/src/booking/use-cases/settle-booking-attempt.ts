@@ -14,6 +14,7 @@ import { AuditLog } from '../ports/audit-log';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { BookingRepository } from '../ports/booking.repository';
 import { HoldRepository } from '../ports/hold.repository';
+import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
@@ -61,6 +62,7 @@ export class SettleBookingAttempt {
     private readonly followUps: StayFollowUps,
     private readonly references: ClientReferences,
     private readonly seal: IdempotentResponseSeal,
+    private readonly expiryJobs: HoldExpiryScheduler,
   ) {}
 
   /** Calls the provider and completes the booking, within PAYMENT_TIMEOUT_MS or in the background. */
@@ -162,7 +164,18 @@ export class SettleBookingAttempt {
     }
     if (sealed) this.seal.stored(outcome, sealed);
     this.followUps.dispatchPlanned(followUps.rows);
+    this.dropExpiryJob(hold.id);
     return outcome;
+  }
+
+  /**
+   * A converted hold's expiry job has nothing left to do; removed after the commit without holding
+   * the answer, as the hold's enqueue is (one left behind ends at one read when it fires).
+   */
+  private dropExpiryJob(holdId: string): void {
+    this.expiryJobs.cancel(holdId).catch((error: unknown) => {
+      this.logger.warn({ err: serializeError(error), hold_id: holdId }, "could not remove the converted hold's expiry job; it ends at one read when it fires");
+    });
   }
 
   @Transactional()
