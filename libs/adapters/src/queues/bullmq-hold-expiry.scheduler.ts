@@ -9,13 +9,14 @@ import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@
  * enqueue (or removal) gives up after this (the worker's sweep expires a hold whose job is missing;
  * a job not removed ends at one read).
  */
-const ENQUEUE_TIMEOUT_MS = 2000;
+const QUEUE_TIMEOUT_MS = 2000;
 
 /**
  * One delayed job per hold (deterministic id, payload ids only), the backstop of the worker's sweep
  * of due holds (docs/booking-chain.md "Expiry"): it fires HOLD_EXPIRY_JOB_GRACE_MS after the TTL,
  * when the sweep has normally expired the hold, and then ends at one read; a booking removes its
- * hold's job (`cancel`), so a converted hold costs no run of it. Expiry itself is decided in SQL. Retries cover a job that fires before the database clock says the hold is due.
+ * hold's job (`cancel`), so a converted hold costs no run of it. Expiry itself is decided in SQL.
+ * Retries cover a job that fires before the database clock says the hold is due.
  */
 @Injectable()
 export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
@@ -38,7 +39,7 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
   private async withinTimeout(command: Promise<unknown>): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`queue did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`queue did not answer within ${QUEUE_TIMEOUT_MS} ms`)), QUEUE_TIMEOUT_MS);
       timer.unref();
     });
     try {
