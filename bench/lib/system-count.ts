@@ -5,6 +5,7 @@ import { createDataSource } from '../../libs/persistence/src/data-source';
 import { startCountingPostgres } from '../../test/support/counting-postgres';
 import { redisCommandCount } from '../../test/support/redis-command-count';
 import { ownRedis } from '../../test/support/redis-server';
+import { SHORT_HOLD_EXPIRY_DUE_MS, SHORT_HOLD_EXPIRY_ENV } from '../../test/support/short-hold-expiry';
 import { bookChain } from './chain-scenarios';
 import { seedChainTenant } from './fixtures';
 import { freePort, Service, startService, waitForHealth, waitForWorker } from './processes';
@@ -55,14 +56,6 @@ const PERIOD_MS = 5000;
 /** Both windows of a pair start at this phase of the period. */
 const PHASE_MS = 2500;
 const SETTLE_TIMEOUT_MS = 30_000;
-/**
- * A hold's TTL and its expiry job's grace here: short, so the job of every hold of a run fires (or,
- * removed by the booking, does not) inside the run's window, as a chain's deferred cost is counted
- * in test/e2e/performance/system-round-trips.e2e-spec.ts. With the default TTL the job would fire
- * after every window and go uncounted.
- */
-const HOLD_TTL_SECONDS = 5;
-const HOLD_EXPIRY_JOB_GRACE_MS = 500;
 /** Commands one Redis settle probe sends (four per queue): subtracted from the window's count. */
 const PROBE_COMMANDS = ALL_QUEUES.length * 4;
 /** pg_stat_statements keeps a statement's leading comment; counting-postgres leaves out any text naming pg_stat_statements. */
@@ -112,8 +105,7 @@ export async function countSystemOnOwnServers(opts: SystemCountOptions): Promise
       DATABASE_URL: pg.url,
       REDIS_URL: redis.url,
       QUEUE_PREFIX: prefix,
-      HOLD_TTL_SECONDS: String(HOLD_TTL_SECONDS),
-      HOLD_EXPIRY_JOB_GRACE_MS: String(HOLD_EXPIRY_JOB_GRACE_MS),
+      ...SHORT_HOLD_EXPIRY_ENV,
       HOLD_SWEEP_INTERVAL_SECONDS: String(PERIOD_MS / 1000),
       OVERSELL_SWEEP_INTERVAL_SECONDS: String(PERIOD_MS / 1000),
       FOLLOW_UP_SWEEP_INTERVAL_SECONDS: String(PERIOD_MS / 1000),
@@ -173,7 +165,7 @@ export async function countSystemOnOwnServers(opts: SystemCountOptions): Promise
       const started = Date.now();
       for (let i = 0; i < chains; i++) await bookChain(url, fx, (day += 2));
       // The last hold's expiry job is due by then: settling waits for it if it is still there.
-      await sleep(HOLD_TTL_SECONDS * 1000 + HOLD_EXPIRY_JOB_GRACE_MS + 500);
+      await sleep(SHORT_HOLD_EXPIRY_DUE_MS);
       if (!(await settle())) throw new NotMeasured(`the run of ${chains} chains did not settle within ${SETTLE_TIMEOUT_MS} ms`);
       const busy = Date.now() - started;
       if (busy > opts.windowMs - 1000)

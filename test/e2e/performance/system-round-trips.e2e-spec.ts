@@ -7,6 +7,7 @@ import { createTenant } from '../../support/factories';
 import { eventually } from '../../support/processes';
 import { RedisCommandCount, redisCommandCount } from '../../support/redis-command-count';
 import { OwnRedis, ownRedis } from '../../support/redis-server';
+import { SHORT_HOLD_EXPIRY_DUE_MS, SHORT_HOLD_EXPIRY_ENV } from '../../support/short-hold-expiry';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 
@@ -31,10 +32,10 @@ import { WebhookReceiver } from '../../support/webhook-receiver';
  * Redis commands: 55 and 127 per chain, mostly BullMQ's (the hold's expiry job added by the hold
  * and removed by the booking, its events stream, the workers' fetches), then the rate limit and
  * the tenants' webhook slots. With the hold's TTL short enough that its expiry job runs inside the
- * window (HOLD_TTL_SECONDS), a build that left the job of a booked hold to run counted 10.7 and 14.1
- * statements and 74 and 152 commands (docs/performance.md, "A booked hold's expiry job"). 16 extra
- * chains keep the windows' uneven time-based work under 0.5 statement and 3 commands per chain, the
- * tolerances allowed.
+ * window (SHORT_HOLD_EXPIRY_ENV), a build that left the job of a booked hold to run counted 10.7
+ * and 14.1 statements and 74 and 152 commands (docs/performance.md, "A booked hold's expiry job").
+ * 16 extra chains keep the windows' uneven time-based work under 0.5 statement and 3 commands per
+ * chain, the tolerances allowed.
  */
 const BUDGET = {
   statements: { withoutEndpoint: 9, withEndpoint: 12 },
@@ -42,14 +43,8 @@ const BUDGET = {
 };
 const TOLERANCE = { statements: 0.5, redisCommands: 3 };
 const WINDOW_MS = 15_000;
-/**
- * A hold's TTL and its expiry job's grace, short enough that the job of each hold of a run fires
- * inside the run's window when it is still there: the count then includes what a chain costs later
- * (with the default TTL of 15 minutes it would fall outside every window and go uncounted).
- */
-const HOLD_TTL_SECONDS = 5;
-const HOLD_EXPIRY_JOB_GRACE_MS = 500;
-const DEFERRED_MS = HOLD_TTL_SECONDS * 1000 + HOLD_EXPIRY_JOB_GRACE_MS + 1000;
+/** Left in the window after the last chain: its hold's expiry job, if still there, runs inside it. */
+const DEFERRED_MS = SHORT_HOLD_EXPIRY_DUE_MS + 500;
 const SHORT = 2;
 const LONG = 18;
 
@@ -71,12 +66,7 @@ describe('SQL statements and Redis commands per chain, api and worker together',
     pg = await startCountingPostgres();
     redis = await ownRedis();
     commands = redisCommandCount(redis.url);
-    const env = {
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
-      HOLD_TTL_SECONDS: String(HOLD_TTL_SECONDS),
-      HOLD_EXPIRY_JOB_GRACE_MS: String(HOLD_EXPIRY_JOB_GRACE_MS),
-    };
+    const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, ...SHORT_HOLD_EXPIRY_ENV };
     t = await startTestApp(env);
     worker = await createWorkerApp(loadConfig({ ...process.env, ...env }));
     receiver = await new WebhookReceiver().start();

@@ -3,11 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { HoldExpiryScheduler } from '@hcs/domain';
 import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
+import { withinQueueTimeout } from './queue-timeout';
 
 /**
- * A queue that never reached Redis waits for its first connection before any command; the
- * enqueue (or removal) gives up after this (the worker's sweep expires a hold whose job is missing;
- * a job not removed ends at one read).
+ * The enqueue (or removal) gives up after this (the worker's sweep expires a hold whose job is
+ * missing; a job not removed ends at one read).
  */
 const QUEUE_TIMEOUT_MS = 2000;
 
@@ -28,25 +28,12 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
   }
 
   schedule(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {
-    return this.withinTimeout(this.enqueue(tenantId, holdId, expiresAt, traceId));
+    return withinQueueTimeout(this.enqueue(tenantId, holdId, expiresAt, traceId), QUEUE_TIMEOUT_MS, 'hold-expiry');
   }
 
   /** Removes the job by its id: one script in Redis, against the whole job's run when it fires. */
   async cancel(holdId: string): Promise<void> {
-    await this.withinTimeout(this.queue.remove(jobIds.holdExpiry(holdId)));
-  }
-
-  private async withinTimeout(command: Promise<unknown>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`queue did not answer within ${QUEUE_TIMEOUT_MS} ms`)), QUEUE_TIMEOUT_MS);
-      timer.unref();
-    });
-    try {
-      await Promise.race([command, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinQueueTimeout(this.queue.remove(jobIds.holdExpiry(holdId)), QUEUE_TIMEOUT_MS, 'hold-expiry');
   }
 
   private async enqueue(tenantId: string, holdId: string, expiresAt: Date, traceId: string): Promise<void> {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DeliveryJobRef, WebhookDeliveryQueue } from '@hcs/domain';
 import { jobIds, QueueName, WEBHOOK_DELIVERY_JOBS, WebhookDeliveryJob } from '@hcs/platform';
+import { withinQueueTimeout } from './queue-timeout';
 
 /** Past this, an enqueue counts as failed (Redis down): the caller must not hang (docs/events.md "Relay"). */
 export const ENQUEUE_TIMEOUT_MS = 3_000;
@@ -28,14 +29,6 @@ export class BullMqWebhookDeliveryQueue extends WebhookDeliveryQueue {
         removeOnFail: 10_000,
       },
     }));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the webhook-delivery queue did not answer within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.queue.addBulk(jobs), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinQueueTimeout(this.queue.addBulk(jobs), ENQUEUE_TIMEOUT_MS, 'webhook-delivery');
   }
 }
