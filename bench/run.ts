@@ -7,7 +7,9 @@
  * a second each on a small catalog: CI runs it so the bench never rots. `--only contention,expiry`
  * (names of ONLY_SCENARIOS) runs just those scenarios and prints their details, nothing written:
  * a quick before/after of one figure; `--only client` runs the chain with the load generator on
- * fetch and on node:http, alternated, and prints its CPU per chain with each. The chain rows carry
+ * fetch and on node:http, alternated, and prints its CPU per chain with each; `--only processes`
+ * runs the chain on one api process and on two, both warm, alternated (BENCH_PROCESS_ROUNDS, 4
+ * each, the order turning each round). The chain rows carry
  * the CPU per chain of every process (bench/lib/cpu.ts), printed under the table.
  * docs/performance.md reads it.
  *
@@ -59,7 +61,7 @@ function chainVerdict(
   };
 }
 
-const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads'] as const;
+const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads', 'processes'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? '').split(',');
 if (ONLY && !ONLY.every((name) => (ONLY_SCENARIOS as readonly string[]).includes(name))) {
@@ -90,6 +92,8 @@ const PUBLIC_URL = 'https://bench.hcs.invalid';
 
 /** test/e2e/performance/system-round-trips.e2e-spec.ts's budget for a tenant without webhooks (56) with its tolerance (3). */
 const REDIS_COMMANDS_PER_CHAIN = 59;
+/** `--only processes`: windows of each shape, alternated (BENCH_PROCESS_ROUNDS). */
+const PROCESS_ROUNDS = Number(process.env.BENCH_PROCESS_ROUNDS ?? 4);
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 async function freshDatabase(): Promise<DataSource> {
@@ -214,6 +218,38 @@ async function main(): Promise<void> {
         }
         details.client = runs;
       }
+      if (ONLY.includes('processes')) {
+        // One api process against two (docs/performance.md, "Processes per machine"), both warm and
+        // alternated in turning order, so the machine's changes of speed fall on both shapes alike.
+        const port2 = await freePort();
+        const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
+        try {
+          const url2 = `http://127.0.0.1:${port2}`;
+          await waitForHealth(url2, api2);
+          await runChains([url, url2], fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
+          const runs: Array<Record<string, unknown>> = [];
+          const one = { processes: 1, bases: [url], apis: [api] };
+          const two = { processes: 2, bases: [url, url2], apis: [api, api2] };
+          for (let round = 0; round < PROCESS_ROUNDS; round += 1) {
+            // The order turns each round: a window runs a little differently after another.
+            for (const shape of round % 2 === 0 ? [one, two] : [two, one]) {
+              const r = await chainsWithCpu(shape.bases, shape.apis, CFG.seconds);
+              log(`${cpuLine(`${shape.processes} api process(es): ${r.chains_per_second} chains/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms`, r.cpu)}`);
+              runs.push({
+                processes: shape.processes,
+                chains_per_second: r.chains_per_second,
+                p50_ms: r.p50_ms,
+                p99_ms: r.p99_ms,
+                failures: r.failures,
+                cpu: r.cpu,
+              });
+            }
+          }
+          details.processes = runs;
+        } finally {
+          await api2.stop();
+        }
+      }
       if (ONLY.includes('reads')) {
         // The bare route, /healthz and the authenticated property read, twice each in turn, with the
         // api's CPU per request: the property-read row's ratio and where it moves.
@@ -271,7 +307,7 @@ async function main(): Promise<void> {
     const tpsBetween = pgbenchTps(PG, s);
     log(cpuLine(`chain (${chain.client} client)`, chain.cpu));
     // One api process per core: a second process on the same database and Redis, the loops spread
-    // over both (API_WORKERS, the scale-out issue's setting, is not in this build yet).
+    // over both, as API_WORKERS=2's processes share the port (docs/scaling.md).
     log('chains, two api processes');
     const port2 = await freePort();
     const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
