@@ -219,8 +219,9 @@ async function main(): Promise<void> {
         details.client = runs;
       }
       if (ONLY.includes('processes')) {
-        // One api process against two (docs/performance.md, "Processes per machine"), both warm and
-        // alternated in turning order, so the machine's changes of speed fall on both shapes alike.
+        // One api process against two (docs/performance.md, "Processes per machine, alternated"),
+        // both warm, in alternated windows whose order turns each round, so the machine's changes of
+        // speed fall on both shapes alike.
         const port2 = await freePort();
         const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
         try {
