@@ -172,6 +172,23 @@ async function main(): Promise<void> {
     const result = await runChains(bases, fx, seconds, CFG.chainConcurrency);
     return { ...result, client: chainClient(), cpu: await stop(result.chains + result.failures) };
   };
+  /**
+   * Runs `use` beside a second api process on the same database and Redis (the loops spread over
+   * both, as API_WORKERS=2's processes share the port, docs/scaling.md), both warmed with chains
+   * first; the second process is stopped after.
+   */
+  const withSecondApi = async <T>(use: (url2: string, api2: Service) => Promise<T>): Promise<T> => {
+    const port2 = await freePort();
+    const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
+    try {
+      const url2 = `http://127.0.0.1:${port2}`;
+      await waitForHealth(url2, api2);
+      await runChains([url, url2], fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
+      return await use(url2, api2);
+    } finally {
+      await api2.stop();
+    }
+  };
   try {
     await waitForHealth(url, api);
     const auth = { authorization: `Bearer ${catalog.agent_api_key}` };
@@ -222,34 +239,20 @@ async function main(): Promise<void> {
         // One api process against two (docs/performance.md, "Processes per machine, alternated"),
         // both warm, in alternated windows whose order turns each round, so the machine's changes of
         // speed fall on both shapes alike.
-        const port2 = await freePort();
-        const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
-        try {
-          const url2 = `http://127.0.0.1:${port2}`;
-          await waitForHealth(url2, api2);
-          await runChains([url, url2], fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
+        details.processes = await withSecondApi(async (url2, api2) => {
           const runs: Array<Record<string, unknown>> = [];
           const one = { processes: 1, bases: [url], apis: [api] };
           const two = { processes: 2, bases: [url, url2], apis: [api, api2] };
           for (let round = 0; round < PROCESS_ROUNDS; round += 1) {
             // The order turns each round: a window runs a little differently after another.
             for (const shape of round % 2 === 0 ? [one, two] : [two, one]) {
-              const r = await chainsWithCpu(shape.bases, shape.apis, CFG.seconds);
-              log(`${cpuLine(`${shape.processes} api process(es): ${r.chains_per_second} chains/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms`, r.cpu)}`);
-              runs.push({
-                processes: shape.processes,
-                chains_per_second: r.chains_per_second,
-                p50_ms: r.p50_ms,
-                p99_ms: r.p99_ms,
-                failures: r.failures,
-                cpu: r.cpu,
-              });
+              const { chains_per_second, p50_ms, p99_ms, failures, cpu } = await chainsWithCpu(shape.bases, shape.apis, CFG.seconds);
+              log(cpuLine(`${shape.processes} api process(es): ${chains_per_second} chains/s, p50 ${p50_ms} ms, p99 ${p99_ms} ms`, cpu));
+              runs.push({ processes: shape.processes, chains_per_second, p50_ms, p99_ms, failures, cpu });
             }
           }
-          details.processes = runs;
-        } finally {
-          await api2.stop();
-        }
+          return runs;
+        });
       }
       if (ONLY.includes('reads')) {
         // The bare route, /healthz and the authenticated property read, twice each in turn, with the
@@ -307,20 +310,10 @@ async function main(): Promise<void> {
     log('pgbench, between the chain windows');
     const tpsBetween = pgbenchTps(PG, s);
     log(cpuLine(`chain (${chain.client} client)`, chain.cpu));
-    // One api process per core: a second process on the same database and Redis, the loops spread
-    // over both, as API_WORKERS=2's processes share the port (docs/scaling.md).
+    // One api process per core: a second process beside the first.
     log('chains, two api processes');
-    const port2 = await freePort();
-    const api2 = startService('api', { ...serviceEnv, PORT: String(port2) });
-    let chainTwo: Awaited<ReturnType<typeof chainsWithCpu>>;
-    try {
-      await waitForHealth(`http://127.0.0.1:${port2}`, api2);
-      await runChains([url, `http://127.0.0.1:${port2}`], fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
-      chainTwo = await chainsWithCpu([url, `http://127.0.0.1:${port2}`], [api, api2], s);
-      log(cpuLine('chain, 2 api processes', chainTwo.cpu));
-    } finally {
-      await api2.stop();
-    }
+    const chainTwo = await withSecondApi((url2, api2) => chainsWithCpu([url, url2], [api, api2], s));
+    log(cpuLine('chain, 2 api processes', chainTwo.cpu));
     log('pgbench, after the chains');
     const tpsAfter = pgbenchTps(PG, s);
     const beside = (a: number, b: number) => Math.round((a + b) / 2);

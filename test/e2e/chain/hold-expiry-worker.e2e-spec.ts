@@ -99,12 +99,8 @@ describe('hold expiry in the worker', () => {
   it('catches a hold whose job was lost with the periodic sweep', async () => {
     const { holdId } = await hold(45);
     const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
-    const job = await eventually(
-      () => queue.getJob(jobIds.holdExpiry(holdId)),
-      (j) => j !== undefined,
-      2000,
-      20,
-    );
+    const expiryJob = () => queue.getJob(jobIds.holdExpiry(holdId));
+    const job = await eventually(expiryJob, (j) => j !== undefined, 2000, 20);
     expect(job).toBeDefined();
     await job!.remove();
     expect(await queue.getJob(jobIds.holdExpiry(holdId))).toBeUndefined();
@@ -123,12 +119,8 @@ describe('hold expiry in the worker', () => {
   it("removes a booked hold's expiry job, which has nothing left to do", async () => {
     const { holdId, quoteId } = await hold(50);
     const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
-    const job = await eventually(
-      () => queue.getJob(jobIds.holdExpiry(holdId)),
-      (j) => j !== undefined,
-      2000,
-      20,
-    );
+    const expiryJob = () => queue.getJob(jobIds.holdExpiry(holdId));
+    const job = await eventually(expiryJob, (j) => j !== undefined, 2000, 20);
     expect(await job?.getState()).toBe('delayed');
     const booked = await t
       .http()
@@ -139,12 +131,7 @@ describe('hold expiry in the worker', () => {
       .send({ hold_id: holdId, quote_id: quoteId, guest: GUEST, payment: CARD() });
     expect(booked.status).toBe(201);
     // Removed after the commit, without holding the answer.
-    const left = await eventually(
-      () => queue.getJob(jobIds.holdExpiry(holdId)),
-      (j) => j === undefined,
-      2000,
-      20,
-    );
+    const left = await eventually(expiryJob, (j) => j === undefined, 2000, 20);
     expect(left).toBeUndefined();
     expect(await stateOf(holdId)).toBe('converted');
   });
