@@ -17,7 +17,12 @@ interface Answer {
  */
 export type ChainClientName = 'http' | 'fetch';
 let clientName: ChainClientName = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+/**
+ * Keep-alive sockets are dropped after 4 s idle, under the api's 5 s keep-alive timeout (Node's
+ * agent honours the server's `Keep-Alive: timeout=5` hint only below its own `timeout`): a socket
+ * the api has just closed is not reused for the next window's first request.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4000 });
 
 export function setChainClient(name: ChainClientName): void {
   clientName = name;
@@ -27,7 +32,13 @@ export function chainClient(): ChainClientName {
   return clientName;
 }
 
-function viaHttp(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: { data?: Answer['data'] } }> {
+type Posted = { status: number; json: { data?: Answer['data'] } };
+
+/**
+ * A request written on a reused keep-alive socket that the server had closed meanwhile never
+ * reached it: sent again once on a new socket, as Node's documentation advises for `reusedSocket`.
+ */
+function viaHttp(url: string, headers: Record<string, string>, body: string, retried = false): Promise<Posted> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
       const chunks: Buffer[] = [];
@@ -41,12 +52,15 @@ function viaHttp(url: string, headers: Record<string, string>, body: string): Pr
       });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) viaHttp(url, headers, body, true).then(resolve, reject);
+      else reject(error);
+    });
     req.end(body);
   });
 }
 
-async function viaFetch(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: { data?: Answer['data'] } }> {
+async function viaFetch(url: string, headers: Record<string, string>, body: string): Promise<Posted> {
   const res = await fetch(url, { method: 'POST', headers, body });
   return { status: res.status, json: (await res.json()) as { data?: Answer['data'] } };
 }
