@@ -49,8 +49,25 @@ export interface ApiProcess {
   running: () => boolean;
 }
 
-/** Starts the built api on a free port and waits until /healthz answers. */
+/**
+ * Starts the built api on a free port and waits until it says it listens and /healthz answers.
+ * A free port is free only when asked: another test file's process may bind it first, so a boot
+ * that lost the port (EADDRINUSE) is retried on another, and /healthz counts only once this child
+ * has said it listens (an answer from someone else's process on the port would not).
+ */
 export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bootApiProcess(env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function bootApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [distEntry('api')], {
@@ -64,10 +81,15 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const deadline = Date.now() + 45_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited during boot: ${stderr}`);
-    const up = await fetch(`${baseUrl}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
+    if (child.exitCode !== null) {
+      if (stderr.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken before the api bound it`);
+      throw new Error(`api exited during boot: ${stderr}`);
+    }
+    const up =
+      stderr.includes('api listening on') &&
+      (await fetch(`${baseUrl}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false));
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -63,6 +63,9 @@ describe('worker killed with jobs in flight', () => {
     await holdBatch(8);
     const expiredCount = async () => Number((await db.query(`SELECT count(*) AS n FROM holds WHERE id = ANY($1) AND state = 'expired'`, [holdIds]))[0].n);
     await eventually(expiredCount, (n) => n >= 1, 15_000, 10);
+    // Holds taken now are due 2 s after the kill below, however slow the machine was until here
+    // (a slow worker boot leaves every earlier job due at once, and they may all be done in a poll).
+    await holdBatch(4);
     first.kill('SIGKILL');
     await new Promise((resolve) => (first.exitCode !== null ? resolve(null) : first.on('exit', resolve)));
     const atKill = await expiredCount();
