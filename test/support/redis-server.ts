@@ -12,25 +12,49 @@ export interface OwnRedis {
   stop: () => Promise<void>;
 }
 
+/** The server that answered is not the child started: another test file's process had the port. */
+class PortTaken extends Error {}
+
 export async function ownRedis(): Promise<OwnRedis> {
-  const port = await freePort();
+  // A free port is free only when asked; a first start that lost it tries another.
+  for (let attempt = 1; ; attempt++) {
+    const redis = onPort(await freePort());
+    try {
+      await redis.start();
+      return redis;
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+function onPort(port: number): OwnRedis {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = started;
     const probe = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const ok = await probe.connect().then(
-        () => true,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not start`);
-      await new Promise((r) => setTimeout(r, 50));
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const pid = await probe.connect().then(
+          async () => /process_id:(\d+)/.exec(await probe.info('server'))?.[1],
+          () => undefined,
+        );
+        if (pid !== undefined) {
+          if (Number(pid) === started.pid) return;
+          started.kill('SIGKILL');
+          throw new PortTaken(`port ${port} is another process's redis-server`);
+        }
+        if (started.exitCode !== null) throw new PortTaken(`redis-server exited at start on port ${port}`);
+        if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not start`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      probe.disconnect();
     }
-    probe.disconnect();
   };
   const stop = async () => {
     const running = child;
@@ -40,6 +64,5 @@ export async function ownRedis(): Promise<OwnRedis> {
     running.kill('SIGKILL');
     await exited;
   };
-  await start();
   return { url, start, stop };
 }

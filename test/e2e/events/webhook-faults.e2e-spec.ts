@@ -12,7 +12,7 @@ import {
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { ApiProcess, eventually, runNode, startApiProcess } from '../../support/processes';
-import { OwnRedis } from '../../support/own-redis';
+import { OwnRedis, ownRedis } from '../../support/redis-server';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { verifyWebhook, WebhookReceiver } from '../../support/webhook-receiver';
 
@@ -21,7 +21,7 @@ import { verifyWebhook, WebhookReceiver } from '../../support/webhook-receiver';
  * which the test stops and restarts, and a worker the test kills mid-delivery.
  */
 describe('webhook delivery under faults', () => {
-  const redis = new OwnRedis();
+  let redis: OwnRedis;
   let fixtures: TestApp;
   let api: ApiProcess;
   let worker: ChildProcess;
@@ -42,7 +42,7 @@ describe('webhook delivery under faults', () => {
   };
 
   beforeAll(async () => {
-    await redis.start();
+    redis = await ownRedis();
     env = { REDIS_URL: redis.url, QUEUE_PREFIX: `hcs-faults-${process.pid}` };
     fixtures = await startTestApp();
     env.DELEGATION_AUDIENCE = fixtures.config.delegationAudience;
@@ -59,7 +59,7 @@ describe('webhook delivery under faults', () => {
   afterAll(async () => {
     await stopWorker('SIGKILL');
     await api?.stop();
-    await redis.stop();
+    await redis?.stop();
     await receiver.close();
     await fixtures.close();
   });
