@@ -55,20 +55,25 @@ export interface ApiProcess {
  * that lost the port (EADDRINUSE) is retried on another, and /healthz counts only once this child
  * has said it listens (an answer from someone else's process on the port would not).
  */
-export async function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+export function startApiProcess(env: Record<string, string> = {}): Promise<ApiProcess> {
+  return onFreePort((port) => bootApiProcess(port, env));
+}
+
+/** A server started on a free port found that another process had bound the port first. */
+export class PortTaken extends Error {}
+
+/** Starts something on a free port, on another one (three tries in all) when the port was taken first. */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await bootApiProcess(env);
+      return await start(await freePort());
     } catch (error) {
       if (!(error instanceof PortTaken) || attempt === 3) throw error;
     }
   }
 }
 
-class PortTaken extends Error {}
-
-async function bootApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+async function bootApiProcess(port: number, env: Record<string, string>): Promise<ApiProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [distEntry('api')], {
     env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, ...env },

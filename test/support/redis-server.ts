@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import IORedis from 'ioredis';
-import { freePort } from './processes';
+import { onFreePort, PortTaken } from './processes';
 
 /**
  * A redis-server of the test's own on a free port (never the machine's shared Redis), which the
@@ -12,20 +12,12 @@ export interface OwnRedis {
   stop: () => Promise<void>;
 }
 
-/** The server that answered is not the child started: another test file's process had the port. */
-class PortTaken extends Error {}
-
-export async function ownRedis(): Promise<OwnRedis> {
-  // A free port is free only when asked; a first start that lost it tries another.
-  for (let attempt = 1; ; attempt++) {
-    const redis = onPort(await freePort());
-    try {
-      await redis.start();
-      return redis;
-    } catch (error) {
-      if (!(error instanceof PortTaken) || attempt === 3) throw error;
-    }
-  }
+export function ownRedis(): Promise<OwnRedis> {
+  return onFreePort(async (port) => {
+    const redis = onPort(port);
+    await redis.start();
+    return redis;
+  });
 }
 
 function onPort(port: number): OwnRedis {
