@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, REDIS, type Redis } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { SLOTS_KEPT_FREE, TenantDeliverySlots, WEBHOOK_WORKER_CONCURRENCY } from '../../../apps/worker/src/webhooks/tenant-delivery-slots';
+import { ATTEMPT_TIMEOUT_MS } from '../../../libs/domain/src/webhooks/use-cases/signing-secrets';
 import { createTenant } from '../../support/factories';
 import { eventually } from '../../support/processes';
 import { OwnDatabase, ownDatabase } from '../../support/own-database';
@@ -126,9 +127,11 @@ describe('webhook fairness between tenants', () => {
         `A requests open in its first 9 s: ${hangingAtOnce}`,
     );
     expect(hangingAtOnce).toBeLessThanOrEqual(WEBHOOK_WORKER_CONCURRENCY - SLOTS_KEPT_FREE);
-    // Without shares B's p99 was 10.7 s here (behind A's 64 hanging attempts); with them it stays
-    // within 3x idle. The 2 s floor absorbs one relay drain on a loaded machine.
-    expect(loaded.p99).toBeLessThanOrEqual(Math.max(3 * idle.p99, 2_000));
+    // Without shares B's p99 was 10.7 s here: B waited behind A's 64 hanging attempts for their
+    // whole 10 s budget. With them it stays within 3x idle, or under half that budget, so it never
+    // waited for one of A's attempts to time out: the floor absorbs the relay draining A's backlog,
+    // which a slow machine takes seconds over (2.2 s with the suite on one core).
+    expect(loaded.p99).toBeLessThanOrEqual(Math.max(3 * idle.p99, ATTEMPT_TIMEOUT_MS / 2));
   });
 
   it('admits at most the share per tenant across holders, renews a holder, and frees lapsed or released slots', async () => {
