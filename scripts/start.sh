@@ -29,8 +29,8 @@ port="${PORT:-3000}"
 base="${BASE_URL:-http://localhost:$port}"
 
 step "Starting api and worker (logs in .data/logs/)"
-# The api's V8 flags (package.json "config"; docs/scaling.md "The api's memory flag"): a capped old generation.
-api_node_args="${npm_package_config_api_node_args:-$(node -p "require('./package.json').config.api_node_args")}"
+# The api's node flags (package.json "config" and the runtime's; docs/scaling.md "The api's node flags").
+api_node_args="$(node scripts/api-node-args.mjs)"
 # shellcheck disable=SC2086
 node $api_node_args dist/apps/api/src/main.js >> .data/logs/api.log 2>&1 &
 api_pid=$!

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -42,12 +42,16 @@ function cpuOf(pid: number | undefined): number {
 }
 
 /**
- * The api's production V8 flags (package.json `config.api_node_args`, which `npm start` and
- * `npm run start:api` pass too; docs/operations.md "Memory"), or BENCH_API_NODE_ARGS to compare.
+ * The api's production node flags (`scripts/api-node-args.mjs`, which `npm start` and
+ * `npm run start:api` use too; docs/scaling.md "The api's node flags"), or BENCH_API_NODE_ARGS to compare.
  */
 export function apiNodeArgs(): string[] {
-  const configured = (JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as { config: { api_node_args: string } }).config.api_node_args;
-  return (process.env.BENCH_API_NODE_ARGS ?? configured).split(' ').filter(Boolean);
+  const configured =
+    process.env.BENCH_API_NODE_ARGS ?? execFileSync(process.execPath, [join(DIST, '..', 'scripts', 'api-node-args.mjs')], { encoding: 'utf8' });
+  return configured
+    .split(' ')
+    .map((arg) => arg.trim())
+    .filter(Boolean);
 }
 
 /**
