@@ -3,7 +3,7 @@
  * `GET /` (docs/performance.md). Boots the built api once per variant with one piece switched off
  * (bench/pipeline/pipeline-switches.ts), next to the smallest Nest + Express app and with the full
  * pipeline measured first and last (the in-run baseline); 10 connections, BENCH_SECONDS (5) each.
- * The api runs with its production V8 flags (package.json `config.api_node_args`, or
+ * The api runs with its production node flags (`scripts/api-node-args.mjs`, or
  * BENCH_API_NODE_ARGS), as in `npm run bench`.
  * BENCH_PIPELINE_PIECES narrows the pieces. Prints a table and writes JSON to stdout's last line.
  */
