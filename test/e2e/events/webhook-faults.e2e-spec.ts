@@ -52,8 +52,7 @@ describe('webhook delivery under faults', () => {
     catalog = await createChainCatalog(fixtures.app, tenant.tenantId, { defaultInventory: 20 });
     traveler = await travelerDelegation(fixtures.app, tenant.tenantId, 'traveler-f');
     receiver = await new WebhookReceiver().start();
-    // A loaded machine can take more than the helper's 20 s to boot Nest: one more try.
-    api = await startApiProcess(env).catch(() => startApiProcess(env));
+    api = await startApiProcess(env);
     worker = startWorker();
   }, 60_000);
   afterAll(async () => {
