@@ -62,7 +62,18 @@ const layering = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/support/esm-transformer.js', 'jest.config.js', 'apps/console/src/api/openapi.gen.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.data/**',
+      'test/support/esm-transformer.js',
+      'test/support/longest-first.sequencer.js',
+      'jest.config.js',
+      'apps/console/src/api/openapi.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -1,5 +1,17 @@
 // Test tiers (docs/architecture.md): unit specs sit beside the code; integration and e2e specs live in test/.
-const esmPackages = ['@nestjs', '@apidevtools/json-schema-ref-parser', 'jose', '@modelcontextprotocol', 'zod', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'load-esm'];
+const esmPackages = [
+  '@nestjs',
+  '@apidevtools/json-schema-ref-parser',
+  'jose',
+  '@modelcontextprotocol',
+  'zod',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  'load-esm',
+];
 const shared = {
   transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/support/esm-transformer.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
@@ -11,6 +23,8 @@ const shared = {
 module.exports = {
   // Global: Jest ignores testTimeout inside a project.
   testTimeout: 30000,
+  // Longest files first, from a committed record when jest's cache has none (a fresh clone).
+  testSequencer: '<rootDir>/test/support/longest-first.sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
