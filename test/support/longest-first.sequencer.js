@@ -5,8 +5,7 @@
 // the run waited for it. A file without a duration in jest's cache takes the one recorded in
 // file-durations.json (seconds, from a run with an empty cache on a slow machine of this size: the
 // files of 40 s and more); the files with a duration run first, longest first, then the others by
-// size. Files that failed last
-// time still run first, as in jest's own order.
+// size. Files that failed last time still run first, as in jest's own order.
 const { relative, join } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 const recorded = require('./file-durations.json');
