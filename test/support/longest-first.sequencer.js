@@ -17,16 +17,12 @@ class LongestFirstSequencer extends Sequencer {
   expectedMs(test) {
     const cached = this.time(test);
     if (cached !== undefined) return cached;
-    const seconds = recorded[relative(ROOT, test.path).split('\\').join('/')];
+    const seconds = recorded[relative(ROOT, test.path)];
     return seconds === undefined ? undefined : seconds * 1000;
   }
 
   sort(tests) {
-    const sizes = new Map();
-    const size = (test) => {
-      if (!sizes.has(test.path)) sizes.set(test.path, test.context.hasteFS.getSize(test.path) ?? 0);
-      return sizes.get(test.path);
-    };
+    const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
     for (const test of tests) test.duration = this.expectedMs(test);
     return [...tests].sort((a, b) => {
       const failedA = this.hasFailed(a);
