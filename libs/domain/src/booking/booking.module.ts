@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
 import { IdempotentResponseSeal } from '../idempotency/idempotent-response-seal';
-import { ReceiptSigner } from './use-cases/receipt-signer';
-import { BookingAccess } from './use-cases/booking-access';
+import { ReceiptSigner } from './services/receipt-signer';
+import { BookingAccess } from './services/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
-import { ClientReferenceGate } from './use-cases/client-reference-gate';
+import { ClientReferenceGate } from './services/client-reference-gate';
 import { SandboxScenarios } from './use-cases/sandbox-scenarios';
 import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
@@ -21,11 +21,11 @@ import { ListBookings } from './use-cases/list-bookings.use-case';
 import { IssueRefund } from './use-cases/issue-refund.use-case';
 import { ModifyBooking } from './use-cases/modify-booking.use-case';
 import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
-import { RefundIssuer } from './use-cases/refund-issuer';
+import { RefundIssuer } from './services/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { SweepDueHolds } from './use-cases/sweep-due-holds.use-case';
-import { SettleBookingAttempt } from './use-cases/settle-booking-attempt';
+import { SettleBookingAttempt } from './services/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
 const useCases = [

@@ -12,7 +12,7 @@ import { NewRefund, RefundRepository } from '../booking/ports/refund.repository'
 import { ReservationResult, RoomNightReservations } from '../booking/ports/room-night-reservations';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../booking/ports/payment-provider';
 import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
-import { ReceiptSigner } from '../booking/use-cases/receipt-signer';
+import { ReceiptSigner } from '../booking/services/receipt-signer';
 import type { Stay } from '../stay/stay-rules';
 import { eur, TENANT } from './chain-fixtures';
 

@@ -2,7 +2,7 @@ import type { Caller } from '../../identity/principal';
 import type { HoldRecord, QuoteRecord, Traveler } from '../chain.types';
 import type { BeginConversion } from '../ports/booking-conversion';
 import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/payment.repository';
-import type { ConfirmBookingCommand } from '../use-cases/confirm-booking.use-case';
+import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { holdStatesAllowing, holdTarget } from './hold-state';
 
 /** Everything one booking attempt carries from the first check to the last write. */

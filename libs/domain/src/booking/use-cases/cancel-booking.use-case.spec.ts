@@ -13,9 +13,9 @@ import {
   fakeSigner,
 } from '../../testing/fake-chain-ports';
 import { FakeStayFollowUps } from '../../testing/fake-hold-ports';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { CancelBooking } from './cancel-booking.use-case';
-import { RefundIssuer } from './refund-issuer';
+import { RefundIssuer } from '../services/refund-issuer';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 

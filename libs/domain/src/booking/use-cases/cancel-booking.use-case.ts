@@ -13,13 +13,13 @@ import { OutboxWriter } from '../ports/outbox-writer';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
-import { ReceiptSigner } from './receipt-signer';
+import { ReceiptSigner } from '../services/receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { bookingNextActions } from './get-booking.use-case';
-import { RefundIssuer } from './refund-issuer';
+import { RefundIssuer } from '../services/refund-issuer';
 import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface CancelBookingCommand {

@@ -7,10 +7,11 @@ import { FakeAuthorizations, FakeConversion, FakeHoldExpiryScheduler, FakeHolds,
 import type { Caller } from '../../identity/principal';
 import { FakeClientReferences } from '../../testing/fake-client-references';
 import { fakeSandbox } from '../../testing/fake-sandbox';
-import { ClientReferenceGate } from './client-reference-gate';
-import { ConfirmBooking, ConfirmBookingCommand } from './confirm-booking.use-case';
+import { ClientReferenceGate } from '../services/client-reference-gate';
+import type { ConfirmBookingCommand } from '../confirm-booking.command';
+import { ConfirmBooking } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
-import { SettleBookingAttempt } from './settle-booking-attempt';
+import { SettleBookingAttempt } from '../services/settle-booking-attempt';
 import { IdempotentResponseSeal, SealOffer } from '../../idempotency/idempotent-response-seal';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
-import type { HoldRecord, PrimaryGuest, Traveler } from '../chain.types';
+import type { HoldRecord, Traveler } from '../chain.types';
+import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { BookingConversion } from '../ports/booking-conversion';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
 import { BookingRepository } from '../ports/booking.repository';
@@ -11,24 +12,10 @@ import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.reposi
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { BookingAttempt, conversionStart, resumedAttempt } from '../rules/booking-attempt';
 import { BookingView } from '../views';
-import { ClientReferenceGate } from './client-reference-gate';
+import { ClientReferenceGate } from '../services/client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
 import { SandboxScenarios } from './sandbox-scenarios';
-import { SettleBookingAttempt } from './settle-booking-attempt';
-
-export interface ConfirmBookingCommand {
-  holdId: string;
-  quoteId: string;
-  guest: { primary: PrimaryGuest };
-  payment: { method: string; provider_token: string; billing_country: string };
-  bookingAuthorizationId?: string | null;
-  /** The request's Idempotency-Key: one payment attempt per hold and key. */
-  idempotencyKey: string;
-  /** The delegation's `jti` and expiry: a jti pays for one booking only (docs/identity.md). */
-  delegation?: { jti: string | null; expiresAt: Date } | null;
-  /** The agent's name for this booking (docs/booking-chain.md "After a timeout"); null when none. */
-  clientReference?: string | null;
-}
+import { SettleBookingAttempt } from '../services/settle-booking-attempt';
 
 /**
  * Turns a live hold into a confirmed, paid booking.

@@ -9,7 +9,7 @@ import { ClientReferences } from '../ports/client-references';
 import { ClientReferenceState, pendingRetryAfter } from '../rules/client-reference';
 import { BookingView, bookingView } from '../views';
 import { nextActions } from '../next-actions';
-import { lookUp } from './client-reference-gate';
+import { lookUp } from '../services/client-reference-gate';
 import { bookingNextActions } from './get-booking.use-case';
 
 export interface FindBookingByClientReferenceCommand {

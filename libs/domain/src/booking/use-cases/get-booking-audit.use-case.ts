@@ -3,7 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import type { Caller } from '../../identity/principal';
 import { nextActions } from '../next-actions';
 import { AuditEventRecord, AuditLog } from '../ports/audit-log';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 
 /** The booking's append-only timeline, from its quote to the latest event. */
 @Injectable()

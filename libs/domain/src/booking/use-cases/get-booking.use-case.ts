@@ -6,7 +6,7 @@ import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 
 /** Next steps from a booking in its current state. */
 export function bookingNextActions(booking: BookingRecord): NextAction[] {

@@ -7,7 +7,7 @@ import { PaymentRepository } from '../ports/payment.repository';
 import { RefundRepository } from '../ports/refund.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { refundView } from '../views';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 
 /** A refund, readable by whoever may read its booking; its envelope carries the refund_issued receipt. */
 @Injectable()

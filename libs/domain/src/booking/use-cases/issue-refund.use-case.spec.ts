@@ -14,9 +14,9 @@ import {
   fakeSigner,
 } from '../../testing/fake-chain-ports';
 import { refundView } from '../views';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { IssueRefund } from './issue-refund.use-case';
-import { RefundIssuer } from './refund-issuer';
+import { RefundIssuer } from '../services/refund-issuer';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 

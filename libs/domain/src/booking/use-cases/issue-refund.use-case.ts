@@ -8,8 +8,8 @@ import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
 import { refundView } from '../views';
-import { BookingAccess } from './booking-access';
-import { RefundIssuer } from './refund-issuer';
+import { BookingAccess } from '../services/booking-access';
+import { RefundIssuer } from '../services/refund-issuer';
 import { auditActor } from '../rules/audit-entry';
 
 export interface IssueRefundCommand {

@@ -15,7 +15,7 @@ import {
   snapshot,
   TRAVELER,
 } from '../../testing/fake-chain-ports';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { ModifyBooking } from './modify-booking.use-case';
 import type { StayFollowUps } from '../ports/stay-follow-ups';
 import type { Stay } from '../../stay/stay-rules';

@@ -17,7 +17,7 @@ import { snapshotPolicy } from '../rules/policy-snapshot';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';

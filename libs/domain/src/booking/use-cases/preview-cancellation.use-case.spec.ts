@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors/domain-error';
 import { agentActor, booking, eur, FakeBookings, FakePayments, snapshot, TRAVELER } from '../../testing/fake-chain-ports';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { PreviewCancellation } from './preview-cancellation.use-case';
 
 function setup(overrides: Parameters<typeof booking>[0] = {}, refunded = 0) {

@@ -7,7 +7,7 @@ import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
-import { BookingAccess } from './booking-access';
+import { BookingAccess } from '../services/booking-access';
 import { assertCancellable, cancellingTraveler } from './cancel-booking.use-case';
 
 export interface CancellationPreview {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { ReceiptSigner } from './receipt-signer';
+import { ReceiptSigner } from '../services/receipt-signer';
 import type { ReceiptVerdict } from '../rules/receipt-canonical';
 
 /** Checks a receipt's payload hash and signature (`valid: false` with a reason, never an error). */

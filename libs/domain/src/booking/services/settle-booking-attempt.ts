@@ -31,7 +31,7 @@ import {
 } from '../rules/confirmation-records';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
-import { ExpireHold } from './expire-hold.use-case';
+import { ExpireHold } from '../use-cases/expire-hold.use-case';
 import { ClientReferences } from '../ports/client-references';
 import { IdempotentResponseSeal } from '../../idempotency/idempotent-response-seal';
 
