@@ -3,7 +3,7 @@
  * bare route `GET /`, beside the smallest Nest + Express app, with each global piece of the
  * pipeline switched off in turn (the variants of `npm run bench:pipeline`). A count where CPU time
  * is noisy: every allocation costs its creation and a share of the next scavenge, so bytes per
- * request move with the work a piece does per request (docs/performance.md, "Eighth round").
+ * request move with the work a piece does per request (docs/performance.md, "Counts instead of timings").
  * BENCH_PIPELINE_PIECES narrows the pieces; BENCH_SECONDS (4) per variant. Prints a table, then
  * JSON on stdout's last line.
  */

@@ -243,7 +243,7 @@ async function main(): Promise<void> {
         details.client = runs;
       }
       if (ONLY.includes('processes')) {
-        // One api process against two (docs/performance.md, "Processes per machine, alternated"),
+        // One api process against two (docs/performance.md, "Processes per machine"),
         // both warm, in alternated windows whose order turns each round, so the machine's changes of
         // speed fall on both shapes alike.
         details.processes = await withSecondApi(async (url2, api2) => {

@@ -3,8 +3,8 @@
  * per booking chain, counted by `strace -c` attached to each process while 16 concurrent
  * quote -> hold -> booking loops run for BENCH_SECONDS (10). On a virtual machine a system call,
  * and above all a wake-up of another thread (`futex`), costs far more than on bare metal, and the
- * count, unlike the time, does not move with the neighbours (docs/performance.md, "Seventh
- * round"). strace slows the traced processes: read the counts, not the throughput.
+ * count, unlike the time, does not move with the neighbours (docs/performance.md, "Counts
+ * instead of timings"). strace slows the traced processes: read the counts, not the throughput.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';

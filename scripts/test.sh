@@ -8,8 +8,9 @@ bash scripts/ensure-services.sh
 npm run build --silent
 results="$(mktemp --suffix=.json)"
 status=0
-# Four jest workers: on two cores two left them 30 % idle; the fault tests that race a kill against
-# work in flight now hold that work until the kill (docs/performance.md, "Eighteenth round").
+# Four jest workers: on two cores two leave them idle while they wait on child processes; the fault
+# tests that race a kill against work in flight hold that work until the kill (docs/performance.md,
+# "The test suite's time").
 npx jest --ci --maxWorkers=4 --json --outputFile="$results" "$@" || status=$?
 # One plain closing line that any CI can read.
 node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); console.log('jest: ' + r.numPassedTests + ' passed, ' + r.numFailedTests + ' failed' + (r.numPendingTests ? ', ' + r.numPendingTests + ' skipped' : ''))" "$results" || true

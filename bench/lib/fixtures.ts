@@ -29,7 +29,7 @@ export interface ChainFixture {
    * Mints `n` delegations ahead (each with its own jti, valid 10 minutes) and drops any left from
    * before: the chain's timed window then spends no load-generator CPU on ES256 signatures, which
    * the travelers' identity provider makes on a machine of its own (docs/performance.md,
-   * "Eleventh round").
+   * "The load generator").
    */
   mintDelegations: (n: number) => Promise<void>;
 }
@@ -104,7 +104,7 @@ export async function seedChainTenant(db: DataSource, audience: string): Promise
       for (let i = 0; i < n; i++) minted.push(await mint());
       // The tokens and the signing's garbage are young: collected here (`npm run bench` passes
       // --expose-gc), not by a 10-30 ms scavenge of the load generator inside the timed window,
-      // which every chain in flight would wait for (docs/performance.md, "Seventeenth round").
+      // which every chain in flight would wait for (docs/performance.md, "The load generator").
       (globalThis as { gc?: () => void }).gc?.();
     },
   };

@@ -60,14 +60,14 @@ export function switchOff(pieces: readonly PipelinePiece[]): void {
         load(`${api}/http/body-shape.middleware`).bodyShapeMiddleware = pass;
         break;
       case 'cls': {
-        // Both shapes: nestjs-cls's mounted middleware (before this round) and ours.
+        // Both shapes: nestjs-cls's mounted middleware (as older builds mount it) and ours.
         const cls = load('nestjs-cls');
         cls.ClsMiddleware.prototype.use = (_req: unknown, _res: unknown, next: NextFunction) => next();
         load(`${api}/http/request-context.middleware`).requestContextMiddleware = () => pass;
         break;
       }
       case 'logging':
-        // Both shapes: nestjs-pino's pino-http middleware (before this round) and ours.
+        // Both shapes: nestjs-pino's pino-http middleware (as older builds mount it) and ours.
         load('nestjs-pino').LoggerModule.prototype.configure = () => undefined;
         try {
           load(`${api}/http/request-log.middleware`).requestLogMiddleware = () => pass;

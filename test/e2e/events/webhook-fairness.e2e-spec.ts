@@ -127,8 +127,8 @@ describe('webhook fairness between tenants', () => {
         `A requests open in its first 9 s: ${hangingAtOnce}`,
     );
     expect(hangingAtOnce).toBeLessThanOrEqual(WEBHOOK_WORKER_CONCURRENCY - SLOTS_KEPT_FREE);
-    // Without shares B's p99 was 10.7 s here: B waited behind A's 64 hanging attempts for their
-    // whole 10 s budget. With them it stays within 3x idle, or under half that budget, so it never
+    // Without shares B would wait behind A's 64 hanging attempts for their whole 10 s budget
+    // (a p99 near 10.7 s). With them it stays within 3x idle, or under half that budget, so it never
     // waited for one of A's attempts to time out: the floor absorbs the relay draining A's backlog,
     // which a slow machine takes seconds over (2.2 s with the suite on one core).
     expect(loaded.p99).toBeLessThanOrEqual(Math.max(3 * idle.p99, ATTEMPT_TIMEOUT_MS / 2));

@@ -21,19 +21,18 @@ import { WebhookReceiver } from '../../support/webhook-receiver';
  * worker's relay of its outbox event (and, for a tenant with a subscribed endpoint, its
  * `booking.confirmed` webhook).
  *
- * Statements (this round): quote 1 (its insert, priced from the catalog in memory: docs/catalog.md,
+ * Statements: quote 1 (its insert, priced from the catalog in memory: docs/catalog.md,
  * "Quotes priced from memory"; a stay starting in a block of nights not kept yet reads it, once per
  * 16 of these chains); hold 3 (the quote read claims the key, the hold statement, the key's
  * completion); booking 3 (the hold and quote read claims the key, begin writes the attempt and the
  * sandbox charge, complete writes the booking and seals the key); relay 1 without an endpoint
  * (claim and mark in one statement) or 2 with one; delivery 2 (claim the attempt, record it).
- * Measured 8.4 and 11.3 (9.8 and 12.4 with the quote's catalog read): the rest is the per-process
- * caches' time-based refreshes (credential, issuer), which the longer run meets more often.
- * Redis commands: 55 and 127 per chain, mostly BullMQ's (the hold's expiry job added by the hold
+ * Anything above that is the per-process caches' time-based refreshes (credential, issuer), which
+ * the longer run meets more often. Redis commands are mostly BullMQ's (the hold's expiry job added by the hold
  * and removed by the booking, its events stream, the workers' fetches), then the rate limit and
  * the tenants' webhook slots. With the hold's TTL short enough that its expiry job runs inside the
- * window (SHORT_HOLD_EXPIRY_ENV), a build that left the job of a booked hold to run counted 10.7
- * and 14.1 statements and 74 and 152 commands (docs/performance.md, "A booked hold's expiry job").
+ * window (SHORT_HOLD_EXPIRY_ENV), a build that left the job of a booked hold to run fails both
+ * budgets (docs/performance.md, "A booked hold's expiry job").
  * 16 extra chains keep the windows' uneven time-based work under 0.5 statement and 3 commands per
  * chain, the tolerances allowed.
  */

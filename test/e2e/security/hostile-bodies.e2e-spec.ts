@@ -2,7 +2,7 @@ import { createTenant, TestTenant } from '../../support/factories';
 import { createAgent, daysFromNow, TestAgent } from '../../support/catalog-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-/** Issue 11 item 7: bodies that used to crash class-transformer or a SQL cast are validation_failed. */
+/** Issue 11 item 7: bodies that would crash class-transformer or a SQL cast are validation_failed. */
 describe('hostile request bodies', () => {
   let t: TestApp;
   let tenant: TestTenant;

@@ -4,7 +4,7 @@ import { LZ4_COLUMNS } from '../../../migrations/1764450000000-ChainValuesLz4';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain } from '../support/chain-seed';
 
-/** Migration 1764450000000 (docs/performance.md, "Eleventh round"): the chain's large JSON values in lz4. */
+/** Migration 1764450000000 (docs/performance.md, "The chain's large JSON values in lz4"): the chain's large JSON values in lz4. */
 describe('chain values compressed with lz4 (real Postgres, no HTTP)', () => {
   let tier: PersistenceTier;
 

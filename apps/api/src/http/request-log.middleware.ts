@@ -42,8 +42,8 @@ type RequestSummary = Pick<LoggedRequest, 'method' | 'url' | 'headers' | 'traceC
  * Every async resource the request starts (a promise, a timer, a Redis or database write) carries
  * this store for as long as it lives, and some outlive the answer. Once the request is answered
  * (`release`), the store keeps only what its logger binds, not the request: holding the request
- * made V8 keep its whole object graph (router closures, response, headers) through two
- * young-generation collections, 9.4 KB promoted to the old generation per authenticated read
+ * would make V8 keep its whole object graph (router closures, response, headers) through two
+ * young-generation collections and promote it to the old generation
  * (docs/performance.md, "The request log's store lets go of the request").
  */
 export class LazyRequestStore {

@@ -26,8 +26,8 @@ type Cached = CredentialMatch | null;
  *
  * Single flight: concurrent misses of one key share one lookup (and one last-use update). Without
  * it, a burst arriving on an expired entry (500 holds at once on a hot room, after a quiet spell)
- * sent one lookup and one `last_used_at` update per request, and the updates queued on the
- * credential's row lock for seconds (docs/performance.md, "Hot room"). A lookup started before
+ * would send one lookup and one `last_used_at` update per request, and the updates would queue on
+ * the credential's row lock for seconds (docs/performance.md, "Caches"). A lookup started before
  * `invalidate()` neither fills the cache nor answers the requests that arrive after it.
  */
 @Injectable()

@@ -29,8 +29,8 @@ interface Batch {
  * If Redis does not answer, requests are let through and a warning is logged: an outage of the
  * limiter must not become an outage of the API.
  *
- * Requests of one key that arrive together are counted together (docs/performance.md, "Sixth
- * round"): those that reach the limiter in one turn of the event loop cost one `INCRBY` of their
+ * Requests of one key that arrive together are counted together (docs/performance.md, "Rate-limit
+ * counts per event-loop turn"): those that reach the limiter in one turn of the event loop cost one `INCRBY` of their
  * number, and each is handed its own place in the window, so every one gets the decision and the
  * `RateLimit-Remaining` it would have had counted alone, in some order.
  */

@@ -5,8 +5,7 @@ import pino, { type DestinationStream } from 'pino';
  * written synchronously from the thread that logs, as pino's own default destination does. An
  * asynchronous destination hands every write to libuv's thread pool: a pool thread is woken and
  * then the event loop again when it is done, and on a virtual machine those wake-ups (`futex`)
- * were the api's most frequent system call under the booking chain (docs/performance.md,
- * "Seventh round"). Node writes its own stdout synchronously to files and pipes on Linux, so a
+ * are the costliest system calls (docs/performance.md, "The pipeline, piece by piece"). Node writes its own stdout synchronously to files and pipes on Linux, so a
  * log collector that stops reading holds the process exactly as `console.log` would; and a line
  * is never lost in a crash.
  */
