@@ -40,7 +40,10 @@ export class AdminAgentsController {
 
   @Get()
   @ReadsFromReplica()
-  @ApiOperation({ summary: 'List the agents of the tenant.' })
+  @ApiOperation({
+    summary: 'List the agents of the tenant.',
+    description: 'Every agent of the tenant with its status, scopes and booking limit, oldest first.',
+  })
   @ApiEnvelope(AgentListModel, { description: 'Every agent of the tenant, oldest first.' })
   list(@CurrentActor() actor: Actor): Promise<Outcome> {
     return this.listAgents.execute({}, actor);

@@ -209,7 +209,10 @@ export class AdminCatalogController {
 
   @Get('fx-rates')
   @ReadsFromReplica()
-  @ApiOperation({ summary: 'Read the FX table used for display conversion' })
+  @ApiOperation({
+    summary: 'Read the FX table used for display conversion',
+    description: "The tenant's effective FX rates, used by ?currency= on property reads and to compare budgets in search.",
+  })
   @ApiEnvelope(FxTableModel, { description: 'Effective rates of this tenant.' })
   readFx(@CurrentActor() actor: Actor): Promise<Outcome> {
     return this.fxRates.execute({}, actor);

@@ -18,7 +18,10 @@ export class DelegationIssuersDiscoveryController {
   constructor(private readonly issuers: ListPublicDelegationIssuers) {}
 
   @Get('delegation-issuers')
-  @ApiOperation({ summary: 'Platform delegation issuers, plus those of the tenant named by X-Tenant-Id when given.' })
+  @ApiOperation({
+    summary: 'Platform delegation issuers, plus those of the tenant named by X-Tenant-Id when given.',
+    description: 'Whom the service trusts to sign traveler delegations (X-Delegated-User): each issuer with its status, JWKS URL and allowed audiences.',
+  })
   @ApiHeader({
     name: 'X-Tenant-Id',
     required: false,

@@ -38,7 +38,10 @@ export class DelegationIssuersController {
 
   @Get()
   @ReadsFromReplica()
-  @ApiOperation({ summary: "List this tenant's delegation issuers." })
+  @ApiOperation({
+    summary: "List this tenant's delegation issuers.",
+    description: "The issuers this tenant has registered to sign traveler delegations; the platform's own are at /.well-known/delegation-issuers.",
+  })
   @ApiEnvelope(DelegationIssuerListModel, { description: "The tenant's own issuers (platform issuers are at /.well-known/delegation-issuers)." })
   index(@CurrentActor() actor: Actor): Promise<Outcome> {
     return this.list.execute({}, actor);

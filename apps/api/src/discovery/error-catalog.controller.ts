@@ -18,7 +18,11 @@ export class ErrorCatalogController {
   constructor(private readonly config: AppConfig) {}
 
   @Get('.well-known/errors')
-  @ApiOperation({ summary: 'Every error code the service can return, with status and remediation.' })
+  @ApiOperation({
+    summary: 'Every error code the service can return, with status and remediation.',
+    description:
+      'The error catalog as JSON: each code with its HTTP status, default message, remediation, generic next actions and the docs_url its errors carry. Branch on error.code, never on the status or message.',
+  })
   catalog() {
     return {
       errors: ERROR_CODES.map((code) => {
@@ -37,7 +41,10 @@ export class ErrorCatalogController {
 
   @Get('docs/errors')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Human-readable error reference; each code is an anchor.' })
+  @ApiOperation({
+    summary: 'Human-readable error reference; each code is an anchor.',
+    description: "The same catalog as an HTML table; an error's docs_url points to its code's row here.",
+  })
   page(): string {
     const rows = ERROR_CODES.map((code) => {
       const e = ERROR_CATALOG[code];

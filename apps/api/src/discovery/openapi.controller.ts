@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Public, SkipRateLimit } from '@hcs/auth';
 import { DomainError } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
+import { ApiErrors } from '../http/openapi/api-envelope.decorator';
 import { renderApiReference } from './api-reference.page';
 import { OpenApiDocument } from './openapi.document';
 
@@ -39,15 +40,31 @@ export class OpenApiController {
   constructor(private readonly openapi: OpenApiDocument) {}
 
   @Get('openapi.json')
-  @ApiOperation({ summary: 'OpenAPI 3 description of every route (document version 0.0.0)' })
-  @ApiOkResponse({ description: 'OpenAPI document.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], additionalProperties: true } })
+  @ApiOperation({
+    summary: 'OpenAPI 3 description of every route (document version 0.0.0)',
+    description:
+      'This document: every route the process serves with its security, scopes, parameters, request and response schemas, and its error responses as the error envelope with one example per error code. Built from the mounted routes on first use.',
+  })
+  @ApiOkResponse({
+    description: 'OpenAPI document.',
+    schema: {
+      type: 'object',
+      required: ['openapi', 'info', 'paths'],
+      properties: {
+        openapi: { description: 'The OpenAPI version of the document.' },
+        info: { description: 'Title, description and document version.' },
+        paths: { description: 'Every served route and its operations.' },
+      },
+      additionalProperties: true,
+    },
+  })
   json() {
     return this.openapi.document;
   }
 
   @Get('openapi.yaml')
   @Header('Content-Type', 'application/yaml; charset=utf-8')
-  @ApiOperation({ summary: 'The same OpenAPI document as YAML' })
+  @ApiOperation({ summary: 'The same OpenAPI document as YAML', description: 'The document /openapi.json serves, as YAML.' })
   @ApiProduces('application/yaml')
   @ApiOkResponse({ description: 'OpenAPI document (YAML).', content: { 'application/yaml': { schema: { type: 'string' } } } })
   yaml(): Promise<string> {
@@ -56,7 +73,10 @@ export class OpenApiController {
 
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Browsable API reference (server-rendered from the OpenAPI document)' })
+  @ApiOperation({
+    summary: 'Browsable API reference (server-rendered from the OpenAPI document)',
+    description: 'An HTML reference of every route and schema, rendered on the server from this document, with links to the machine-readable documents.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } })
   reference(): string {
@@ -66,7 +86,10 @@ export class OpenApiController {
 
   @Get('docs/ui')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Interactive Swagger UI (falls back to /docs when its assets are not installed)' })
+  @ApiOperation({
+    summary: 'Interactive Swagger UI (falls back to /docs when its assets are not installed)',
+    description: 'Swagger UI on /openapi.json when the optional swagger-ui-dist package is installed; otherwise a page that redirects to /docs.',
+  })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } })
   ui(): string {
@@ -78,8 +101,9 @@ export class OpenApiController {
   }
 
   @Get('docs/assets/:file')
-  @ApiOperation({ summary: 'Static assets of the Swagger UI page' })
+  @ApiOperation({ summary: 'Static assets of the Swagger UI page', description: 'The files /docs/ui loads, served from the swagger-ui-dist package.' })
   @ApiParam({ name: 'file', enum: [...ASSETS.keys()] })
+  @ApiErrors(['not_found', 'another file name, or Swagger UI not installed'])
   @ApiOkResponse({ description: 'A static file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   asset(@Param('file') file: string): StreamableFile {
     const type = ASSETS.get(file);

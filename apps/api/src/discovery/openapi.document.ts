@@ -5,6 +5,7 @@ import type { AppConfig } from '@hcs/platform';
 import { errorExample } from '../http/openapi/api-envelope.decorator';
 import { withRouteErrors } from '../http/openapi/route-errors';
 import { ErrorEnvelopeModel } from '../http/openapi/envelope.models';
+import { OPENAPI_TAGS } from './openapi-tags';
 import { RouteInfo, RouteTable } from './route-table';
 
 /** Version of the API description document (docs/api-contract.md "Versioning"). */
@@ -27,9 +28,12 @@ function errorResponse(codes: ErrorCode[]) {
 
 /** Adds to an operation what every route of its kind can answer, unless it documents it already. */
 function completeOperation(operation: Operation, route: RouteInfo | undefined): void {
-  const responses = operation.responses as Record<string, unknown>;
+  const responses = operation.responses as Record<string, { description: string; content?: unknown }>;
   const add = (status: number, codes: ErrorCode[]) => {
-    if (!responses[String(status)]) responses[String(status)] = errorResponse(codes);
+    const documented = responses[String(status)];
+    if (!documented) responses[String(status)] = errorResponse(codes);
+    // A route that describes a shared error in words only (the token endpoint's 429) gets its envelope schema.
+    else if (!documented.content) documented.content = errorResponse(codes).content;
   };
   // The route's own errors, listed once on `ApiEnvelope`, end its description.
   if (route && route.errors.length > 0) operation.description = withRouteErrors(operation.description, route.errors);
@@ -47,8 +51,9 @@ function completeOperation(operation: Operation, route: RouteInfo | undefined): 
   }
   // Public routes are counted too (per client IP), all but `@SkipRateLimit()` ones (health probes).
   if (route?.rateLimited ?? true) add(429, ['rate_limited']);
+  // Every route, public ones included, refuses a NUL character in its path or query (nulByteMiddleware).
+  add(400, ['validation_failed']);
   if (operation.requestBody) {
-    add(400, ['validation_failed']);
     add(413, ['payload_too_large']);
     add(415, ['unsupported_media_type']);
   }
@@ -94,7 +99,16 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       );
     }
   }
+  declareTags(document);
   return document;
+}
+
+/** Declares the tags the operations use, with their descriptions (`openapi-tags.ts`), known ones first in its order. */
+function declareTags(document: OpenAPIObject): void {
+  const used = new Set(Object.values(document.paths).flatMap((item) => HTTP_METHODS.flatMap((method) => item[method]?.tags ?? [])));
+  const known = Object.keys(OPENAPI_TAGS).filter((name) => used.has(name));
+  const unknown = [...used].filter((name) => !Object.hasOwn(OPENAPI_TAGS, name));
+  document.tags = [...known.map((name) => ({ name, description: OPENAPI_TAGS[name] })), ...unknown.map((name) => ({ name }))];
 }
 
 /**

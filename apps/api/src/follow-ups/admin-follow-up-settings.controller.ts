@@ -20,7 +20,10 @@ export class AdminFollowUpSettingsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The tenant's follow-up sender name, reply-to and link domains, with the From header they give." })
+  @ApiOperation({
+    summary: "The tenant's follow-up sender name, reply-to and link domains, with the From header they give.",
+    description: 'The settings guest follow-ups are sent with; https links in a follow-up message may only point to the link domains.',
+  })
   @ApiEnvelope(FollowUpSettingsModel, { description: 'The settings.' })
   get(@CurrentActor() actor: Actor): Promise<Outcome> {
     return this.getSettings.execute({}, actor);

@@ -31,7 +31,11 @@ export class OAuthMetadataController {
   ) {}
 
   @Get('oauth-authorization-server')
-  @ApiOperation({ summary: 'OAuth 2.0 authorization server metadata (RFC 8414).' })
+  @ApiOperation({
+    summary: 'OAuth 2.0 authorization server metadata (RFC 8414).',
+    description:
+      'The issuer, token endpoint, signing keys address, the client_credentials grant, the client authentication methods and the scopes a token can carry.',
+  })
   @ApiOkResponse({ description: 'Authorization server metadata (bare).', type: AuthorizationServerMetadataModel })
   @NOT_CONFIGURED
   authorizationServer() {
@@ -39,7 +43,10 @@ export class OAuthMetadataController {
   }
 
   @Get('openid-configuration')
-  @ApiOperation({ summary: 'The same metadata at the OpenID discovery address.' })
+  @ApiOperation({
+    summary: 'The same metadata at the OpenID discovery address.',
+    description: 'The authorization server metadata of /.well-known/oauth-authorization-server, for clients that look it up at the OpenID address.',
+  })
   @ApiOkResponse({ description: 'Authorization server metadata (bare).', type: AuthorizationServerMetadataModel })
   @NOT_CONFIGURED
   openidConfiguration() {
@@ -47,7 +54,11 @@ export class OAuthMetadataController {
   }
 
   @Get('oauth-protected-resource')
-  @ApiOperation({ summary: 'OAuth 2.0 protected resource metadata (RFC 9728).' })
+  @ApiOperation({
+    summary: 'OAuth 2.0 protected resource metadata (RFC 9728).',
+    description:
+      'The REST API as a protected resource: its authorization server, the bearer in the Authorization header, its scopes, and the MCP endpoint where the same bearer works.',
+  })
   @ApiOkResponse({ description: 'Protected resource metadata (bare).', type: ProtectedResourceMetadataModel })
   @NOT_CONFIGURED
   protectedResource() {
@@ -56,7 +67,10 @@ export class OAuthMetadataController {
   }
 
   @Get('oauth-protected-resource/mcp')
-  @ApiOperation({ summary: 'Protected resource metadata of the MCP endpoint (RFC 9728 path-suffixed form, which MCP clients look up first).' })
+  @ApiOperation({
+    summary: 'Protected resource metadata of the MCP endpoint (RFC 9728 path-suffixed form, which MCP clients look up first).',
+    description: 'The MCP endpoint (MCP_URL/mcp) as a protected resource: its authorization server, the bearer in the Authorization header and its scopes.',
+  })
   @ApiOkResponse({ description: 'Protected resource metadata (bare) whose resource is MCP_URL/mcp.', type: ProtectedResourceMetadataModel })
   @NOT_CONFIGURED
   mcpProtectedResource() {
@@ -76,7 +90,10 @@ export class OAuthMetadataController {
 
   @Get('jwks.json')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Public keys that verify our access tokens (retired keys stay until their tokens expire).' })
+  @ApiOperation({
+    summary: 'Public keys that verify our access tokens (retired keys stay until their tokens expire).',
+    description: 'The JWK set of the access token signing keys, served whether or not OAuth is enabled.',
+  })
   @ApiOkResponse({ description: 'JWK set (bare); served even with OAUTH_ENABLED=false.', type: JwksModel })
   jwks() {
     return this.tokens.jwks();

@@ -34,6 +34,8 @@ export class OAuthTokenController {
   @Header('Pragma', 'no-cache')
   @ApiOperation({
     summary: 'Exchange agent credentials (client_id = agent id, client_secret = its secret; HTTP Basic or body) for an access token.',
+    description:
+      "The client_credentials grant (RFC 6749 §4.4): the token carries the requested scopes (all of the agent's when scope is absent; invalid_scope for one the agent lacks) and is the bearer of REST and MCP calls. Answers and errors are flat OAuth JSON, not the envelope; rate_limited alone is the error envelope.",
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: TokenRequestModel, description: 'No other field is allowed (invalid_request).' })
