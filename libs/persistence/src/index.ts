@@ -13,3 +13,4 @@ export * from './sandbox/sandbox-charges-at-begin';
 export * from './catalog/catalog-change-feed';
 export * from './catalog/sql-property-catalog.reader';
 export * from './booking/sql-quote-source.reader';
+export * from './idempotency/claiming-read';

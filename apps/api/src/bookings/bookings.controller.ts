@@ -2,12 +2,22 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@n
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, CurrentDelegation, CurrentTraveler, DelegationToken, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
-import { CancelBooking, ConfirmBooking, FindBookingByClientReference, GetBooking, GetBookingAudit, ModifyBooking, PreviewCancellation } from '@hcs/domain';
+import {
+  CancelBooking,
+  ConfirmBooking,
+  FindBookingByClientReference,
+  GetBooking,
+  GetBookingAudit,
+  IdempotentRequest,
+  ModifyBooking,
+  PreviewCancellation,
+} from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { CurrentIdempotentRequest } from '../idempotency/idempotent-request.decorator';
 import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
 import { CancelBookingRequestDto, CreateBookingRequestDto, FindBookingQueryDto, ModifyBookingRequestDto } from './dto/bookings.request.dto';
 import { BookingAuditModel, BookingModel, CancellationPreviewModel, ClientReferenceModel } from './dto/bookings.response.dto';
@@ -34,7 +44,7 @@ export class BookingsController {
   @Scopes('booking:write')
   @RequiresDelegation()
   @SandboxScenarioHeader('confirm_booking')
-  @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true, claimOnFirstStatement: true })
+  @Idempotent({ required: true, unlessBodyField: 'client_reference', stillRunning: 'payment_timeout', waitForPaymentBudget: true, claimOnFirstRead: true })
   @ApiDelegationHeader()
   @Capability({
     id: 'confirm_booking',
@@ -73,10 +83,11 @@ export class BookingsController {
     @CurrentActor() actor: Actor,
     @CurrentTraveler() traveler: Traveler,
     @CurrentDelegation() delegation: DelegationToken,
+    @CurrentIdempotentRequest() idempotency: IdempotentRequest | null,
   ): Promise<Outcome> {
     // The idempotency interceptor has already required and checked the key (header or body field).
     return this.confirmBooking.execute(
-      { ...confirmBookingCommand(body, confirmationKey(headerKey ?? body.idempotency_key, body)), delegation },
+      { ...confirmBookingCommand(body, confirmationKey(headerKey ?? body.idempotency_key, body)), delegation, idempotency },
       actor,
       traveler,
     );

@@ -2,12 +2,13 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
-import { CreateHold, ReleaseHold } from '@hcs/domain';
+import { CreateHold, IdempotentRequest, ReleaseHold } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { CurrentIdempotentRequest } from '../idempotency/idempotent-request.decorator';
 import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
 import { CreateHoldRequestDto } from './dto/holds.request.dto';
 import { HoldModel } from './dto/holds.response.dto';
@@ -26,7 +27,7 @@ export class HoldsController {
   @Post()
   @Scopes('booking:write')
   @SandboxScenarioHeader('create_hold')
-  @Idempotent({ required: false, claimOnFirstStatement: true })
+  @Idempotent({ required: false, claimOnFirstRead: true })
   @Capability({
     id: 'create_hold',
     description: 'Reserve the quoted room on every night of the stay until expires_at (Idempotency-Key makes retries safe).',
@@ -43,8 +44,12 @@ export class HoldsController {
     errors: ['validation_failed', 'quote_not_found', 'quote_expired', ['allotment_exhausted', 'detail.dates'], 'allocation_failed', 'idempotency_conflict'],
     expiresAt: true,
   })
-  create(@Body() body: CreateHoldRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
-    return this.createHold.execute({ quoteId: body.quote_id }, actor);
+  create(
+    @Body() body: CreateHoldRequestDto,
+    @CurrentActor() actor: Actor,
+    @CurrentIdempotentRequest() idempotency: IdempotentRequest | null,
+  ): Promise<Outcome> {
+    return this.createHold.execute({ quoteId: body.quote_id, idempotency }, actor);
   }
 
   @Post(':id/release')

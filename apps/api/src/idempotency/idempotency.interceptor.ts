@@ -3,18 +3,20 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '@hcs/auth';
-import { validationFailed } from '@hcs/domain';
+import { type IdempotentRequest, validationFailed } from '@hcs/domain';
 import { RawResponse } from '../http/raw-response';
 import { BODY_KEY_FIELD, checkedKey, REPLAYED_HEADER } from './idempotency-key';
 import { IDEMPOTENT, IdempotentOptions } from './idempotent.decorator';
+import { IDEMPOTENT_REQUEST } from './idempotent-request.decorator';
 import { IdempotencyService } from './idempotency.service';
 
-interface IdempotentRequest extends AuthenticatedRequest {
+interface IdempotentHttpRequest extends AuthenticatedRequest {
   method: string;
   headers: Record<string, string | string[] | undefined>;
   body?: unknown;
   params?: Record<string, string>;
   route?: { path?: string };
+  [IDEMPOTENT_REQUEST]?: IdempotentRequest;
 }
 
 /**
@@ -35,7 +37,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async handle(ctx: ExecutionContext, next: CallHandler): Promise<unknown> {
     const options = this.reflector.get<IdempotentOptions>(IDEMPOTENT, ctx.getHandler());
-    const req = ctx.switchToHttp().getRequest<IdempotentRequest>();
+    const req = ctx.switchToHttp().getRequest<IdempotentHttpRequest>();
     const key = this.keyOf(req, options.required && !bodyHas(req.body, options.unlessBodyField));
     if (key === null || !req.actor) return lastValueFrom(next.handle());
 
@@ -50,7 +52,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       options,
       defaultStatus:
         this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK),
-      execute: () => lastValueFrom(next.handle()),
+      execute: (request) => {
+        req[IDEMPOTENT_REQUEST] = request;
+        return lastValueFrom(next.handle());
+      },
     });
     if (run.replayed) return new RawResponse(run.response.status, run.response.body, { [REPLAYED_HEADER]: 'true' });
     // The first execution's failure goes to the error filter as usual (it renders the same body).
@@ -59,7 +64,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** The request's key (header first, else body field); null when absent and optional. */
-  private keyOf(req: IdempotentRequest, required: boolean): string | null {
+  private keyOf(req: IdempotentHttpRequest, required: boolean): string | null {
     const header = req.headers['idempotency-key'];
     const fromHeader = Array.isArray(header) ? header[0] : header;
     const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[BODY_KEY_FIELD] : undefined;

@@ -2,16 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { Outcome, renderSuccess } from '@hcs/contracts';
-import {
-  continuationOf,
-  DeferredIdempotencyClaim,
-  DomainError,
-  IdempotencyRecordRepository,
-  IdempotencyScope,
-  IdempotentResponseSeal,
-  SealOffer,
-  StoredResponse,
-} from '@hcs/domain';
+import { continuationOf, DomainError, IdempotencyRecordRepository, IdempotencyScope, IdempotentRequest, KeyClaim, StoredResponse } from '@hcs/domain';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from './idempotency-key';
@@ -46,8 +37,11 @@ export interface IdempotentCall {
   options: IdempotentOptions;
   /** The success status when the Outcome names none. */
   defaultStatus: number;
-  /** The handler: resolves with an Outcome, or throws a failure (possibly carrying a continuation). */
-  execute: () => Promise<unknown>;
+  /**
+   * The handler, handed the request's idempotency record to put in its use case's command:
+   * resolves with an Outcome, or throws a failure (possibly carrying a continuation).
+   */
+  execute: (request: IdempotentRequest) => Promise<unknown>;
 }
 
 export interface IdempotentResult {
@@ -84,7 +78,6 @@ export class IdempotencyService {
     private readonly records: IdempotencyRecordRepository,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
-    private readonly seal: IdempotentResponseSeal,
   ) {}
 
   async run(call: IdempotentCall): Promise<IdempotentResult> {
@@ -94,30 +87,24 @@ export class IdempotencyService {
       outcome instanceof Outcome
         ? { status: outcome.meta.status ?? call.defaultStatus, body: renderSuccess(outcome, traceId) }
         : this.renderFailure(new Error('an idempotent route must return an Outcome'), traceId);
-    // A step whose statement writes its outcome may seal the record in that same statement
-    // (IdempotentResponseSeal); its stored response is then the answer, and no completion follows.
-    const offer: SealOffer = {
-      scope,
-      render: (outcome) => {
-        const response = renderOutcome(outcome);
-        return isSealed(response.status) ? response : null;
-      },
+    // A use case whose statement writes its outcome may seal the record in that same statement
+    // (IdempotentRequest.seal); its stored response is then the answer, and no completion follows.
+    const sealable = (outcome: unknown): StoredResponse | null => {
+      const response = renderOutcome(outcome);
+      return isSealed(response.status) ? response : null;
     };
     const alreadySealed = new WeakSet<StoredResponse>();
-    let storedFor: (outcome: unknown) => StoredResponse | null = () => null;
-    const render = (outcome: unknown): StoredResponse => {
-      const stored = storedFor(outcome);
-      if (!stored) return renderOutcome(outcome);
-      alreadySealed.add(stored);
-      return stored;
-    };
     let thrown: { error: unknown } | undefined;
-    const execute = async (claim?: DeferredIdempotencyClaim): Promise<Execution> => {
+    const execute = async (request: IdempotentRequest): Promise<Execution> => {
       thrown = undefined;
-      const offered = this.seal.offering(offer, () => call.execute(), claim);
-      storedFor = offered.storedFor;
+      const render = (outcome: unknown): StoredResponse => {
+        const stored = request.storedFor(outcome);
+        if (!stored) return renderOutcome(outcome);
+        alreadySealed.add(stored);
+        return stored;
+      };
       try {
-        return { response: render(await offered.result) };
+        return { response: render(await call.execute(request)) };
       } catch (error) {
         thrown = { error };
         const continuation = continuationOf(error);
@@ -128,9 +115,10 @@ export class IdempotencyService {
       }
     };
     const waitMs = call.options.waitForPaymentBudget ? this.config.paymentTimeoutMs + PAYMENT_WAIT_MARGIN_MS : DEFAULT_WAIT_MS;
-    const requestHash = requestHashOf(call.params, call.body);
-    const first = call.options.claimOnFirstStatement ? await this.ownOnFirstStatement(scope, requestHash, execute, alreadySealed) : null;
-    const result = first ?? (await this.once(scope, requestHash, execute, waitMs, () => stillRunning(call), alreadySealed));
+    const key: KeyClaim = { scope, requestHash: requestHashOf(call.params, call.body), leaseMs: LEASE_MS, retentionHours: this.config.idempotencyTtlHours };
+    const first = call.options.claimOnFirstRead ? await this.ownOnFirstRead(key, sealable, execute, alreadySealed) : null;
+    const claimed = () => execute(IdempotentRequest.claimed(key, sealable));
+    const result = first ?? (await this.once(key, claimed, waitMs, () => stillRunning(call), alreadySealed));
     return thrown && !result.replayed ? { ...result, thrown } : result;
   }
 
@@ -140,8 +128,7 @@ export class IdempotencyService {
   }
 
   private async once(
-    scope: IdempotencyScope,
-    requestHash: string,
+    { scope, requestHash }: KeyClaim,
     execute: () => Promise<Execution>,
     waitMs: number,
     stillRunning: () => DomainError,
@@ -167,38 +154,32 @@ export class IdempotencyService {
   }
 
   /**
-   * For a route whose first statement carries the claim (`claimOnFirstStatement`): the work starts
-   * at once and its first statement claims the key (DeferredIdempotencyClaim), one statement fewer
-   * than a claim of its own. Null when the key turned out to be another request's: the work stopped
-   * before any write, and the caller waits for that request or replays its answer as usual.
+   * For a route whose use case's first read carries the claim (`claimOnFirstRead`): the work
+   * starts at once with a pending claim in its `IdempotentRequest`, and that read claims the key, one
+   * statement fewer than a claim of its own. Null when the key turned out to be another request's:
+   * the work stopped before any write, and the caller waits for that request or replays its answer
+   * as usual.
    */
-  private async ownOnFirstStatement(
-    scope: IdempotencyScope,
-    requestHash: string,
-    execute: (claim?: DeferredIdempotencyClaim) => Promise<Execution>,
+  private async ownOnFirstRead(
+    key: KeyClaim,
+    sealable: (outcome: unknown) => StoredResponse | null,
+    execute: (request: IdempotentRequest) => Promise<Execution>,
     alreadySealed: WeakSet<StoredResponse>,
   ): Promise<{ response: StoredResponse; replayed: boolean } | null> {
     let stopLease = () => undefined as void;
-    const claim: DeferredIdempotencyClaim = {
-      scope,
-      requestHash,
-      leaseMs: LEASE_MS,
-      retentionHours: this.config.idempotencyTtlHours,
-      outcome: null,
-      onClaimed: () => {
-        stopLease = this.renewingLease(scope);
-      },
-    };
-    const execution = await execute(claim);
-    const outcome = claim.outcome ? await claim.outcome : 'not_made';
+    const request = IdempotentRequest.claimedByFirstRead(key, sealable, () => {
+      stopLease = this.renewingLease(key.scope);
+    });
+    const execution = await execute(request);
+    const outcome = request.claimOutcome;
     if (outcome === 'taken') return null;
     if (outcome === 'not_made') {
-      // No statement of the work claimed the key (it sent none, or its first one failed): claim it
+      // No read of the work claimed the key (it sent none, or its first one failed): claim it
       // now, as a key is claimed before the work on every other route.
-      if (!(await this.records.tryBegin(scope, requestHash, LEASE_MS, this.config.idempotencyTtlHours))) return null;
-      stopLease = this.renewingLease(scope);
+      if (!(await this.records.tryBegin(key.scope, key.requestHash, LEASE_MS, this.config.idempotencyTtlHours))) return null;
+      stopLease = this.renewingLease(key.scope);
     }
-    return this.finish(scope, execution, () => stopLease(), alreadySealed);
+    return this.finish(key.scope, execution, () => stopLease(), alreadySealed);
   }
 
   /** Renews the owner's lease while it works; returns the stop. */

@@ -18,11 +18,12 @@ export interface IdempotentOptions {
   /** How long a duplicate waits for the first request: 10 s, or PAYMENT_TIMEOUT_MS + 5 s for bookings. */
   waitForPaymentBudget?: boolean;
   /**
-   * The key is claimed by the step's first statement rather than by one of its own before the step
-   * (docs/performance.md, "Idempotency claim in the step's first read"). Only for a route whose use
-   * case sends every statement through `SqlClient` and writes nothing before its first one.
+   * The key is claimed by the use case's first read rather than by a statement of its own before
+   * the use case (`IdempotentRequest.pendingClaim`, docs/booking-chain.md "Idempotency inside the
+   * chain's statements"). Only for a route whose use case passes the request's record to its first
+   * read and writes nothing before it.
    */
-  claimOnFirstStatement?: boolean;
+  claimOnFirstRead?: boolean;
 }
 
 /**

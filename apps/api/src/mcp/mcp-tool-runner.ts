@@ -2,7 +2,7 @@ import { Injectable, Logger, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { DomainError, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
+import { DomainError, IdempotentRequest, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { nulProblems } from '../http/nul-bytes';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
@@ -63,13 +63,14 @@ export class McpToolRunner {
       // As on REST, the key is checked before the body (the interceptor runs before the pipes).
       const key = route.idempotency ? idempotencyKeyOf(restRequest, route.idempotency.required && !requiredKeyWaived(restRequest, route)) : null;
       const input = tool.validate(restRequest);
-      const execute = () =>
+      const execute = (idempotency: IdempotentRequest | null = null) =>
         tool.execute({
           input,
           actor: request.actor,
           traveler: verified?.traveler ?? null,
           delegation: verified ? { jti: verified.jti, expiresAt: verified.expiresAt } : null,
           idempotencyKey: key,
+          idempotency,
           use: <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }),
         });
       if (key === null || !route.idempotency) return { ok: true, envelope: renderSuccess(await execute(), traceId) };
@@ -80,7 +81,13 @@ export class McpToolRunner {
   }
 
   /** The same service, scope and request hash as the REST interceptor, so a key replays across transports. */
-  private async runIdempotent(route: RouteInfo, request: RestRequest, key: string, actor: Actor, execute: () => Promise<Outcome>): Promise<ToolAnswer> {
+  private async runIdempotent(
+    route: RouteInfo,
+    request: RestRequest,
+    key: string,
+    actor: Actor,
+    execute: (idempotency: IdempotentRequest) => Promise<Outcome>,
+  ): Promise<ToolAnswer> {
     const { response, thrown } = await this.idempotency.run({
       tenantId: actor.tenantId,
       principalId: actor.principalId,

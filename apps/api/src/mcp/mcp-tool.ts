@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { ZodRawShape } from 'zod';
 import type { Outcome, SuccessEnvelope } from '@hcs/contracts';
 import type { Actor, DelegationToken, Traveler } from '@hcs/auth';
+import type { IdempotentRequest } from '@hcs/domain';
 
 /** MCP tool annotations (hints a client shows a model or a user before calling). */
 export interface McpToolAnnotations {
@@ -27,6 +28,8 @@ export interface ToolCall<Input> {
   delegation: DelegationToken | null;
   /** The idempotency key, on tools whose REST route is `@Idempotent()` (null when optional and absent). */
   idempotencyKey: string | null;
+  /** The request's idempotency record for the use case's command (`IdempotentRequest`); null without a key. */
+  idempotency: IdempotentRequest | null;
   /** A provider of the app (the use case the REST controller calls). */
   use<T>(type: Type<T>): T;
 }

@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../idempotency/idempotent-request';
 import type { PrimaryGuest } from './chain.types';
 
 /** What a caller asks of `ConfirmBooking`: pay for a live hold and confirm it. */
@@ -13,4 +14,10 @@ export interface ConfirmBookingCommand {
   delegation?: { jti: string | null; expiresAt: Date } | null;
   /** The agent's name for this booking (docs/booking-chain.md "After a timeout"); null when none. */
   clientReference?: string | null;
+  /**
+   * The request's idempotency record as the idempotency layer hands it in: the hold's read claims
+   * the key, and the complete statement seals the answer under it. Null without a key (or on the
+   * worker's recovery of an attempt).
+   */
+  idempotency?: IdempotentRequest | null;
 }

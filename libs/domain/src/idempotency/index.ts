@@ -1,4 +1,3 @@
 export * from './ports/idempotency.repository';
 export * from './use-cases/purge-expired-idempotency-records.use-case';
-export * from './idempotent-response-seal';
-export * from './deferred-idempotency-claim';
+export * from './idempotent-request';

@@ -35,7 +35,7 @@ export interface QuoteForHoldRow extends QuoteRow {
  * would give back (docs/booking-chain.md "Hold"). One snapshot, one statement: a primary-key
  * lookup per night (the room type only for a night without a row), and the due holds are only
  * counted on full nights, so a stay with rooms left reads no hold. A plain read, so the
- * Idempotency-Key claim rides in it (`claimingRead`).
+ * Idempotency-Key claim may ride in it (`readClaimingKey`).
  */
 export const quoteForHold = statement<[tenantId: string, id: string], QuoteForHoldRow>(`
   SELECT ${QUOTE_COLUMNS},

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ClientReferenceRecord, HoldRecord, HoldRepository, HoldState, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import { ClientReferenceRecord, HoldRecord, HoldRepository, HoldState, IdempotentRequest, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
 import { toClientReference } from './client-reference-row';
 import { quoteFromJson } from './quote-row';
 import { SqlClient } from '../sql/sql-client';
+import { readClaimingKey } from '../idempotency/claiming-read';
 import { HOLD_COLUMNS as COLUMNS, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
 
 @Injectable()
@@ -30,8 +31,9 @@ export class SqlHoldRepository extends HoldRepository {
     tenantId: string,
     id: string,
     reference: { agentId: string; clientReference: string } | null = null,
+    idempotency: IdempotentRequest | null = null,
   ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference: ClientReferenceRecord | null } | null> {
-    const rows = await this.sql.run(holdWithQuote, [tenantId, id, reference?.agentId ?? null, reference?.clientReference ?? null]);
+    const rows = await readClaimingKey(this.sql, holdWithQuote, [tenantId, id, reference?.agentId ?? null, reference?.clientReference ?? null], idempotency);
     const r = rows[0];
     return r ? { hold: toHold(r), quote: r.quote ? quoteFromJson(r.quote) : null, reference: r.reference ? toClientReference(r.reference) : null } : null;
   }

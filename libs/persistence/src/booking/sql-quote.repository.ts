@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ChainAuditEntry, NewQuote, QuoteForHold, QuoteRecord, QuoteRepository } from '@hcs/domain';
+import { ChainAuditEntry, IdempotentRequest, NewQuote, QuoteForHold, QuoteRecord, QuoteRepository } from '@hcs/domain';
 import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { SqlClient } from '../sql/sql-client';
+import { readClaimingKey } from '../idempotency/claiming-read';
 import { json } from '../sql/sql-values';
 import { SqlParams } from './sql-params';
 import { QUOTE_COLUMNS as COLUMNS, QuoteRow, quoteById, quoteForHold, toQuote, toQuoteForHold } from './quote-row';
@@ -37,8 +38,8 @@ export class SqlQuoteRepository extends QuoteRepository {
     return rows[0] ? toQuote(rows[0]) : null;
   }
 
-  async findForHold(tenantId: string, id: string): Promise<QuoteForHold | null> {
-    const rows = await this.sql.run(quoteForHold, [tenantId, id]);
+  async findForHold(tenantId: string, id: string, idempotency: IdempotentRequest | null = null): Promise<QuoteForHold | null> {
+    const rows = await readClaimingKey(this.sql, quoteForHold, [tenantId, id], idempotency);
     return rows[0] ? toQuoteForHold(rows[0]) : null;
   }
 }

@@ -6,8 +6,6 @@ import { TransactionHost } from '../transaction-host';
 import type { Statement } from './statement';
 import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
-import { DeferredClaimOutcome, DeferredIdempotencyClaim, IdempotencyKeyTaken, IdempotentResponseSeal } from '@hcs/domain';
-import { claimAlone, ClaimColumns, claimingRead } from '../idempotency/claiming-statement';
 import { queryOnPool } from './pool-query';
 import { PROCESS_PREPARED_NAMES } from './prepared-names';
 
@@ -36,7 +34,7 @@ export class SqlClient {
   /** Runs a typed statement and returns its rows (RETURNING rows for INSERT/UPDATE/DELETE). */
   run<P extends readonly unknown[], R extends QueryResultRow>(statement: Statement<P, R>, params: P): Promise<R[]> {
     if (statement.name === undefined) return this.rows<R>(statement.text, params);
-    return this.query<R>(statement.text, params, statement.name).then((result) => result.rows);
+    return this.send<R>(statement.text, params, statement.name).then((result) => result.rows);
   }
 
   /**
@@ -44,79 +42,12 @@ export class SqlClient {
    * by the caller in the table family's row file.
    */
   async rows<R extends QueryResultRow>(text: string, values: readonly unknown[]): Promise<R[]> {
-    return (await this.query<R>(text, values)).rows;
+    return (await this.send<R>(text, values)).rows;
   }
 
   /** How many rows an INSERT, UPDATE or DELETE without RETURNING changed. */
   async affected(text: string, values: readonly unknown[]): Promise<number> {
-    return (await this.query<QueryResultRow>(text, values)).rowCount ?? 0;
-  }
-
-  private async query<R extends QueryResultRow>(text: string, values: readonly unknown[], name?: string): Promise<QueryResult<R>> {
-    const claim = IdempotentResponseSeal.claimOfCurrentStep();
-    if (claim) {
-      if (claim.outcome === null) return this.claimingFirst<R>(claim, text, values, name);
-      if ((await claim.outcome) !== 'claimed') throw new IdempotencyKeyTaken();
-    }
-    return this.send<R>(text, values, name);
-  }
-
-  /**
-   * The first statement of a step whose idempotency key is claimed on the way
-   * (DeferredIdempotencyClaim, docs/performance.md): a read outside a transaction carries the claim
-   * itself; anything else is preceded by the claim alone, on the pool (never inside the step's
-   * transaction). Either way no statement of the step runs past a key that is another request's.
-   */
-  private async claimingFirst<R extends QueryResultRow>(
-    claim: DeferredIdempotencyClaim,
-    text: string,
-    values: readonly unknown[],
-    name?: string,
-  ): Promise<QueryResult<R>> {
-    let settle: (outcome: DeferredClaimOutcome) => void = () => undefined;
-    claim.outcome = new Promise<DeferredClaimOutcome>((resolve) => (settle = resolve));
-    const runner = this.host.tx.queryRunner;
-    const inTransaction = Boolean(runner && !runner.isReleased);
-    if (!inTransaction && isReadOnlyStatement(text)) {
-      const wrapped = claimingRead(text, values, claim);
-      let result: QueryResult<R & ClaimColumns>;
-      try {
-        this.replica?.noteWrite();
-        result = await queryOnPool<R & ClaimColumns>(this.masterPool(), {
-          text: wrapped.text,
-          values: wrapped.values,
-          name: this.prepared.nameOf(wrapped.text),
-        });
-      } catch (error) {
-        settle('not_made');
-        throw error;
-      }
-      const claimed = result.rows[0]?.hcs_idempotency_claimed === true;
-      settle(claimed ? 'claimed' : 'taken');
-      if (!claimed) throw new IdempotencyKeyTaken();
-      claim.onClaimed();
-      const rows = result.rows.filter((row) => row.hcs_idempotency_row !== null);
-      return { ...result, rows, rowCount: rows.length };
-    }
-    const alone = claimAlone(claim);
-    let claimed: boolean;
-    try {
-      claimed =
-        (
-          await queryOnPool<Pick<ClaimColumns, 'hcs_idempotency_claimed'>>(this.masterPool(), {
-            text: alone.text,
-            values: alone.values,
-            name: this.prepared.nameOf(alone.text),
-          })
-        ).rows.length === 1;
-    } catch (error) {
-      settle('not_made');
-      throw error;
-    }
-    settle(claimed ? 'claimed' : 'taken');
-    if (!claimed) throw new IdempotencyKeyTaken();
-    claim.onClaimed();
-    return this.send<R>(text, values, name);
+    return (await this.send<QueryResultRow>(text, values)).rowCount ?? 0;
   }
 
   private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], given?: string): Promise<QueryResult<R>> {

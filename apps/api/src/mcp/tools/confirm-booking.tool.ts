@@ -24,7 +24,11 @@ export const confirmBookingTool = defineTool<CreateBookingRequestDto>({
     },
   }),
   validate: ({ body }) => validBody(CreateBookingRequestDto, body),
-  execute: ({ input, actor, traveler, delegation, idempotencyKey, use }) =>
-    use(ConfirmBooking).execute({ ...confirmBookingCommand(input, confirmationKey(idempotencyKey ?? undefined, input)), delegation }, actor, traveler!),
+  execute: ({ input, actor, traveler, delegation, idempotencyKey, idempotency, use }) =>
+    use(ConfirmBooking).execute(
+      { ...confirmBookingCommand(input, confirmationKey(idempotencyKey ?? undefined, input)), delegation, idempotency },
+      actor,
+      traveler!,
+    ),
   summarize: ({ data }) => `Booking ${(data as { booking_id: string }).booking_id} confirmed; the receipt is in the envelope. Next: get_booking.`,
 });

@@ -16,6 +16,6 @@ export const createHoldTool = defineTool<CreateHoldRequestDto>({
   mirrors: { controller: HoldsController, handler: 'create' },
   input: dtoArguments(CreateHoldRequestDto, { omit: [BODY_KEY_FIELD], describe: { quote_id: 'The quote to hold, from create_quote' } }),
   validate: ({ body }) => validBody(CreateHoldRequestDto, body),
-  execute: ({ input, actor, use }) => use(CreateHold).execute({ quoteId: input.quote_id }, actor),
+  execute: ({ input, actor, idempotency, use }) => use(CreateHold).execute({ quoteId: input.quote_id, idempotency }, actor),
   summarize: ({ data, expires_at }) => `Hold ${(data as { hold_id: string }).hold_id} is held until ${expires_at}. Next: confirm_booking.`,
 });

@@ -1,7 +1,7 @@
 import type { BookingRecord, HoldState, PaymentRecord } from '../chain.types';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { PlannedFollowUp } from './stay-follow-ups';
-import type { SealedResponse } from '../../idempotency/idempotent-response-seal';
+import type { SealedResponse } from '../../idempotency/idempotent-request';
 import type { NewOutboxEvent } from './outbox-writer';
 import type { NewPaymentAttempt, PaymentAttemptRecord } from './payment.repository';
 
@@ -53,7 +53,7 @@ export interface CompleteConversion {
   followUps: PlannedFollowUp[];
   /** `auditIndex`: the entry of `audit` whose chain `seq` numbers the event (docs/events.md). */
   outbox: Array<Omit<NewOutboxEvent, 'tenantId'> & { auditIndex: number }>;
-  /** The answer to store under the request's idempotency key when the booking is written (IdempotentResponseSeal); null for none. */
+  /** The answer to store under the request's idempotency key when the booking is written (`IdempotentRequest.seal`); null for none. */
   idempotency?: SealedResponse | null;
 }
 

@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import type { Stay } from '../../stay/stay-rules';
 import type { HoldRecord, HoldState, QuoteRecord } from '../chain.types';
 import type { ClientReferenceRecord } from '../rules/client-reference';
@@ -21,6 +22,8 @@ export abstract class HoldRepository {
     id: string,
     /** The agent's client_reference to bring along (docs/booking-chain.md "After a timeout"): no extra round trip. */
     reference?: { agentId: string; clientReference: string } | null,
+    /** The request whose pending key claim this read carries (`IdempotentRequest.pendingClaim`). */
+    idempotency?: IdempotentRequest | null,
   ): Promise<{ hold: HoldRecord; quote: QuoteRecord | null; reference?: ClientReferenceRecord | null } | null>;
   /** Moves a hold from one of `from` to `to`; `onlyIfExpired`/`onlyIfLive` add the TTL test in SQL. */
   abstract transition(
@@ -31,8 +34,9 @@ export abstract class HoldRepository {
     options?: { onlyIfExpired?: boolean; onlyIfLive?: boolean; convertingKey?: string | null; requireConvertingKey?: string },
   ): Promise<HoldRecord | null>;
   /**
-   * Holds of any tenant that are `held` past their TTL by at least `overdueMs` (the per-hold
-   * sweep), oldest first; each is then expired by its own tenant-scoped transaction.
+   * Holds of any tenant that are `held` past their TTL by at least `overdueMs` and not
+   * dead-lettered, oldest first (the backstop sweep's one indexed read, outside any transaction);
+   * each is then expired by its own tenant-scoped transaction.
    */
   abstract listExpiredHeld(limit: number, overdueMs?: number): Promise<Array<{ tenantId: string; holdId: string }>>;
   /**

@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import type { ChainAuditEntry } from './chain-audit-entry';
 import type { Stay } from '../../stay/stay-rules';
 import type { Guests, PolicySnapshot, PriceBreakdown, QuoteRecord } from '../chain.types';
@@ -35,6 +36,7 @@ export abstract class QuoteRepository {
   /**
    * The quote with the night counters of its room type over its stay, in one read (the hold's
    * early refusal, docs/booking-chain.md "Hold"), so a hold that goes on sends no statement more.
+   * It carries the request's pending key claim, if any (`IdempotentRequest.pendingClaim`).
    */
-  abstract findForHold(tenantId: string, id: string): Promise<QuoteForHold | null>;
+  abstract findForHold(tenantId: string, id: string, idempotency?: IdempotentRequest | null): Promise<QuoteForHold | null>;
 }

@@ -33,7 +33,6 @@ import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { ExpireHold } from '../use-cases/expire-hold.use-case';
 import { ClientReferences } from '../ports/client-references';
-import { IdempotentResponseSeal } from '../../idempotency/idempotent-response-seal';
 
 const TIMED_OUT = Symbol('timed-out');
 
@@ -61,7 +60,6 @@ export class SettleBookingAttempt {
     private readonly context: RequestContext,
     private readonly followUps: StayFollowUps,
     private readonly references: ClientReferences,
-    private readonly seal: IdempotentResponseSeal,
     private readonly expiryJobs: HoldExpiryScheduler,
   ) {}
 
@@ -137,7 +135,7 @@ export class SettleBookingAttempt {
     const followUps = this.followUps.planForConfirmedBooking(booking, audit.actor);
     // The answer is decided before the statement, so the statement also seals it under the key.
     const outcome = new Outcome(bookingView(booking, payment), { receipt, status: 201, next_actions: this.bookingNextActions(booking) });
-    const sealed = this.seal.sealFor(outcome);
+    const sealed = command.idempotency?.seal(outcome) ?? null;
     const completed = await this.conversion.complete({
       tenantId,
       holdId: hold.id,
@@ -162,7 +160,7 @@ export class SettleBookingAttempt {
       const current = await this.holds.findById(tenantId, hold.id);
       throw new DomainError('hold_not_active', { detail: { hold_id: hold.id, state: current?.state ?? 'unknown' } });
     }
-    if (sealed) this.seal.stored(outcome, sealed);
+    if (sealed) command.idempotency?.sealedWith(outcome, sealed);
     this.followUps.dispatchPlanned(followUps.rows);
     this.dropExpiryJob(hold.id);
     return outcome;

@@ -12,7 +12,7 @@ import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { ConfirmBooking } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
 import { SettleBookingAttempt } from '../services/settle-booking-attempt';
-import { IdempotentResponseSeal, SealOffer } from '../../idempotency/idempotent-response-seal';
+import { IdempotencyKeyTaken, IdempotentRequest, KeyClaim } from '../../idempotency/idempotent-request';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -32,7 +32,6 @@ function setup(paymentTimeoutMs = 1000) {
   const expire = new ExpireHold(holds, quotes, nights, audit, outbox, context);
   const config = { paymentTimeoutMs } as AppConfig;
   const references = new FakeClientReferences();
-  const seal = new IdempotentResponseSeal();
   const expiryJobs = new FakeHoldExpiryScheduler();
   const settlement = new SettleBookingAttempt(
     holds,
@@ -48,7 +47,6 @@ function setup(paymentTimeoutMs = 1000) {
     context,
     followUps,
     references,
-    seal,
     expiryJobs,
   );
   const gate = new ClientReferenceGate(references, bookings, payments, config);
@@ -65,7 +63,7 @@ function setup(paymentTimeoutMs = 1000) {
     payment: { method: 'card', provider_token: 'tok_visa', billing_country: 'FR' },
     idempotencyKey: 'key-1',
   };
-  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command, seal, expiryJobs };
+  return { useCase, quote, hold, holds, bookings, payments, authorizations, nights, conversion, audit, provider, followUps, command, expiryJobs };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -125,35 +123,54 @@ describe('ConfirmBooking', () => {
     expect(provider.charges).toHaveLength(1);
   });
 
-  it('seals the answer under the idempotency key in the complete statement when the key owner offers it', async () => {
-    const { useCase, command, conversion, seal } = setup();
-    const scope = { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' };
-    const offer: SealOffer = { scope, render: (outcome) => ({ status: 201, body: { rendered: outcome } }) };
-    const offered = seal.offering(offer, () => useCase.execute(command, agentActor(), TRAVELER));
-    const outcome = await offered.result;
-    expect(conversion.completed[0].idempotency).toEqual({ scope, response: { status: 201, body: { rendered: outcome } } });
-    expect(offered.storedFor(outcome)).toEqual({ status: 201, body: { rendered: outcome } });
-    expect(offered.storedFor({ another: 'outcome' })).toBeNull();
+  const key: KeyClaim = { scope: { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' }, requestHash: 'h', leaseMs: 1000, retentionHours: 1 };
+
+  it('seals the answer under the idempotency key in the complete statement when the command carries the record', async () => {
+    const { useCase, command, conversion } = setup();
+    const idempotency = IdempotentRequest.claimed(key, (outcome) => ({ status: 201, body: { rendered: outcome } }));
+    const outcome = await useCase.execute({ ...command, idempotency }, agentActor(), TRAVELER);
+    expect(conversion.completed[0].idempotency).toEqual({ scope: key.scope, response: { status: 201, body: { rendered: outcome } } });
+    expect(idempotency.storedFor(outcome)).toEqual({ status: 201, body: { rendered: outcome } });
+    expect(idempotency.storedFor({ another: 'outcome' })).toBeNull();
   });
 
-  it('seals nothing without an offer, for an unsealed answer, or when the complete statement did not write', async () => {
+  it('seals nothing without a record, for an unsealed answer, or when the complete statement did not write', async () => {
     const plain = setup();
     await plain.useCase.execute(plain.command, agentActor(), TRAVELER);
     expect(plain.conversion.completed[0].idempotency).toBeNull();
 
     const unsealed = setup();
-    const scope = { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' };
-    const offered = unsealed.seal.offering({ scope, render: () => null }, () => unsealed.useCase.execute(unsealed.command, agentActor(), TRAVELER));
-    const outcome = await offered.result;
+    const notSealed = IdempotentRequest.claimed(key, () => null);
+    const outcome = await unsealed.useCase.execute({ ...unsealed.command, idempotency: notSealed }, agentActor(), TRAVELER);
     expect(unsealed.conversion.completed[0].idempotency).toBeNull();
-    expect(offered.storedFor(outcome)).toBeNull();
+    expect(notSealed.storedFor(outcome)).toBeNull();
 
     const lost = setup();
     lost.conversion.complete = async () => false; // another runner of the attempt finished it first
-    const stolen = lost.seal.offering({ scope, render: () => ({ status: 201, body: {} }) }, () =>
-      lost.useCase.execute(lost.command, agentActor(), TRAVELER).catch(() => null),
-    );
-    expect(stolen.storedFor(await stolen.result)).toBeNull();
+    const stolen = IdempotentRequest.claimed(key, () => ({ status: 201, body: {} }));
+    const answer = await lost.useCase.execute({ ...lost.command, idempotency: stolen }, agentActor(), TRAVELER).catch(() => null);
+    expect(stolen.storedFor(answer)).toBeNull();
+  });
+
+  it("claims the key with the hold's read, and stops before any write when the key is another request's", async () => {
+    const { useCase, command, holds, provider, payments } = setup();
+    const claimed: string[] = [];
+    const mine = IdempotentRequest.claimedByFirstRead(key, () => null, () => claimed.push('mine'));
+    await useCase.execute({ ...command, idempotency: mine }, agentActor(), TRAVELER);
+    expect(mine.claimOutcome).toBe('claimed');
+    expect(claimed).toEqual(['mine']);
+
+    const again = setup();
+    again.holds.keyClaims.keys.add('t|p|POST /v1/bookings|key-1');
+    const theirs = IdempotentRequest.claimedByFirstRead(key, () => null, () => claimed.push('theirs'));
+    await expect(again.useCase.execute({ ...again.command, idempotency: theirs }, agentActor(), TRAVELER)).rejects.toBeInstanceOf(IdempotencyKeyTaken);
+    expect(theirs.claimOutcome).toBe('taken');
+    expect(claimed).toEqual(['mine']);
+    expect(again.provider.charges).toEqual([]);
+    expect(again.payments.attempts).toEqual([]);
+    expect(holds.keyClaims.keys.size).toBe(1);
+    expect(provider.charges).toHaveLength(1);
+    expect(payments.attempts).toHaveLength(1);
   });
 
   it('refuses another agent, another quote and an unknown hold', async () => {

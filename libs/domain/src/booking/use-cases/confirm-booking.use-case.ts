@@ -64,7 +64,7 @@ export class ConfirmBooking {
     // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
     const command = { ...request, payment: { ...request.payment, provider_token: this.sandbox.paymentToken(request.payment.provider_token) } };
     const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
-    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference);
+    const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference, command.idempotency);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
     const { quote } = found;
     let hold = found.hold;

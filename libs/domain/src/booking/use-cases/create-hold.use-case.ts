@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
@@ -21,6 +22,8 @@ import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateHoldCommand {
   quoteId: string;
+  /** The request's idempotency record, when it has a key: the quote's read claims the key. */
+  idempotency?: IdempotentRequest | null;
 }
 
 /**
@@ -57,7 +60,7 @@ export class CreateHold {
   ) {}
 
   async execute(command: CreateHoldCommand, actor: Caller): Promise<Outcome<HoldView>> {
-    const read = await this.quotes.findForHold(actor.tenantId, command.quoteId);
+    const read = await this.quotes.findForHold(actor.tenantId, command.quoteId, command.idempotency);
     if (!read) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
     const found = read.quote;
     if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
