@@ -21,6 +21,8 @@ export interface CountingPostgres {
   statements: () => Promise<number>;
   /** The statements received since the last reset, most called first (for a failing budget). */
   breakdown: () => Promise<Array<{ calls: number; query: string }>>;
+  /** The same by statement (`queryid`), with the rows they returned or changed in all, most called first. */
+  entries: () => Promise<Array<{ queryid: string; calls: number; rows: number; query: string }>>;
   reset: () => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -108,6 +110,14 @@ export async function startCountingPostgres(database = 'hcs_test_counted'): Prom
           `SELECT s.calls::text AS calls, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 140) AS query FROM pg_stat_statements s WHERE ${ours} ORDER BY s.calls DESC`,
         )
       ).map((r) => ({ calls: Number(r.calls), query: r.query })),
+    entries: async () =>
+      (
+        await query<{ queryid: string; calls: string; rows: string; query: string }>(
+          url,
+          `SELECT s.queryid::text AS queryid, s.calls::text AS calls, s.rows::text AS rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 140) AS query
+             FROM pg_stat_statements s WHERE ${ours} ORDER BY s.calls DESC`,
+        )
+      ).map((r) => ({ queryid: r.queryid, calls: Number(r.calls), rows: Number(r.rows), query: r.query })),
     reset: async () => {
       await query(url, 'SELECT pg_stat_statements_reset()');
     },

@@ -6,7 +6,6 @@ import { ServiceCoreModule } from '@hcs/adapters';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
-import { HoldExpirySweeper } from './processors/hold-expiry-sweeper';
 import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 import { OutboxListener } from './outbox/outbox-listener.service';
 import { OutboxRelayProcessor } from './processors/outbox-relay.processor';
@@ -28,7 +27,6 @@ export class WorkerModule {
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,
-        HoldExpirySweeper,
         PurgeExpiredIdempotencyRecords,
         IdempotencyPurgeService,
         WorkerMetricsServer,

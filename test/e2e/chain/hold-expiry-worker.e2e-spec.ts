@@ -60,7 +60,7 @@ describe('hold expiry in the worker', () => {
   const stateOf = async (holdId: string) =>
     ((await t.app.get(DataSource).query(`SELECT state FROM holds WHERE id = $1`, [holdId])) as Array<{ state: string }>)[0].state;
 
-  it('expires a hold within 2 s of expires_at (the sweep of due holds; its delayed job waits as a backstop) and gives its rooms back', async () => {
+  it('expires a hold within 2 s of expires_at by its delayed job and gives its rooms back', async () => {
     const { holdId, expiresAt, quoteId } = await hold(40);
     // The hold answers without waiting on the enqueue (docs/operations-faults.md): the job follows shortly.
     const job = await eventually(
@@ -96,7 +96,7 @@ describe('hold expiry in the worker', () => {
     await hold(40);
   });
 
-  it('catches a hold whose job was lost with the periodic sweep', async () => {
+  it('catches a hold whose job was lost with the backstop sweep', async () => {
     const { holdId } = await hold(45);
     const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
     const expiryJob = () => queue.getJob(jobIds.holdExpiry(holdId));

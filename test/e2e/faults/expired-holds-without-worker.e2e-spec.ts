@@ -24,8 +24,8 @@ describe('expired holds without a worker', () => {
   });
   afterAll(() => t.close());
 
-  // Dead-lettered too: the workers other spec files run on the shared test database sweep every due
-  // hold within a fraction of a second (docs/booking-chain.md "Expiry"); their sweeps leave a
+  // Dead-lettered too: the backstop sweeps of the workers other spec files run on the shared test
+  // database expire any overdue hold within seconds (docs/booking-chain.md "Expiry"); they leave a
   // dead-lettered hold alone, and the api's reads and writes here do not look at that mark.
   const makeDue = (holdId: string) =>
     db.query(`UPDATE holds SET expires_at = now() - interval '1 second', expiry_dead_lettered_at = now() WHERE id = $1`, [holdId]);

@@ -31,7 +31,6 @@ describe('worker killed with jobs in flight', () => {
       ...stack.workerEnv,
       LOG_LEVEL: 'silent',
       HOLD_SWEEP_INTERVAL_SECONDS: String(sweepSeconds),
-      HOLD_EXPIRY_SWEEP_INTERVAL_MS: String(sweepSeconds * 1000),
     });
     workers.push(child);
     return child;
@@ -58,7 +57,7 @@ describe('worker killed with jobs in flight', () => {
       }
     };
     await holdBatch(8);
-    // The first worker only has the delayed jobs (neither sweep runs during the test): it dies as they fire.
+    // The first worker only has the delayed jobs (its backstop sweep is an hour away): it dies as they fire.
     const first = startWorker(3600);
     await holdBatch(8);
     const expiredCount = async () => Number((await db.query(`SELECT count(*) AS n FROM holds WHERE id = ANY($1) AND state = 'expired'`, [holdIds]))[0].n);

@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DueHoldJob, DueHoldOutcome, ExpireDueHolds, ExpireHold, RecoverStrandedPayments } from '@hcs/domain';
+import { DueHoldJob, DueHoldOutcome, ExpireDueHolds, ExpireHold, HOLD_EXPIRY_BACKSTOP_OVERDUE_MS, RecoverStrandedPayments } from '@hcs/domain';
 import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext, serializeError } from '@hcs/platform';
 import { HoldExpiryBatcher } from './hold-expiry-batcher';
 
@@ -12,23 +12,25 @@ export class HoldNotDueYet extends Error {
   }
 }
 
-/** Holds expired by one batch statement at most (docs/performance.md). */
+/** Holds expired by one batch statement, and by one read of the backstop sweep, at most (docs/performance.md). */
 export const HOLD_EXPIRY_BATCH = 500;
 
 /**
- * Hold expiry's backstops; the primary path is `HoldExpirySweeper`, which expires due holds in sets
- * every HOLD_EXPIRY_SWEEP_INTERVAL_MS. Here: a delayed job per hold (enqueued by the api after the
- * hold commits, HOLD_EXPIRY_JOB_GRACE_MS after its TTL) and a repeatable sweep every
- * HOLD_SWEEP_INTERVAL_SECONDS for holds whose job Redis lost (it takes holds overdue by more than
- * that grace, one by one, and dead-letters one that keeps failing). The jobs that fire together are
- * settled in one transaction (`ExpireDueHolds`, gathered by `HoldExpiryBatcher`): a hold the sweep
- * already expired ends its job there (one read per batch), a due one is expired; a hold left
- * undecided (not due yet by the database clock, locked by a booking in progress), or a batch that
- * failed, goes through `ExpireHold.expireDue` on its own, which decides in SQL. A second repeatable sweep, independent of the first (its
- * own job: one failing never stops the other), resumes payments stranded by a crashed api. Each
- * sweep handles its rows one by one and dead-letters a row that keeps failing
- * (docs/operations-faults.md). A job that fires before the hold is due throws so BullMQ retries it
- * shortly; any other failure is rethrown for BullMQ's retries too.
+ * Hold expiry (docs/booking-chain.md "Expiry"). The mechanism: the delayed job of each hold
+ * (enqueued by the api after the hold commits, due at its `expires_at`). The jobs that fire
+ * together are settled in one transaction (`ExpireDueHolds`, gathered by `HoldExpiryBatcher`); a hold
+ * that batch leaves undecided (not due yet by the database clock, locked by a booking in progress),
+ * or a batch that failed, goes through `ExpireHold.expireDue` on its own, which decides in SQL. A
+ * job that fires before the hold is due throws so BullMQ retries it shortly; any other failure is
+ * rethrown for BullMQ's retries too.
+ *
+ * The backstop: a repeatable job every HOLD_SWEEP_INTERVAL_SECONDS (a job scheduler: one run per
+ * interval across every worker process) for holds whose job is missing (lost with Redis, never
+ * enqueued, out of retries). One indexed read finds the holds overdue by more than
+ * HOLD_EXPIRY_BACKSTOP_OVERDUE_MS; when none is, that read is the whole run. It expires them one by
+ * one and dead-letters a hold that keeps failing (docs/operations-faults.md). A second repeatable
+ * job, independent of the first (one failing never stops the other), resumes payments stranded by a
+ * crashed api.
  */
 @Processor(QueueName.HoldExpiry, { concurrency: 64 })
 export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -61,9 +63,9 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
   async process(job: Job<HoldExpiryJob | Record<string, never>>): Promise<unknown> {
     if (job.name === HOLD_EXPIRY_JOBS.sweep) {
       return this.context.runWithTrace(newTraceId(), async () => {
-        // Holds due more recently than their job's grace are the sweep of due holds' (and then their job's).
-        const report = await this.expire.sweep(HOLD_EXPIRY_BATCH, { overdueMs: this.config.holdExpiryJobGraceMs });
-        if (report.expired > 0 || report.failed > 0) this.logger.log(`sweep expired ${report.expired} hold(s), ${report.failed} failed`);
+        // Holds due more recently than that are still their jobs' (firing, or retrying shortly).
+        const report = await this.expire.sweep(HOLD_EXPIRY_BATCH, { overdueMs: HOLD_EXPIRY_BACKSTOP_OVERDUE_MS });
+        if (report.expired > 0 || report.failed > 0) this.logger.log(`backstop expired ${report.expired} hold(s) whose job was missing, ${report.failed} failed`);
         return report;
       });
     }

@@ -1,29 +1,27 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { HoldExpiryScheduler } from '@hcs/domain';
-import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
+import { HoldExpiryScheduler, holdExpiryJobDelayMs } from '@hcs/domain';
+import { HOLD_EXPIRY_JOBS, HoldExpiryJob, jobIds, QueueName } from '@hcs/platform';
 import { withinQueueTimeout } from './queue-timeout';
 
 /**
- * The enqueue (or removal) gives up after this (the worker's sweep expires a hold whose job is
+ * The enqueue (or removal) gives up after this (the backstop sweep expires a hold whose job is
  * missing; a job not removed ends at one read).
  */
 const QUEUE_TIMEOUT_MS = 2000;
 
 /**
- * One delayed job per hold (deterministic id, payload ids only), the backstop of the worker's sweep
- * of due holds (docs/booking-chain.md "Expiry"): it fires HOLD_EXPIRY_JOB_GRACE_MS after the TTL,
- * when the sweep has normally expired the hold, and then ends at one read; a booking removes its
- * hold's job (`cancel`), so a converted hold costs no run of it. Expiry itself is decided in SQL.
- * Retries cover a job that fires before the database clock says the hold is due.
+ * Hold expiry's mechanism (docs/booking-chain.md "Expiry"): one delayed job per hold, deterministic
+ * id `hold-expiry-<hold_id>` (enqueued twice, it runs once), payload ids and trace only, firing at
+ * the hold's `expires_at`. Expiry itself is decided in SQL by the worker; a job that fires before
+ * the database clock says the hold is due is retried (8 attempts, 250 ms apart). A booking removes
+ * its hold's job (`cancel`), so a converted hold costs no run of it. A job lost with Redis, or
+ * never enqueued, is the backstop sweep's.
  */
 @Injectable()
 export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
-  constructor(
-    @InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>,
-    private readonly config: AppConfig,
-  ) {
+  constructor(@InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue<HoldExpiryJob>) {
     super();
   }
 
@@ -42,7 +40,7 @@ export class BullMqHoldExpiryScheduler extends HoldExpiryScheduler {
       { tenant_id: tenantId, hold_id: holdId, trace_id: traceId },
       {
         jobId: jobIds.holdExpiry(holdId),
-        delay: Math.max(0, expiresAt.getTime() - Date.now() + this.config.holdExpiryJobGraceMs),
+        delay: holdExpiryJobDelayMs(expiresAt, Date.now()),
         attempts: 8,
         backoff: { type: 'fixed', delay: 250 },
         removeOnComplete: 1000,

@@ -24,7 +24,6 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './services/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
-import { SweepDueHolds } from './use-cases/sweep-due-holds.use-case';
 import { SettleBookingAttempt } from './services/settle-booking-attempt';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
@@ -34,7 +33,6 @@ const useCases = [
   ReleaseHold,
   ExpireHold,
   ExpireDueHolds,
-  SweepDueHolds,
   ConfirmBooking,
   GetBooking,
   GetBookingAudit,

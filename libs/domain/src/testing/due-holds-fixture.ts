@@ -3,7 +3,7 @@ import { FakeAudit, FakeNights, FakeOutbox } from './fake-chain-ports';
 import { FakeDueHoldExpiry, FakeHolds, FakeQuotes } from './fake-hold-ports';
 
 /**
- * The ports of the due-hold expiry use cases (the batch and the sweep), with one quote and `take`:
+ * The ports of the batch expiry use case (`ExpireDueHolds`), with one quote and `take`:
  * a hold on the quote's nights (its rooms taken), `overdueMs` past its TTL (negative: still live).
  */
 export function dueHoldsFixture() {

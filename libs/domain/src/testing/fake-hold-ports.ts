@@ -6,11 +6,13 @@ import { BookingAuthorizationRepository } from '../booking/ports/booking-authori
 import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
 import { NewQuote, QuoteForHold, QuoteRepository } from '../booking/ports/quote.repository';
 import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
-import { DueHoldExpiry, DueHoldRef, ExpiredHold, SweptHold } from '../booking/ports/due-hold-expiry';
+import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '../booking/ports/due-hold-expiry';
 import { stayNights } from '../stay/stay-rules';
 import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '../booking/ports/hold-reservation';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
 import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports';
+import type { IdempotentRequest } from '../idempotency/idempotent-request';
+import { FakeKeyClaims } from './fake-key-claims';
 
 /**
  * Quotes kept in memory; `expired` is whatever the spec set on the record. `findForHold` reads the
@@ -18,6 +20,7 @@ import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports'
  */
 export class FakeQuotes extends QuoteRepository {
   rows: QuoteRecord[] = [];
+  readonly keyClaims = new FakeKeyClaims();
   private stock: { nights: FakeNights; holds: FakeHolds } | null = null;
   stockFrom(nights: FakeNights, holds: FakeHolds): void {
     this.stock = { nights, holds };
@@ -33,7 +36,8 @@ export class FakeQuotes extends QuoteRepository {
     return this.rows.find((q) => q.tenantId === tenantId && q.id === id) ?? null;
   }
   /** The quote with its nights that have no free room, and the due (`expired`) held holds covering each. */
-  async findForHold(tenantId: string, id: string): Promise<QuoteForHold | null> {
+  async findForHold(tenantId: string, id: string, idempotency: IdempotentRequest | null = null): Promise<QuoteForHold | null> {
+    this.keyClaims.carry(idempotency);
     if (!this.stock) throw new Error('FakeQuotes.findForHold needs stockFrom(nights, holds)');
     const { nights, holds } = this.stock;
     const quote = await this.findById(tenantId, id);
@@ -55,6 +59,7 @@ export class FakeQuotes extends QuoteRepository {
 /** Holds kept in memory with the conditional transitions of the real repository. */
 export class FakeHolds extends HoldRepository {
   rows: HoldRecord[] = [];
+  readonly keyClaims = new FakeKeyClaims();
   constructor(private readonly quotes: FakeQuotes) {
     super();
   }
@@ -77,7 +82,8 @@ export class FakeHolds extends HoldRepository {
     const h = this.rows.find((r) => r.tenantId === tenantId && r.id === id);
     return h ? { ...h } : null;
   }
-  async findWithQuote(tenantId: string, id: string) {
+  async findWithQuote(tenantId: string, id: string, _reference: unknown = null, idempotency: IdempotentRequest | null = null) {
+    this.keyClaims.carry(idempotency);
     const hold = await this.findById(tenantId, id);
     return hold ? { hold, quote: await this.quotes.findById(tenantId, hold.quoteId) } : null;
   }
@@ -240,12 +246,10 @@ export class FakeStayFollowUps extends StayFollowUps {
   async rescheduleForStay(): Promise<void> {}
 }
 
-/** The batch expiry over FakeHolds and FakeNights: listed holds (or, for the sweep, any) that are held and past their TTL. */
+/** The batch expiry over FakeHolds and FakeNights: the listed holds that are held and past their TTL. */
 export class FakeDueHoldExpiry extends DueHoldExpiry {
   /** Holds another transaction has locked: skipped, as SKIP LOCKED does. */
   locked = new Set<string>();
-  /** The trace of the request that created a hold (its `hold.created` audit entry), by hold id. */
-  creationTraces = new Map<string, string>();
   constructor(
     private readonly holds: FakeHolds,
     private readonly quotes: FakeQuotes,
@@ -256,11 +260,6 @@ export class FakeDueHoldExpiry extends DueHoldExpiry {
   async expire(refs: DueHoldRef[]): Promise<ExpiredHold[]> {
     const chosen = refs.flatMap((ref) => this.holds.rows.filter((r) => r.tenantId === ref.tenantId && r.id === ref.holdId));
     return this.expireChosen(chosen);
-  }
-  async expireOverdue(limit: number): Promise<SweptHold[]> {
-    const due = this.holds.rows.filter((h) => h.state === 'held' && h.expired && !this.locked.has(h.id));
-    const chosen = [...due].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime()).slice(0, limit);
-    return (await this.expireChosen(chosen)).map((e) => ({ ...e, traceId: this.creationTraces.get(e.hold.id) ?? null }));
   }
   async settled(refs: DueHoldRef[]): Promise<string[]> {
     return refs

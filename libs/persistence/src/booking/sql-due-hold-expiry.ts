@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DueHoldExpiry, DueHoldRef, ExpiredHold, SweptHold } from '@hcs/domain';
+import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
 import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
 import { QUOTE_COLUMNS, QuoteJsonRow, quoteFromJson } from './quote-row';
 
 type ExpiredHoldRow = HoldRow & { quote: QuoteJsonRow | null; nights: number; released: number };
-type SweptHoldRow = ExpiredHoldRow & { trace_id: string | null };
 
 /**
  * The rest of an expiry statement once its CTE `due` (`due_tenant`, `due_id`) has chosen and locked
  * the holds: they are expired and their rooms given back. The night counters are locked in
  * (tenant, room type, night) order, the order every reservation takes them in, then each night is
- * decremented once by the number of expired holds covering it. `extra` adds columns to each row.
+ * decremented once by the number of expired holds covering it.
  */
-const expireChosen = (extra = '') => `, expired AS (
+const expireChosen = `, expired AS (
      UPDATE holds SET state = 'expired', converting_key = NULL, updated_at = now()
        FROM due WHERE holds.tenant_id = due.due_tenant AND holds.id = due.due_id
      RETURNING ${HOLD_COLUMNS}
@@ -33,7 +32,7 @@ const expireChosen = (extra = '') => `, expired AS (
       WHERE n.tenant_id = l.tenant_id AND n.room_type_id = l.room_type_id AND n.night = l.night AND n.held >= l.rooms
      RETURNING 1
    )
-   SELECT e.*, to_jsonb(q) AS quote, (SELECT count(*) FROM nights)::int AS nights, (SELECT count(*) FROM released)::int AS released${extra}
+   SELECT e.*, to_jsonb(q) AS quote, (SELECT count(*) FROM nights)::int AS nights, (SELECT count(*) FROM released)::int AS released
      FROM expired e
      LEFT JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes WHERE tenant_id = e.tenant_id AND id = e.quote_id) q ON true`;
 
@@ -45,27 +44,7 @@ const expireListedHolds = statement<[tenantIds: string[], holdIds: string[]], Ex
       WHERE h.state = 'held' AND h.expires_at <= now()
       ORDER BY h.id
         FOR UPDATE OF h SKIP LOCKED
-   )${expireChosen()}`,
-);
-
-/**
- * The sweep: the database chooses up to $1 held holds past their TTL, oldest first, on the partial
- * index `holds_live_expiry_idx` (expires_at of held and converting holds), skipping the holds
- * another transaction has locked (a booking in progress, another worker's sweep) and those the
- * per-hold path dead-lettered. Each row carries the trace of the request that created the hold (its
- * `hold.created` audit entry), the trace its expiry job would have carried.
- */
-const expireOverdueHolds = statement<[limit: number], SweptHoldRow>(
-  `WITH due AS (
-     SELECT h.tenant_id AS due_tenant, h.id AS due_id FROM holds h
-      WHERE h.state = 'held' AND h.expires_at <= now() AND h.expiry_dead_lettered_at IS NULL
-      ORDER BY h.expires_at
-      LIMIT $1
-        FOR UPDATE OF h SKIP LOCKED
-   )${expireChosen(`,
-          (SELECT a.trace_id FROM audit_events a
-            WHERE a.tenant_id = e.tenant_id AND a.quote_id = e.quote_id AND a.hold_id = e.id AND a.type = 'hold.created'
-            LIMIT 1) AS trace_id`)}`,
+   )${expireChosen}`,
 );
 
 /** The listed holds that are no longer `held`, or no longer exist: nothing is left to expire. */
@@ -85,12 +64,6 @@ export class SqlDueHoldExpiry extends DueHoldExpiry {
     if (holds.length === 0) return [];
     const rows = await this.sql.run(expireListedHolds, [holds.map((h) => h.tenantId), holds.map((h) => h.holdId)]);
     return this.expired(rows);
-  }
-
-  async expireOverdue(limit: number): Promise<SweptHold[]> {
-    const rows = await this.sql.run(expireOverdueHolds, [limit]);
-    const expired = this.expired(rows);
-    return expired.map((e, i) => ({ ...e, traceId: rows[i].trace_id }));
   }
 
   async settled(holds: DueHoldRef[]): Promise<string[]> {

@@ -35,7 +35,7 @@ const chainOf = (tenant: string, booking: string, hold: string, quote: string) =
  * The chain is found from its latest audit entry naming the booking or the hold. A hold's event
  * (a hold never changes quote) looks among its quote's entries only, on `audit_events_chain_idx`:
  * searching the tenant's whole audit trail backwards cost about 11 ms per event once a tenant had
- * 20,000 entries, which bound the sweep of due holds (docs/performance.md "The sweep of due holds").
+ * 20,000 entries, which bound how fast a burst of due holds is expired (docs/performance.md "The sweep of due holds").
  */
 @Injectable()
 export class SqlOutboxWriter extends OutboxWriter {

@@ -52,6 +52,13 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'HOLD_TTL_SECONDS', 'REDIS_URL', 'LOG_LEVEL']) expect(message).toContain(name);
   });
 
+  it('still accepts, and ignores, the hold-expiry settings it no longer has', () => {
+    const config = loadConfig({ HOLD_EXPIRY_SWEEP_INTERVAL_MS: '250', HOLD_EXPIRY_JOB_GRACE_MS: 'anything', HOLD_SWEEP_INTERVAL_SECONDS: '60' });
+    expect(config.holdSweepIntervalSeconds).toBe(60);
+    expect(config).not.toHaveProperty('holdExpirySweepIntervalMs');
+    expect(config).not.toHaveProperty('holdExpiryJobGraceMs');
+  });
+
   it('reads the scaling settings: replica, api processes, per-queue worker concurrency (docs/scaling.md)', () => {
     const defaults = loadConfig({});
     expect(defaults.databaseReadUrl).toBeNull();

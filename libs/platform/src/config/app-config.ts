@@ -35,11 +35,8 @@ export class AppConfig {
   readonly mcpAllowedOrigins!: string[];
   readonly quoteTtlSeconds!: number;
   readonly holdTtlSeconds!: number;
+  /** How often the hold-expiry backstop and the stranded-payment recovery run (docs/booking-chain.md "Expiry"). */
   readonly holdSweepIntervalSeconds!: number;
-  /** The worker's sweep of due holds, its primary expiry (docs/booking-chain.md "Expiry"). */
-  readonly holdExpirySweepIntervalMs!: number;
-  /** How long after a hold's TTL its backstop expiry job fires (docs/booking-chain.md "Expiry"). */
-  readonly holdExpiryJobGraceMs!: number;
   readonly paymentTimeoutMs!: number;
   readonly idempotencyTtlHours!: number;
   readonly webhookRetryScheduleSeconds!: number[];
@@ -132,8 +129,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     holdTtlSeconds: env.HOLD_TTL_SECONDS,
     holdSweepIntervalSeconds: env.HOLD_SWEEP_INTERVAL_SECONDS,
-    holdExpirySweepIntervalMs: env.HOLD_EXPIRY_SWEEP_INTERVAL_MS,
-    holdExpiryJobGraceMs: env.HOLD_EXPIRY_JOB_GRACE_MS,
     paymentTimeoutMs: env.PAYMENT_TIMEOUT_MS,
     idempotencyTtlHours: env.IDEMPOTENCY_TTL_HOURS,
     webhookRetryScheduleSeconds: env.WEBHOOK_RETRY_SCHEDULE,

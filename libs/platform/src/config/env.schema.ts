@@ -71,8 +71,6 @@ export const envSchema = z.object({
   QUOTE_TTL_SECONDS: positiveInt.default(600),
   HOLD_TTL_SECONDS: positiveInt.default(900),
   HOLD_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
-  HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt.default(250),
-  HOLD_EXPIRY_JOB_GRACE_MS: z.coerce.number({ message: 'expected a number' }).int('expected an integer').min(0, 'expected >= 0').default(5000),
   PAYMENT_TIMEOUT_MS: positiveInt.default(10000),
   IDEMPOTENCY_TTL_HOURS: positiveInt.default(24),
   WEBHOOK_RETRY_SCHEDULE: secondsList.default([10, 60, 300, 1800, 7200, 21600, 43200]),

@@ -20,10 +20,9 @@ export type DueHoldOutcome = 'expired' | 'not_held';
  * (docs/performance.md "Regressions of the second round"): one statement expires those that are
  * due and gives their rooms back, one writes their audit entries, one their outbox events
  * `hold.expired`, whatever the batch size. The entries and events are those `ExpireHold` writes for
- * one hold. Returns the holds it expired and those already settled (no longer held: the sweep of
- * due holds, `SweepDueHolds`, usually got there first, so the job is a no-op at one read per batch);
- * a hold in neither (not due yet by the database clock, or locked by another transaction) is left to
- * `ExpireHold.expireDue`.
+ * one hold. Returns the holds it expired and those already settled (no longer held: booked,
+ * released, or expired by the booking path or the backstop sweep); a hold in neither (not due yet by
+ * the database clock, or locked by another transaction) is left to `ExpireHold.expireDue`.
  */
 @Injectable()
 export class ExpireDueHolds {

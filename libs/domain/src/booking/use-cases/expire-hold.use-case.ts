@@ -11,6 +11,7 @@ import { ReclaimedHold, RoomNightReservations } from '../ports/room-night-reserv
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { SWEEP_MAX_ATTEMPTS, sweepErrorText } from '../rules/sweep-attempts';
 import { holdExpiredEvents } from '../rules/hold-expired-events';
+import { backstopSweepsAgain } from '../rules/hold-expiry-timing';
 
 export type ExpiryResult = 'expired' | 'not_due' | 'not_held' | 'not_found';
 
@@ -25,7 +26,8 @@ const SYSTEM: AuditActor = { kind: 'system', id: 'hold-expiry' };
 /**
  * Expires a `held` hold whose TTL has passed (decided in SQL by the database clock) and gives its
  * rooms back, with audit and outbox `hold.expired`, in one transaction. Used by the worker's
- * delayed job and sweep, and by the booking path when it meets an expired hold.
+ * expiry job (for a hold its batch left undecided) and backstop sweep, and by the booking path when
+ * it meets an expired hold.
  */
 @Injectable()
 export class ExpireHold {
@@ -69,27 +71,32 @@ export class ExpireHold {
   }
 
   /**
-   * Expires every overdue hold, each in its own transaction. A hold that fails is counted on its
-   * row and skipped for this run; the others go on (dead-lettered after SWEEP_MAX_ATTEMPTS). With
-   * `recordFailures: false` (the set sweep's stand-in while one of its batches fails, every few
-   * hundred milliseconds) a failing hold is only skipped: its attempts are counted by the
-   * repeatable sweep alone, at its own pace. `overdueMs` leaves the holds due more recently than
-   * that to the set sweep (`SweepDueHolds`), which the repeatable sweep only backs up.
+   * The backstop of the per-hold expiry jobs (docs/booking-chain.md "Expiry"), run by a repeatable
+   * job every HOLD_SWEEP_INTERVAL_SECONDS. It first asks, in one indexed read outside any
+   * transaction, for up to `limit` held holds overdue by at least `overdueMs` (their job is missing),
+   * so a run that finds none costs that one statement. Each hold found is then expired in its own
+   * transaction; a hold that fails is counted on its row and skipped for this run while the others
+   * go on (dead-lettered after SWEEP_MAX_ATTEMPTS). A full batch that expired something is followed
+   * by another read in the same run (`backstopSweepsAgain`).
    */
-  async sweep(limit = 500, options: { recordFailures?: boolean; overdueMs?: number } = {}): Promise<ExpirySweepReport> {
+  async sweep(limit = 500, options: { overdueMs?: number } = {}): Promise<ExpirySweepReport> {
     const report: ExpirySweepReport = { expired: 0, failed: 0, dead_lettered: 0 };
-    for (const { tenantId, holdId } of await this.holds.listExpiredHeld(limit, options.overdueMs ?? 0)) {
-      try {
-        if ((await this.expireDue(tenantId, holdId)) === 'expired') report.expired += 1;
-      } catch (error) {
-        report.failed += 1;
-        if (options.recordFailures === false) continue;
-        const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
-        if (failure.deadLettered) report.dead_lettered += 1;
-        const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
-        this.logger.error({ err: serializeError(error), tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
+    for (;;) {
+      const due = await this.holds.listExpiredHeld(limit, options.overdueMs ?? 0);
+      let expired = 0;
+      for (const { tenantId, holdId } of due) {
+        try {
+          if ((await this.expireDue(tenantId, holdId)) === 'expired') expired += 1;
+        } catch (error) {
+          report.failed += 1;
+          const failure = await this.holds.recordExpiryFailure(tenantId, holdId, sweepErrorText(error), SWEEP_MAX_ATTEMPTS);
+          if (failure.deadLettered) report.dead_lettered += 1;
+          const what = failure.deadLettered ? 'dead-lettered' : `will retry (attempt ${failure.attempts} of ${SWEEP_MAX_ATTEMPTS})`;
+          this.logger.error({ err: serializeError(error), tenant_id: tenantId, hold_id: holdId }, `hold ${holdId} could not be expired; ${what}`);
+        }
       }
+      report.expired += expired;
+      if (!backstopSweepsAgain({ listed: due.length, expired }, limit)) return report;
     }
-    return report;
   }
 }

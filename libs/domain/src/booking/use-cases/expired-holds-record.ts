@@ -4,11 +4,11 @@ import type { ExpiredHold } from '../ports/due-hold-expiry';
 import type { OutboxWriter } from '../ports/outbox-writer';
 import { holdExpiredEvents } from '../rules/hold-expired-events';
 
-/** Who expires holds in the worker's batches and sweeps. */
+/** Who expires holds in the worker's batches. */
 export const HOLD_EXPIRY_ACTOR: AuditActor = { kind: 'system', id: 'hold-expiry' };
 
 /**
- * The audit entries and outbox events `hold.expired` of holds a batch or a sweep has just expired,
+ * The audit entries and outbox events `hold.expired` of holds a batch has just expired,
  * in two statements whatever their number (the caller's transaction); `traceOf` names each one's trace.
  */
 export async function recordExpiredHolds<T extends ExpiredHold>(

@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { SweepDueHolds } from '@hcs/domain';
+import { ExpireDueHolds, ExpireHold } from '@hcs/domain';
 import { jobIds, loadConfig, newTraceId, QueueName, RequestContext } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
@@ -13,19 +13,18 @@ import { TEST_DATABASE_URL } from '../../support/test-database';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
- * The worker's sweep of due holds, its primary expiry (docs/booking-chain.md "Expiry",
- * docs/performance.md "The sweep of due holds"). The api schedules each hold's backstop job an hour
- * after its TTL and the repeatable per-hold sweep runs hourly, so only the set sweep can expire a
- * hold within a second here; the expiry carries the trace of the hold's creation, which only the
- * set sweep (or the job, an hour later) writes.
+ * Hold expiry's mechanism, the delayed job of each hold due at its `expires_at`
+ * (docs/booking-chain.md "Expiry"). The backstop sweep runs hourly here, so only the jobs can
+ * expire a hold within a second; every path that expires holds (the job's batch, the per-hold
+ * expiry, the backstop) expires each hold once however many run at once.
  */
-describe('hold expiry by the sweep of due holds', () => {
+describe('hold expiry by its delayed job', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let db: DataSource;
   let agent: ChainAgent;
   let catalog: ChainCatalog;
-  const env = { HOLD_TTL_SECONDS: '2', HOLD_EXPIRY_JOB_GRACE_MS: '3600000', HOLD_SWEEP_INTERVAL_SECONDS: '3600', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '250' };
+  const env = { HOLD_TTL_SECONDS: '2', HOLD_SWEEP_INTERVAL_SECONDS: '3600' };
 
   beforeAll(async () => {
     t = await startTestApp(env);
@@ -54,7 +53,9 @@ describe('hold expiry by the sweep of due holds', () => {
     )) as Array<{ aggregate_id: string; n: number }>,
   });
 
-  it('expires holds within a second of expires_at, with the audit, outbox event and trace of the per-hold path, while their jobs still wait', async () => {
+  const inTrace = <T>(app: INestApplicationContext, run: () => Promise<T>) => app.get(RequestContext).runWithTrace(newTraceId(), run);
+
+  it('expires holds within a second of expires_at by their jobs, with the audit, outbox event and trace of the hold', async () => {
     const holds = await Promise.all([10, 12, 14].map((start) => quoteAndHold(t, agent, catalog, { start })));
     const ids = holds.map((h) => h.holdId);
     expect(await heldOn(10, 6)).toEqual([1, 1, 1, 1, 1, 1]);
@@ -75,9 +76,12 @@ describe('hold expiry by the sweep of due holds', () => {
     }
     expect(await heldOn(10, 6)).toEqual([0, 0, 0, 0, 0, 0]);
 
-    // The backstop jobs have not fired: the sweep did the expiry.
+    // Each hold's own job did it (the backstop is an hour away).
     const queue = t.app.get<Queue>(getQueueToken(QueueName.HoldExpiry));
-    for (const id of ids) expect(await (await queue.getJob(jobIds.holdExpiry(id)))?.getState()).toBe('delayed');
+    for (const id of ids) {
+      const job = await queue.getJob(jobIds.holdExpiry(id));
+      expect({ state: await job?.getState(), result: job?.returnvalue }).toEqual({ state: 'completed', result: { result: 'expired' } });
+    }
 
     for (const { holdId, quoteId } of holds) {
       const audit = (await db.query(`SELECT type, actor_kind, actor_id, trace_id, data FROM audit_events WHERE quote_id = $1 ORDER BY id`, [
@@ -96,7 +100,7 @@ describe('hold expiry by the sweep of due holds', () => {
       ]);
       expect(audit[2]).toMatchObject({ actor_id: 'hold-expiry', data: { expires_at: expect.any(String) } });
       expect(audit[2].data).not.toHaveProperty('reclaimed');
-      // The trace of the request that created the hold, as the job would have carried it.
+      // The trace of the request that created the hold, which its job carries.
       expect(audit[2].trace_id).toBe(audit[1].trace_id);
       const outbox = (await db.query(`SELECT type, trace_id, payload FROM outbox_events WHERE aggregate_id = $1`, [holdId])) as Array<{
         type: string;
@@ -107,34 +111,28 @@ describe('hold expiry by the sweep of due holds', () => {
     }
   });
 
-  it('never expires a hold twice when sweepers run at once', async () => {
-    const ids: string[] = [];
+  it('never expires a hold twice when batches, single expiries and backstop sweeps of two processes race', async () => {
+    const refs: Array<{ tenantId: string; holdId: string; traceId: string }> = [];
+    const [{ tenant_id: tenantId }] = (await db.query(`SELECT tenant_id FROM room_types WHERE id = $1`, [catalog.roomTypeId])) as Array<{ tenant_id: string }>;
     for (let i = 0; i < 40; i++) {
       const { holdId } = await quoteAndHold(t, agent, catalog, { start: 20, nights: 2 });
-      // Out of every sweep's reach while the others are taken (well within its 2 s TTL), then all due at the same instant.
+      // Out of its job's reach (the job finds it not due and gives up), then all due at the same instant.
       await db.query(`UPDATE holds SET expires_at = now() + interval '1 hour' WHERE id = $1`, [holdId]);
-      ids.push(holdId);
+      refs.push({ tenantId, holdId, traceId: newTraceId() });
     }
+    const ids = refs.map((r) => r.holdId);
     expect(await heldOn(20)).toEqual([40, 40]);
     await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = ANY($1)`, [ids]);
 
-    // Two sweepers on two pools (the api's and the worker's), in small batches, racing the
-    // worker's own timer and any other worker on this database.
-    const sweeper = (app: INestApplicationContext) => async () => {
-      const swept: string[] = [];
-      for (;;) {
-        const batch = await app.get(RequestContext).runWithTrace(newTraceId(), () => app.get(SweepDueHolds).execute(3));
-        swept.push(...batch);
-        if (batch.length < 3) return swept;
-      }
-    };
-    const [a, b] = await Promise.all([sweeper(t.app)(), sweeper(worker)()]);
-    const mine = new Set(ids);
-    const sweptA = a.filter((id) => mine.has(id));
-    const sweptB = b.filter((id) => mine.has(id));
-    expect(sweptA.filter((id) => sweptB.includes(id))).toEqual([]);
+    // On two pools (the api's and the worker's): two batches of every hold, each hold on its own,
+    // and two backstop sweeps, all at once (and any job still retrying, and any worker on this database).
+    const runs = [t.app, worker].flatMap((app) => [
+      inTrace(app, () => app.get(ExpireDueHolds).execute(refs)),
+      ...refs.slice(0, 10).map((r) => inTrace(app, () => app.get(ExpireHold).expireDue(r.tenantId, r.holdId))),
+      inTrace(app, () => app.get(ExpireHold).sweep(500)),
+    ]);
+    await Promise.all(runs);
 
-    // A short batch means the rest is locked by another sweep's transaction, which commits shortly.
     const states = await eventually(
       async () =>
         (await db.query(`SELECT state, count(*)::int AS n FROM holds WHERE id = ANY($1) GROUP BY state`, [ids])) as Array<{ state: string; n: number }>,
@@ -155,6 +153,7 @@ describe('hold expiry by the sweep of due holds', () => {
   it('leaves alone, without waiting for it, a hold that a booking in progress has locked, and never expires it once booked', async () => {
     const { holdId } = await quoteAndHold(t, agent, catalog, { start: 30, nights: 2 });
     const other = await quoteAndHold(t, agent, catalog, { start: 33, nights: 1 });
+    const [{ tenant_id: tenantId }] = (await db.query(`SELECT tenant_id FROM holds WHERE id = $1`, [holdId])) as Array<{ tenant_id: string }>;
     const booking = new Client({ connectionString: TEST_DATABASE_URL });
     await booking.connect();
     try {
@@ -173,11 +172,12 @@ describe('hold expiry by the sweep of due holds', () => {
       ])) as Array<{ wait: number }>;
       await new Promise((r) => setTimeout(r, wait + 300));
 
+      // The batch its job joins skips the locked hold at once.
       const started = Date.now();
-      const swept = await t.app.get(RequestContext).runWithTrace(newTraceId(), () => t.app.get(SweepDueHolds).execute(500));
+      const outcomes = await inTrace(t.app, () => t.app.get(ExpireDueHolds).execute([{ tenantId, holdId, traceId: newTraceId() }]));
       expect(Date.now() - started).toBeLessThan(2000);
-      expect(swept).not.toContain(holdId);
-      // The other hold, due meanwhile, is expired by this sweep or the worker's: the locked one does not hold them up.
+      expect(outcomes.get(holdId)).toBeUndefined();
+      // The other hold, due meanwhile, is expired by its job: the locked one does not hold it up.
       const otherState = await eventually(
         async () => ((await db.query(`SELECT state FROM holds WHERE id = $1`, [other.holdId])) as Array<{ state: string }>)[0].state,
         (s) => s === 'expired',
@@ -190,9 +190,9 @@ describe('hold expiry by the sweep of due holds', () => {
     } finally {
       await booking.end();
     }
-    // Booked (converting, then converted by the rest of the booking): every later sweep leaves it.
-    await new Promise((r) => setTimeout(r, 600));
-    await t.app.get(RequestContext).runWithTrace(newTraceId(), () => t.app.get(SweepDueHolds).execute(500));
+    // Booked (converting, then converted by the rest of the booking): its job and every later expiry leave it.
+    expect(await inTrace(t.app, () => t.app.get(ExpireHold).expireDue(tenantId, holdId))).toBe('not_held');
+    await inTrace(t.app, () => t.app.get(ExpireHold).sweep(500));
     const [row] = (await db.query(`SELECT state FROM holds WHERE id = $1`, [holdId])) as Array<{ state: string }>;
     expect(row.state).toBe('converting');
     expect((await expiryRecords([holdId])).audit).toEqual([]);
