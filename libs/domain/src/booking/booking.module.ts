@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
-import { IdempotentResponseSeal } from '../idempotency/idempotent-response-seal';
 import { ReceiptSigner } from './services/receipt-signer';
 import { BookingAccess } from './services/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
@@ -55,7 +54,7 @@ const useCases = [
  */
 @Module({
   imports: [FollowUpModule],
-  providers: [...useCases, IdempotentResponseSeal, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
+  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
   exports: [...useCases, ReceiptSigner, SandboxScenarios],
 })
 export class BookingModule {}
