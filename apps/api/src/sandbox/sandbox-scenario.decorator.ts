@@ -1,9 +1,7 @@
 import { applyDecorators, SetMetadata, Type, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { SANDBOX_SCENARIO_HEADER, SANDBOX_SCENARIOS, SANDBOX_SCENARIOS_BY_CAPABILITY } from '@hcs/domain';
-import { SandboxScenarioInterceptor } from './sandbox-scenario.interceptor';
-
-export const SANDBOX_SCENARIOS_META = 'hcs:sandbox-scenarios';
+import { SANDBOX_SCENARIOS_META, SandboxScenarioInterceptor } from './sandbox-scenario.interceptor';
 
 /**
  * A chain route that takes the `Sandbox-Scenario` header (docs/sandbox.md): the scenarios of its

@@ -3,12 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { from, Observable, switchMap } from 'rxjs';
 import { SANDBOX_SCENARIO_HEADER, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
-import { SANDBOX_SCENARIOS_META } from './sandbox-scenario.decorator';
 
 interface ScenarioRequest {
   headers: Record<string, string | string[] | undefined>;
   actor?: { tenantId: string };
 }
+
+/** The metadata key under which `@SandboxScenarioHeader` records the scenarios a route accepts. */
+export const SANDBOX_SCENARIOS_META = 'hcs:sandbox-scenarios';
 
 /**
  * Accepts or refuses the `Sandbox-Scenario` header of a chain route (docs/sandbox.md) before the

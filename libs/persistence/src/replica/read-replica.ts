@@ -6,7 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppConfig, ConfigError } from '@hcs/platform';
 import { dataSourceOptions } from '../data-source';
 import { isReadOnlyStatement } from './read-only-statement';
-import { installReplicaRouting, isConnectionFailure } from './replica-routing';
+import { installReplicaRouting, isConnectionFailure, type RoutableReplica } from './replica-routing';
 import { queryOnPool } from '../sql/pool-query';
 
 /** `ok`: reads may go to the replica; `lagging` or `down`: they go to the primary. */
@@ -40,7 +40,7 @@ interface ReplicaProbe {
  * says `degraded`). A URL that is not a replica of `DATABASE_URL`'s cluster is refused at boot.
  */
 @Injectable()
-export class ReadReplica implements OnModuleInit, OnModuleDestroy {
+export class ReadReplica implements OnModuleInit, OnModuleDestroy, RoutableReplica {
   private readonly logger = new Logger('ReadReplica');
   private pool: Pool | null = null;
   private state: ReplicaState = 'down';

@@ -1,10 +1,20 @@
 import type { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import type { PoolClient } from 'pg';
 import { isReadOnlyStatement } from './read-only-statement';
-import type { ReadReplica } from './read-replica';
 
 type RoutedRunner = QueryRunner & { mode: ReplicationMode; databaseConnection?: unknown; databaseConnectionPromise?: unknown };
 type RoutedDriver = PostgresDriver & { isReplicated: boolean };
+
+/** What the routing asks of the replica; `ReadReplica` (read-replica.ts, which installs the routing) is one. */
+export interface RoutableReplica {
+  /** Whether this statement may go to the replica now. */
+  answers(sql: string): boolean;
+  /** A write went to the primary: the rest of the request stays there. */
+  noteWrite(): void;
+  markDown(reason: string): void;
+  connect(): Promise<[PoolClient, (error?: Error) => void]>;
+}
 
 /**
  * Sends a query runner's first statement to the replica when `replica.answers` it (TypeORM's own
@@ -13,7 +23,7 @@ type RoutedDriver = PostgresDriver & { isReplicated: boolean };
  * with a write (`START TRANSACTION`), so every statement inside one stays on the primary. A replica
  * connection that fails sends the statement, a read, to the primary instead.
  */
-export function installReplicaRouting(dataSource: DataSource, replica: ReadReplica): void {
+export function installReplicaRouting(dataSource: DataSource, replica: RoutableReplica): void {
   const driver = dataSource.driver as RoutedDriver;
   driver.isReplicated = true;
   driver.obtainSlaveConnection = () => replica.connect();
