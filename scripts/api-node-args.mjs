@@ -4,6 +4,8 @@
 // by default and names the flag otherwise). `npm start`, `npm run start:api`, `npm run bench` and
 // docker-compose start the api with `node $(node scripts/api-node-args.mjs) dist/apps/api/src/main.js`.
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
+import { URL } from 'node:url';
 
 const ASYNC_CONTEXT_FRAME = '--experimental-async-context-frame';
 const config = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).config;
