@@ -127,7 +127,10 @@ describe('SQL statements and Redis commands per chain, api and worker together',
   /** Statements since the last reset, a periodic one counting only its calls that did something. */
   async function statementsCaused(): Promise<{ statements: number; breakdown: Array<{ calls: number; query: string }> }> {
     const breakdown = (await pg.entries())
-      .map((e) => ({ calls: periodic.has(e.queryid) ? Math.min(e.calls, e.rows) : e.calls, query: periodic.has(e.queryid) ? `(periodic, ${e.calls} calls) ${e.query}` : e.query }))
+      .map((e) => ({
+        calls: periodic.has(e.queryid) ? Math.min(e.calls, e.rows) : e.calls,
+        query: periodic.has(e.queryid) ? `(periodic, ${e.calls} calls) ${e.query}` : e.query,
+      }))
       .filter((e) => e.calls > 0)
       .sort((a, b) => b.calls - a.calls);
     return { statements: breakdown.reduce((n, e) => n + e.calls, 0), breakdown };

@@ -27,7 +27,11 @@ describe('readClaimingKey (real Postgres, no HTTP)', () => {
   const pending = (key = randomUUID()) => {
     const claimed: string[] = [];
     const claim: KeyClaim = { scope: { tenantId, principalId, route: 'POST /v1/holds', key }, requestHash: 'hash-a', leaseMs: 30_000, retentionHours: 24 };
-    const request = IdempotentRequest.claimedByFirstRead(claim, () => null, () => claimed.push(key));
+    const request = IdempotentRequest.claimedByFirstRead(
+      claim,
+      () => null,
+      () => claimed.push(key),
+    );
     return { claim, request, claimed };
   };
 
@@ -59,7 +63,14 @@ describe('readClaimingKey (real Postgres, no HTTP)', () => {
 
   it('is the plain read for a request whose key the layer already claimed, or without a request', async () => {
     const { claim } = pending();
-    await expect(readClaimingKey(sql, series, [2], IdempotentRequest.claimed(claim, () => null))).resolves.toEqual([{ n: 1 }, { n: 2 }]);
+    await expect(
+      readClaimingKey(
+        sql,
+        series,
+        [2],
+        IdempotentRequest.claimed(claim, () => null),
+      ),
+    ).resolves.toEqual([{ n: 1 }, { n: 2 }]);
     await expect(readClaimingKey(sql, series, [1], null)).resolves.toEqual([{ n: 1 }]);
     await expect(records.find(claim.scope)).resolves.toBeNull();
   });

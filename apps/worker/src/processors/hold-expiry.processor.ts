@@ -65,7 +65,8 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
       return this.context.runWithTrace(newTraceId(), async () => {
         // Holds due more recently than that are still their jobs' (firing, or retrying shortly).
         const report = await this.expire.sweep(HOLD_EXPIRY_BATCH, { overdueMs: HOLD_EXPIRY_BACKSTOP_OVERDUE_MS });
-        if (report.expired > 0 || report.failed > 0) this.logger.log(`backstop expired ${report.expired} hold(s) whose job was missing, ${report.failed} failed`);
+        if (report.expired > 0 || report.failed > 0)
+          this.logger.log(`backstop expired ${report.expired} hold(s) whose job was missing, ${report.failed} failed`);
         return report;
       });
     }
