@@ -4,9 +4,9 @@ import { AdvisorLlmClient } from './ports/advisor-llm.client';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AdvisorModel } from './ports/advisor-model';
 import { AskAdvisor } from './use-cases/ask-advisor.use-case';
-import { DeterministicAdvisorModel } from './use-cases/deterministic-advisor.model';
+import { DeterministicAdvisorModel } from './services/deterministic-advisor.model';
 import { GetAdvisorSession } from './use-cases/get-advisor-session.use-case';
-import { LlmAdvisorModel } from './use-cases/llm-advisor.model';
+import { LlmAdvisorModel } from './services/llm-advisor.model';
 import { StartAdvisorSession } from './use-cases/start-advisor-session.use-case';
 
 const useCases = [StartAdvisorSession, AskAdvisor, GetAdvisorSession];

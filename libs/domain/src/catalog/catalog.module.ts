@@ -12,7 +12,7 @@ import { GetRateCalendar } from './use-cases/get-rate-calendar.use-case';
 import { ListAdminProperties } from './use-cases/list-admin-properties.use-case';
 import { ListProperties } from './use-cases/list-properties.use-case';
 import { PromoteProperty } from './use-cases/promote-property.use-case';
-import { PropertyReadModel } from './use-cases/property-read-model';
+import { PropertyReadModel } from './services/property-read-model';
 import { PutPolicy } from './use-cases/put-policy.use-case';
 import { SetDailyRates } from './use-cases/set-daily-rates.use-case';
 import { SetFxRates } from './use-cases/set-fx-rates.use-case';

@@ -27,7 +27,7 @@ export * from './use-cases/get-rate-calendar.use-case';
 export * from './use-cases/list-admin-properties.use-case';
 export * from './use-cases/list-properties.use-case';
 export * from './use-cases/promote-property.use-case';
-export * from './use-cases/property-read-model';
+export * from './services/property-read-model';
 export * from './use-cases/put-policy.use-case';
 export * from './use-cases/set-daily-rates.use-case';
 export * from './use-cases/set-fx-rates.use-case';

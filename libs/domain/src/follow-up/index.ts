@@ -10,7 +10,7 @@ export * from './rules/follow-up-templates';
 export * from './use-cases/create-follow-up.use-case';
 export * from './use-cases/list-follow-ups.use-case';
 export * from './use-cases/send-follow-up.use-case';
-export * from './use-cases/stay-follow-up-scheduling';
+export * from './services/stay-follow-up-scheduling';
 export * from './ports/follow-up-settings.repository';
 export * from './ports/follow-up-quota';
 export * from './rules/follow-up-links';

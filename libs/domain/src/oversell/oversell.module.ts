@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GetOversellIncident } from './use-cases/get-oversell-incident.use-case';
 import { ListOversellIncidents } from './use-cases/list-oversell-incidents.use-case';
-import { OversellReconciler } from './use-cases/oversell-reconciler';
+import { OversellReconciler } from './services/oversell-reconciler';
 import { ReportOversell } from './use-cases/report-oversell.use-case';
 import { ResolveOversellIncident } from './use-cases/resolve-oversell-incident.use-case';
 import { SweepOversell } from './use-cases/sweep-oversell.use-case';

@@ -24,4 +24,4 @@ export * from './use-cases/rotate-webhook-secret.use-case';
 export * from './use-cases/test-webhook-endpoint.use-case';
 export * from './use-cases/update-webhook-endpoint.use-case';
 export * from './rules/endpoint-input';
-export * from './use-cases/webhook-endpoint-command';
+export * from './webhook-endpoint.command';

@@ -3,7 +3,7 @@ import { SecretBox } from '@hcs/platform';
 import { CreateWebhookEndpoint } from './use-cases/create-webhook-endpoint.use-case';
 import { DeleteWebhookEndpoint } from './use-cases/delete-webhook-endpoint.use-case';
 import { DeliverWebhook } from './use-cases/deliver-webhook.use-case';
-import { EndpointHealth } from './use-cases/endpoint-health';
+import { EndpointHealth } from './services/endpoint-health';
 import { GetWebhookEndpoint } from './use-cases/get-webhook-endpoint.use-case';
 import { ListWebhookDeliveries } from './use-cases/list-webhook-deliveries.use-case';
 import { ListWebhookEndpoints } from './use-cases/list-webhook-endpoints.use-case';

@@ -6,7 +6,7 @@ import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorMessagePage, AdvisorSessionRepository, NewAdvisorSession } from '../ports/advisor-session.repository';
 import type { AdvisorMessageRecord, AdvisorQuestion, AdvisorReply, AdvisorSessionRecord } from '../advisor.types';
 import { AskAdvisor } from './ask-advisor.use-case';
-import { DeterministicAdvisorModel } from './deterministic-advisor.model';
+import { DeterministicAdvisorModel } from '../services/deterministic-advisor.model';
 import { factsOf } from '../../testing/advisor-facts.fixture';
 import { GetAdvisorSession } from './get-advisor-session.use-case';
 import { StartAdvisorSession } from './start-advisor-session.use-case';

@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { GetPropertyFull } from '../../catalog/use-cases/get-property-full.use-case';
-import { liveSessionOf } from './advisor-access';
+import { liveSessionOf } from '../services/advisor-access';
 import type { Caller } from '../../identity/principal';
 import { AdvisorModel } from '../ports/advisor-model';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { liveSessionOf } from './advisor-access';
+import { liveSessionOf } from '../services/advisor-access';
 import type { Caller } from '../../identity/principal';
 import { AdvisorSessionRepository } from '../ports/advisor-session.repository';
 import { advisorNextActions, AdvisorSessionView, advisorSessionView } from '../advisor-session.view';

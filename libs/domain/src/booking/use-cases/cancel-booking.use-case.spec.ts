@@ -16,6 +16,7 @@ import { FakeStayFollowUps } from '../../testing/fake-hold-ports';
 import { BookingAccess } from '../services/booking-access';
 import { CancelBooking } from './cancel-booking.use-case';
 import { RefundIssuer } from '../services/refund-issuer';
+import { ChainRecorder } from '../services/chain-recorder';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
@@ -33,7 +34,7 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const context = fakeContext();
   const signer = fakeSigner();
   const refunder = new RefundIssuer(payments, refunds, provider, audit, outbox, signer, context);
-  const useCase = new CancelBooking(new BookingAccess(bookings), bookings, payments, refunder, nights, audit, outbox, signer, context, followUps);
+  const useCase = new CancelBooking(new BookingAccess(bookings), bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps);
   const stay = { check_in: day(20), check_out: day(22) };
   const b = booking({ stay, policySnapshot: snapshot({ check_in_at: `${day(20)}T13:00:00Z`, free_cancellation_until: `${day(18)}T13:00:00Z` }), ...overrides });
   bookings.rows.push(b);

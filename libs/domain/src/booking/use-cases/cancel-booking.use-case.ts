@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { RequestContext } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights, todayIn } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
 import type { BookingRecord, Cancellation, Traveler } from '../chain.types';
-import { AuditLog } from '../ports/audit-log';
 import { BookingRepository } from '../ports/booking.repository';
-import { OutboxWriter } from '../ports/outbox-writer';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
@@ -20,6 +17,7 @@ import { BookingView, bookingView } from '../views';
 import { BookingAccess } from '../services/booking-access';
 import { bookingNextActions } from './get-booking.use-case';
 import { RefundIssuer } from '../services/refund-issuer';
+import { ChainRecorder } from '../services/chain-recorder';
 import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface CancelBookingCommand {
@@ -68,10 +66,8 @@ export class CancelBooking {
     private readonly payments: PaymentRepository,
     private readonly refunder: RefundIssuer,
     private readonly inventory: RoomNightReservations,
-    private readonly audit: AuditLog,
-    private readonly outbox: OutboxWriter,
     private readonly signer: ReceiptSigner,
-    private readonly context: RequestContext,
+    private readonly recorder: ChainRecorder,
     private readonly followUps: StayFollowUps,
   ) {}
 
@@ -112,9 +108,8 @@ export class CancelBooking {
     }
     await this.inventory.returnSold(actor.tenantId, booking.roomTypeId, stayNights(booking.stay));
 
-    const traceId = this.context.traceId;
-    const audit = { actor: auditActor(actor), traveler, traceId };
-    await this.audit.append(
+    const audit = { actor: auditActor(actor), traveler, traceId: this.recorder.traceId };
+    await this.recorder.append(
       chainAuditEvent(bookingChain(booking), 'booking.cancelled', audit, {
         fee,
         refund: cancellation.refund,
@@ -138,12 +133,11 @@ export class CancelBooking {
       finalPayment = issued.payment;
     }
     // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.
-    await this.outbox.append({
+    await this.recorder.publish({
       tenantId: actor.tenantId,
       type: 'booking.cancelled',
       aggregateType: 'booking',
       aggregateId: booking.id,
-      traceId,
       payload: bookingView(cancelled, finalPayment),
     });
     return new Outcome(bookingView(cancelled, finalPayment), { receipt, status: 200, next_actions: bookingNextActions(cancelled) });

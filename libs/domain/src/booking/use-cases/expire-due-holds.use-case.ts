@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { AuditLog } from '../ports/audit-log';
 import { DueHoldExpiry } from '../ports/due-hold-expiry';
 import { OutboxWriter } from '../ports/outbox-writer';
-import { recordExpiredHolds } from './expired-holds-record';
+import { recordExpiredHolds } from '../services/expired-holds-record';
 
 /** A hold whose expiry job has fired, with the trace its audit entry and event carry. */
 export interface DueHoldJob {

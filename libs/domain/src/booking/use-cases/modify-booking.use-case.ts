@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { RequestContext } from '@hcs/platform';
 import { DomainError, validationFailed } from '../../errors/domain-error';
 import { nightCount, Stay, stayNights, stayViolations, stayWindow, todayIn } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
 import type { BookingRecord, Traveler } from '../chain.types';
-import { AuditLog } from '../ports/audit-log';
 import { BookingRepository } from '../ports/booking.repository';
-import { OutboxWriter } from '../ports/outbox-writer';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
@@ -18,6 +15,7 @@ import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from '../services/booking-access';
+import { ChainRecorder } from '../services/chain-recorder';
 import { bookingNextActions } from './get-booking.use-case';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
@@ -46,9 +44,7 @@ export class ModifyBooking {
     private readonly payments: PaymentRepository,
     private readonly source: QuoteSourceReader,
     private readonly inventory: RoomNightReservations,
-    private readonly audit: AuditLog,
-    private readonly outbox: OutboxWriter,
-    private readonly context: RequestContext,
+    private readonly recorder: ChainRecorder,
     private readonly followUps: StayFollowUps,
   ) {}
 
@@ -123,16 +119,15 @@ export class ModifyBooking {
 
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const view = bookingView(modified, payment);
-    const traceId = this.context.traceId;
-    await this.audit.append(
+    await this.recorder.append(
       chainAuditEvent(
         bookingChain(booking),
         'booking.modified',
-        { actor: auditActor(actor), traveler, traceId },
+        { actor: auditActor(actor), traveler, traceId: this.recorder.traceId },
         { previous_stay: booking.stay, stay: modified.stay, total: price.total },
       ),
     );
-    await this.outbox.append({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, traceId, payload: view });
+    await this.recorder.publish({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, payload: view });
     return new Outcome(view, { status: 200, next_actions: bookingNextActions(modified) });
   }
 }

@@ -12,7 +12,7 @@ import { GetPropertyFull } from './get-property-full.use-case';
 import { GetRateCalendar } from './get-rate-calendar.use-case';
 import { ListAdminProperties } from './list-admin-properties.use-case';
 import { ListProperties } from './list-properties.use-case';
-import { PropertyReadModel } from './property-read-model';
+import { PropertyReadModel } from '../services/property-read-model';
 
 const T1 = '11111111-1111-4111-8111-111111111111';
 const T2 = '22222222-2222-4222-8222-222222222222';

@@ -5,8 +5,8 @@ import { PropertyView, propertyView, RoomTypeView } from '../catalog-views';
 import { catalogNextActions } from '../next-actions';
 import { PropertyCatalog, PropertyCatalogReader } from '../ports/property-catalog.reader';
 import { publiclyVisible } from '../rules/public-visibility';
-import { DisplayCurrency, PropertyReadModel } from './property-read-model';
-import { ViewsOfKeptCopies } from './views-of-kept-copies';
+import { DisplayCurrency, PropertyReadModel } from '../services/property-read-model';
+import { ViewsOfKeptCopies } from '../services/views-of-kept-copies';
 
 export type PropertyDetail = PropertyView & DisplayCurrency & { room_types: RoomTypeView[] };
 

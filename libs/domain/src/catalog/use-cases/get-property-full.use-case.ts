@@ -7,8 +7,8 @@ import { catalogNextActions } from '../next-actions';
 import { PropertyCatalog, PropertyCatalogReader } from '../ports/property-catalog.reader';
 import { publiclyVisible } from '../rules/public-visibility';
 import type { PropertyDetail } from './get-property-detail.use-case';
-import { PropertyReadModel } from './property-read-model';
-import { ViewsOfKeptCopies } from './views-of-kept-copies';
+import { PropertyReadModel } from '../services/property-read-model';
+import { ViewsOfKeptCopies } from '../services/views-of-kept-copies';
 
 export type PropertyFull = PropertyDetail & {
   amenities: string[];

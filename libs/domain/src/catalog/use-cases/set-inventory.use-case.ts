@@ -6,7 +6,7 @@ import type { AllotmentConflict, DateRange } from '../catalog';
 import { InventoryRepository } from '../ports/inventory.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { assertDateRange } from '../rules/catalog-input';
-import { OversellReconciler } from '../../oversell/use-cases/oversell-reconciler';
+import { OversellReconciler } from '../../oversell/services/oversell-reconciler';
 import type { Caller } from '../../identity/principal';
 import { InventoryCalendar, inventoryCalendar } from './get-inventory-calendar.use-case';
 

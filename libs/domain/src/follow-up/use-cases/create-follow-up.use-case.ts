@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import { DomainError, validationFailed } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
-import { AuditLog } from '../../booking/ports/audit-log';
+import { ChainRecorder } from '../../booking/services/chain-recorder';
 import type { FollowUpKind } from '../follow-up.types';
 import { FollowUpView, followUpView } from '../follow-up.view';
 import { FollowUpRepository } from '../ports/follow-up.repository';
@@ -16,8 +16,8 @@ import { FollowUpSettingsRepository } from '../ports/follow-up-settings.reposito
 import { messageLinkProblem } from '../rules/follow-up-links';
 import { FOLLOW_UP_WINDOW_SECONDS, followUpQuotaRefusal } from '../rules/follow-up-quota';
 import { followUpRequestProblems } from '../rules/follow-up-request';
-import { FollowUpAccess } from './follow-up-access';
-import { FollowUpJobs } from './follow-up-jobs';
+import { FollowUpAccess } from '../services/follow-up-access';
+import { FollowUpJobs } from '../services/follow-up-jobs';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 
 export interface CreateFollowUpCommand {
@@ -44,9 +44,8 @@ export class CreateFollowUp {
     private readonly access: FollowUpAccess,
     private readonly followUps: FollowUpRepository,
     private readonly notifier: GuestNotifier,
-    private readonly audit: AuditLog,
+    private readonly recorder: ChainRecorder,
     private readonly jobs: FollowUpJobs,
-    private readonly context: RequestContext,
     private readonly settings: FollowUpSettingsRepository,
     private readonly quota: FollowUpQuota,
     private readonly config: AppConfig,
@@ -87,8 +86,8 @@ export class CreateFollowUp {
         createdBy: by,
       },
     ]);
-    const traceId = this.context.traceId;
-    await this.audit.append(
+    const traceId = this.recorder.traceId;
+    await this.recorder.append(
       chainAuditEvent(
         { ...bookingChain(booking), tenantId: actor.tenantId },
         'follow_up.scheduled',

@@ -20,11 +20,13 @@ import { FollowUpSettings, FollowUpSettingsRepository, TenantFollowUpSettings } 
 import { GetFollowUpSettings } from './get-follow-up-settings.use-case';
 import { UpdateFollowUpSettings } from './update-follow-up-settings.use-case';
 import { CreateFollowUp } from './create-follow-up.use-case';
-import { FollowUpAccess } from './follow-up-access';
+import { FollowUpAccess } from '../services/follow-up-access';
 import { ListFollowUps } from './list-follow-ups.use-case';
 import { SendFollowUp } from './send-follow-up.use-case';
-import { StayFollowUpScheduling } from './stay-follow-up-scheduling';
-import { FollowUpJobs } from './follow-up-jobs';
+import { StayFollowUpScheduling } from '../services/stay-follow-up-scheduling';
+import { FollowUpJobs } from '../services/follow-up-jobs';
+import { FollowUpRenderer } from '../services/follow-up-renderer';
+import { ChainRecorder } from '../../booking/services/chain-recorder';
 
 const TENANT = 'aaaaaaaa-0000-4000-8000-000000000001';
 const AGENT = 'bbbbbbbb-0000-4000-8000-000000000001';
@@ -251,6 +253,7 @@ function world() {
   const quota = new FakeQuota(followUps);
   const access = new FollowUpAccess(bookings);
   const jobs = new FollowUpJobs(followUps, dispatcher, afterCommit, config);
+  const recorder = new ChainRecorder(audit, outbox, context);
   return {
     b,
     followUps,
@@ -260,11 +263,11 @@ function world() {
     dispatcher,
     notifier,
     settings,
-    create: new CreateFollowUp(access, followUps, notifier, audit, jobs, context, settings, quota, config),
+    create: new CreateFollowUp(access, followUps, notifier, recorder, jobs, settings, quota, config),
     getSettings: new GetFollowUpSettings(settings, config),
     updateSettings: new UpdateFollowUpSettings(settings, config),
     list: new ListFollowUps(access, followUps),
-    send: new SendFollowUp(followUps, bookings, properties, notifier, audit, outbox, jobs, config, context, settings),
+    send: new SendFollowUp(followUps, bookings, new FollowUpRenderer(properties, settings, config), notifier, recorder, jobs, config),
     stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, audit, jobs, context),
   };
 }

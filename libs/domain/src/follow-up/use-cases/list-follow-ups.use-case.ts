@@ -5,7 +5,7 @@ import type { Traveler } from '../../booking/chain.types';
 import { nextActions } from '../../booking/next-actions';
 import { FollowUpView, followUpView } from '../follow-up.view';
 import { FollowUpRepository } from '../ports/follow-up.repository';
-import { FollowUpAccess } from './follow-up-access';
+import { FollowUpAccess } from '../services/follow-up-access';
 
 /** The booking's follow-ups, oldest first, with what was delivered for the sent ones. */
 @Injectable()

@@ -1,23 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import type { AuditActor, BookingRecord } from '../../booking/chain.types';
-import { AuditLog } from '../../booking/ports/audit-log';
 import { BookingRepository } from '../../booking/ports/booking.repository';
-import { OutboxWriter } from '../../booking/ports/outbox-writer';
-import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
-import type { Address } from '../../catalog/catalog';
-import { PropertyRepository } from '../../catalog/ports/property.repository';
 import type { FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { followUpView } from '../follow-up.view';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
-import { DEFAULT_FOLLOW_UP_SETTINGS, FollowUpSettingsRepository } from '../ports/follow-up-settings.repository';
-import { senderFor } from '../rules/follow-up-settings';
 import { retryDelaySeconds } from '../rules/follow-up-schedule';
-import { localeForCountry, renderFollowUp } from '../rules/follow-up-templates';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
-import { FollowUpJobs } from './follow-up-jobs';
+import { ChainRecorder } from '../../booking/services/chain-recorder';
+import { FollowUpJobs } from '../services/follow-up-jobs';
+import { FollowUpRenderer } from '../services/follow-up-renderer';
 
 /**
  * How long one delivery attempt owns a follow-up. A worker killed mid-attempt leaves the lease
@@ -44,14 +38,11 @@ export class SendFollowUp {
   constructor(
     private readonly followUps: FollowUpRepository,
     private readonly bookings: BookingRepository,
-    private readonly properties: PropertyRepository,
+    private readonly renderer: FollowUpRenderer,
     private readonly notifier: GuestNotifier,
-    private readonly audit: AuditLog,
-    private readonly outbox: OutboxWriter,
+    private readonly recorder: ChainRecorder,
     private readonly jobs: FollowUpJobs,
     private readonly config: AppConfig,
-    private readonly context: RequestContext,
-    private readonly settings: FollowUpSettingsRepository,
   ) {}
 
   async execute(tenantId: string, followUpId: string): Promise<FollowUpSendResult> {
@@ -66,7 +57,7 @@ export class SendFollowUp {
     if (!booking) return { result: 'skipped' };
     let rendered: RenderedMessage;
     try {
-      rendered = await this.render(claimed, booking);
+      rendered = await this.renderer.render(claimed, booking);
       await this.notifier.deliver(rendered);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
@@ -85,30 +76,8 @@ export class SendFollowUp {
     for (const due of await this.followUps.listDue(this.notifier.channel, limit)) {
       if ((await this.execute(due.tenantId, due.id)).result === 'sent') sent += 1;
     }
-    await this.jobs.enqueueComingDue(this.notifier.channel, this.context.traceId);
+    await this.jobs.enqueueComingDue(this.notifier.channel, this.recorder.traceId);
     return sent;
-  }
-
-  private async render(f: FollowUpRecord, booking: BookingRecord): Promise<RenderedMessage> {
-    const property = await this.properties.findById(booking.tenantId, booking.propertyId);
-    const locale = localeForCountry(property?.address.country);
-    const { subject, body } = renderFollowUp(
-      f.kind,
-      locale,
-      {
-        guestName: booking.guest.primary.full_name,
-        propertyName: property?.name ?? '',
-        checkIn: booking.stay.check_in,
-        checkOut: booking.stay.check_out,
-        checkInTime: property?.checkinTime?.slice(0, 5) ?? DEFAULT_CHECKIN_TIME,
-        address: property ? oneLine(property.address) : '',
-      },
-      f.message,
-    );
-    // The tenant's own sender name and reply-to, at the shared envelope address (docs/follow-ups.md "Sender and links").
-    const tenantSettings = (await this.settings.get(booking.tenantId)) ?? { ...DEFAULT_FOLLOW_UP_SETTINGS, tenantName: '' };
-    const sender = senderFor(tenantSettings, this.config.followUpFrom);
-    return { to: booking.guest.primary.email, from: sender.from, reply_to: sender.replyTo, subject, body, locale };
   }
 
   @Transactional()
@@ -125,8 +94,7 @@ export class SendFollowUp {
     if (delay !== null) {
       const later = await this.followUps.retryLater(f.tenantId, f.id, new Date(Date.now() + delay * 1000), error);
       if (!later) return 'skipped';
-      const traceId = this.context.traceId;
-      this.jobs.enqueueAfterCommit(`follow-up ${later.id} retry job`, [{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], traceId);
+      this.jobs.enqueueAfterCommit(`follow-up ${later.id} retry job`, [{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], this.recorder.traceId);
       return 'retrying';
     }
     const failed = await this.followUps.markFailed(f.tenantId, f.id, error);
@@ -136,16 +104,14 @@ export class SendFollowUp {
   }
 
   private async record(type: 'follow_up.sent' | 'follow_up.failed', f: FollowUpRecord, booking: BookingRecord, data: Record<string, unknown>): Promise<void> {
-    const traceId = this.context.traceId;
-    await this.audit.append(
-      chainAuditEvent({ ...bookingChain(booking), tenantId: f.tenantId }, type, { actor: SYSTEM, traceId }, { follow_up_id: f.id, kind: f.kind, ...data }),
+    await this.recorder.append(
+      chainAuditEvent(
+        { ...bookingChain(booking), tenantId: f.tenantId },
+        type,
+        { actor: SYSTEM, traceId: this.recorder.traceId },
+        { follow_up_id: f.id, kind: f.kind, ...data },
+      ),
     );
-    await this.outbox.append({ tenantId: f.tenantId, type, aggregateType: 'follow_up', aggregateId: f.id, traceId, payload: { ...followUpView(f) } });
+    await this.recorder.publish({ tenantId: f.tenantId, type, aggregateType: 'follow_up', aggregateId: f.id, payload: { ...followUpView(f) } });
   }
-}
-
-function oneLine(address: Address): string {
-  return [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), address.region, address.country]
-    .filter((part): part is string => Boolean(part && part.trim()))
-    .join(', ');
 }

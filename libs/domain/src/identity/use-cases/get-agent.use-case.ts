@@ -4,7 +4,7 @@ import { CredentialRepository } from '../ports/credential.repository';
 import { PrincipalRepository } from '../ports/principal.repository';
 import type { Caller } from '../principal';
 import { AgentView, agentView, CredentialView, credentialView } from '../identity.views';
-import { adminsAgent } from './agent-access';
+import { adminsAgent } from '../services/agent-access';
 
 export interface GetAgentCommand {
   agentId: string;

@@ -6,7 +6,7 @@ import type { Caller } from '../principal';
 import { requireKind } from '../rules/access';
 import { issueSecret } from '../rules/credential-secret';
 import { CredentialView, credentialView, IssuedCredentialView, issuedCredentialView } from '../identity.views';
-import { revokeAdminKey } from './admin-credential-access';
+import { revokeAdminKey } from '../services/admin-credential-access';
 
 /** Nothing to choose: every live key of the calling admin is replaced. */
 export type ReissueAdminCredentialsCommand = Record<string, never>;

@@ -5,7 +5,7 @@ import { CredentialRepository } from '../ports/credential.repository';
 import { PrincipalRepository } from '../ports/principal.repository';
 import type { Caller } from '../principal';
 import { CredentialView, credentialView } from '../identity.views';
-import { revokeAdminKey, tenantAdminKey } from './admin-credential-access';
+import { revokeAdminKey, tenantAdminKey } from '../services/admin-credential-access';
 
 export interface RevokeAdminCredentialCommand {
   credentialId: string;

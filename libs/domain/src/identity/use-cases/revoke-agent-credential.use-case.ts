@@ -8,7 +8,7 @@ import type { Caller } from '../principal';
 import { isUuid } from '../rules/uuid';
 import { CredentialView, credentialView } from '../identity.views';
 import { agentNextActions } from '../next-actions';
-import { adminsAgent } from './agent-access';
+import { adminsAgent } from '../services/agent-access';
 
 export interface RevokeAgentCredentialCommand {
   agentId: string;

@@ -6,7 +6,7 @@ import { PrincipalRepository } from '../ports/principal.repository';
 import type { Caller } from '../principal';
 import { issueSecret } from '../rules/credential-secret';
 import { CredentialView, credentialView, IssuedCredentialView, issuedCredentialView } from '../identity.views';
-import { adminKeyNotFound, revokeAdminKey, tenantAdminKey } from './admin-credential-access';
+import { adminKeyNotFound, revokeAdminKey, tenantAdminKey } from '../services/admin-credential-access';
 
 export interface RotateAdminCredentialCommand {
   credentialId: string;

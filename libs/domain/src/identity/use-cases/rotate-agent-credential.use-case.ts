@@ -6,7 +6,7 @@ import { PrincipalRepository } from '../ports/principal.repository';
 import type { Caller } from '../principal';
 import { agentView, AgentWithSecretView, issuedCredentialView } from '../identity.views';
 import { agentNextActions } from '../next-actions';
-import { adminsAgent } from './agent-access';
+import { adminsAgent } from '../services/agent-access';
 
 export interface RotateAgentCredentialCommand {
   agentId: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FakeOutbox, fakeContext, TENANT } from '../../testing/fake-chain-ports';
 import { DomainError } from '../../errors/domain-error';
 import { ListOversellIncidents } from './list-oversell-incidents.use-case';
-import { OversellReconciler } from './oversell-reconciler';
+import { OversellReconciler } from '../services/oversell-reconciler';
 import { NewOversellIncident, OversellIncidentRepository } from '../ports/oversell.repository';
 import type { NightCounts, OversellIncidentRecord, OversellIncidentState } from '../oversell.types';
 import { oversellIncidentView } from '../oversell.views';

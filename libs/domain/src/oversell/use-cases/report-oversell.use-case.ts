@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
 import type { Caller } from '../../identity/principal';
 import { DomainError } from '../../errors/domain-error';
-import { OversellReconciler } from './oversell-reconciler';
+import { OversellReconciler } from '../services/oversell-reconciler';
 import { overshoot } from '../rules/oversell-rules';
 import { OversellIncidentRepository } from '../ports/oversell.repository';
 import { OversellIncidentView, oversellIncidentView } from '../oversell.views';

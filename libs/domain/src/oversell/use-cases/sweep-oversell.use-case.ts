@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { OversellReconciler } from './oversell-reconciler';
+import { OversellReconciler } from '../services/oversell-reconciler';
 import { OversellIncidentRepository } from '../ports/oversell.repository';
 
 const BATCH = 100;

@@ -17,8 +17,6 @@ export interface AttemptResult {
 /** A claimed delivery with its endpoint (null once deleted), sealed secrets and event. */
 export interface ClaimedDelivery {
   endpointId: string;
-  /** Sandbox `webhook_receiver_down` (docs/sandbox.md): this attempt fails as a receiver answering 503 would. */
-  sandboxReceiverDown?: boolean;
   endpoint: { url: string; status: 'enabled' | 'disabled'; sealed: SealedSecrets; failingSince: Date | null } | null;
   event: OutboxEventRecord | null;
 }

@@ -1,4 +1,6 @@
 export interface SignedMessage {
+  /** The delivery attempt this POST is (absent for an endpoint test): which chain of attempts, of which tenant's delivery. */
+  delivery?: { tenantId: string; deliveryId: string; chain: number };
   url: string;
   webhookId: string;
   body: string;

@@ -1,4 +1,4 @@
-import { adminAttemptError, attemptFailureKind, describeAttemptFailure, describeStatus } from './attempt-error';
+import { adminAttemptError, attemptFailureKind, describeAttemptFailure, describeStatus, standInReceiverDown } from './attempt-error';
 
 const coded = (code: string, message = `connect ${code} 10.0.0.7:443 secret-host.internal`) => Object.assign(new Error(message), { code });
 
@@ -28,5 +28,12 @@ describe('attempt error text (docs/events.md "Deliveries and retries")', () => {
     expect(adminAttemptError('connect ECONNREFUSED 10.1.2.3:443')).toBe('network error');
     expect(adminAttemptError('timeout: no answer within the attempt budget')).toBe('timeout: no answer within the attempt budget');
     expect(adminAttemptError(null)).toBeNull();
+  });
+
+  it("shows a stand-in receiver's own words as they are, and nothing shaped like them from elsewhere", () => {
+    const words = standInReceiverDown('stand in');
+    expect(words).toBe('stand in: the receiver is down until this delivery is replayed');
+    expect(adminAttemptError(words)).toBe(words);
+    expect(adminAttemptError('Host db01.internal: the receiver is down until this delivery is replayed')).toBe('network error');
   });
 });

@@ -45,17 +45,26 @@ export function describeStatus(status: number): string {
   return `HTTP ${status} from the receiver`;
 }
 
-/** The sandbox `webhook_receiver_down` scenario's attempt error (docs/sandbox.md). */
-export const SANDBOX_RECEIVER_DOWN = 'sandbox scenario webhook_receiver_down: the receiver is down until this delivery is replayed';
+/**
+ * The error of an attempt a sender answers for a receiver it does not contact (a stand-in that
+ * plays a receiver which is down): `<who>: the receiver is down until this delivery is replayed`,
+ * `who` in lower-case words of ours (letters, digits, `_`, spaces).
+ */
+export function standInReceiverDown(who: string): string {
+  return `${who}: ${RECEIVER_DOWN_UNTIL_REPLAYED}`;
+}
 
-const OWN_WORDS = new Set<string>([...Object.values(DESCRIPTIONS), 'the endpoint is disabled or deleted', SANDBOX_RECEIVER_DOWN]);
+const RECEIVER_DOWN_UNTIL_REPLAYED = 'the receiver is down until this delivery is replayed';
+const STAND_IN_RECEIVER_DOWN = /^[a-z0-9_ ]+: the receiver is down until this delivery is replayed$/;
+
+const OWN_WORDS = new Set<string>([...Object.values(DESCRIPTIONS), 'the endpoint is disabled or deleted']);
 
 /**
  * An attempt error as admins read it: our own words pass; an older row's free text (written
  * before errors were worded here) keeps only its status, else becomes "network error".
  */
 export function adminAttemptError(stored: string | null): string | null {
-  if (stored === null || OWN_WORDS.has(stored) || /^HTTP \d{3} from the receiver$/.test(stored)) return stored;
+  if (stored === null || OWN_WORDS.has(stored) || STAND_IN_RECEIVER_DOWN.test(stored) || /^HTTP \d{3} from the receiver$/.test(stored)) return stored;
   const status = /^receiver answered (\d{3})/.exec(stored);
   if (status) return describeStatus(Number(status[1]));
   if (/^timed out after/.test(stored)) return DESCRIPTIONS.timeout;

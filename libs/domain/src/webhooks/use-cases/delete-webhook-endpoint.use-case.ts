@@ -3,10 +3,10 @@ import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookEndpointRecord } from '../webhook.types';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookEndpointView } from '../webhook.views';
-import type { WebhookEndpointCommand } from './webhook-endpoint-command';
+import type { WebhookEndpointCommand } from '../webhook-endpoint.command';
 
 /** Deletes the endpoint with its deliveries; events keep existing in the outbox. */
 @Injectable()

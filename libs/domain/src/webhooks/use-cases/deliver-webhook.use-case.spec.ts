@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
 
 import { CreateWebhookEndpoint } from './create-webhook-endpoint.use-case';
-import { EndpointHealth } from './endpoint-health';
+import { EndpointHealth } from '../services/endpoint-health';
 import { DeliverWebhook } from './deliver-webhook.use-case';
 import { RelayOutbox } from './relay-outbox.use-case';
 import { ReplayWebhookDelivery } from './replay-webhook-delivery.use-case';

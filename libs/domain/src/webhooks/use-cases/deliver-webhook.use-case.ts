@@ -4,12 +4,11 @@ import { ClaimedDelivery, WebhookDeliveryRepository } from '../ports/webhook-del
 import { SendResult, WebhookSender } from '../ports/webhook.sender';
 import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
-import { SANDBOX_RECEIVER_DOWN } from '../rules/attempt-error';
 import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
-import { EndpointHealth } from './endpoint-health';
-import { ATTEMPT_TIMEOUT_MS } from './signing-secrets';
+import { EndpointHealth } from '../services/endpoint-health';
+import { ATTEMPT_TIMEOUT_MS } from '../services/signing-secrets';
 
 export type DeliveryStep = 'stale' | Exclude<DeliveryState, 'in_flight'>;
 
@@ -38,7 +37,7 @@ export class DeliverWebhook {
     const claimed = await this.deliveries.claim(ref);
     if (!claimed) return 'stale';
     const at = new Date();
-    const result = await this.attempt(claimed);
+    const result = await this.attempt(ref, claimed);
     const verdict = result.status === null && result.error === ENDPOINT_DISABLED ? 'final' : attemptVerdict(result.status);
     let state: Exclude<DeliveryState, 'in_flight'>;
     let nextAttemptAt: Date | null = null;
@@ -68,16 +67,20 @@ export class DeliverWebhook {
     return state;
   }
 
-  private async attempt({ endpointId, endpoint, event, sandboxReceiverDown }: ClaimedDelivery): Promise<SendResult> {
+  private async attempt(ref: DeliveryJobRef, { endpointId, endpoint, event }: ClaimedDelivery): Promise<SendResult> {
     if (!endpoint || endpoint.status !== 'enabled' || !event) return { status: null, durationMs: 0, error: ENDPOINT_DISABLED };
-    if (sandboxReceiverDown) return { status: 503, durationMs: 0, error: RECEIVER_DOWN };
     const secrets = [endpoint.sealed.current, ...(endpoint.sealed.previous ? [endpoint.sealed.previous] : [])].map((s) =>
       this.box.open(s, rowLabel('webhook_endpoints', endpointId)),
     );
-    return this.sender.send({ url: endpoint.url, webhookId: event.id, body: JSON.stringify(eventEnvelope(event)), secrets, timeoutMs: ATTEMPT_TIMEOUT_MS });
+    return this.sender.send({
+      delivery: { tenantId: ref.tenantId, deliveryId: ref.deliveryId, chain: ref.chain },
+      url: endpoint.url,
+      webhookId: event.id,
+      body: JSON.stringify(eventEnvelope(event)),
+      secrets,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+    });
   }
 }
 
 const ENDPOINT_DISABLED = 'the endpoint is disabled or deleted';
-/** Sandbox `webhook_receiver_down` (docs/sandbox.md): nothing is sent, the attempt fails as a 503 would. */
-const RECEIVER_DOWN = SANDBOX_RECEIVER_DOWN;

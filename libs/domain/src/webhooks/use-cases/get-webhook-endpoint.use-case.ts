@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookEndpointRecord } from '../webhook.types';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookEndpointView } from '../webhook.views';
 import { webhookNextActions } from '../next-actions';
-import type { WebhookEndpointCommand } from './webhook-endpoint-command';
+import type { WebhookEndpointCommand } from '../webhook-endpoint.command';
 
 @Injectable()
 export class GetWebhookEndpoint {

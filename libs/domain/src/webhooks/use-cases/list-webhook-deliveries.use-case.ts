@@ -4,7 +4,7 @@ import { decodeListCursor, pageOf } from '../rules/list-cursor';
 import { WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { DeliveryState } from '../webhook.types';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookDeliveryView } from '../webhook.views';
 

@@ -7,7 +7,7 @@ import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
 import { WebhookDeliveryRepository } from '../ports/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { WebhookDeliveryRecord } from '../webhook.types';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookDeliveryView } from '../webhook.views';
 import { webhookNextActions } from '../next-actions';

@@ -5,11 +5,11 @@ import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { newWebhookSecret, SECRET_OVERLAP_SECONDS } from '../rules/webhook-secret';
 import type { WebhookEndpointRecord } from '../webhook.types';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookEndpointView } from '../webhook.views';
 import { webhookNextActions } from '../next-actions';
-import type { WebhookEndpointCommand } from './webhook-endpoint-command';
+import type { WebhookEndpointCommand } from '../webhook-endpoint.command';
 
 /** A new secret (shown once); the old one keeps signing beside it for 24 h so receivers can switch. */
 @Injectable()

@@ -6,11 +6,11 @@ import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import { WebhookSender } from '../ports/webhook.sender';
 import { attemptVerdict } from '../rules/delivery-outcome';
-import { ATTEMPT_TIMEOUT_MS, signingSecrets } from './signing-secrets';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { ATTEMPT_TIMEOUT_MS, signingSecrets } from '../services/signing-secrets';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookNextActions } from '../next-actions';
-import type { WebhookEndpointCommand } from './webhook-endpoint-command';
+import type { WebhookEndpointCommand } from '../webhook-endpoint.command';
 
 /**
  * A synchronous signed ping (`type: webhook.test`) so an admin can check a receiver now. A

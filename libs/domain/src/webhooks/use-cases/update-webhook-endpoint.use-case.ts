@@ -5,11 +5,11 @@ import type { Caller } from '../../identity/principal';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
 import type { EndpointStatus, WebhookEndpointRecord } from '../webhook.types';
 import { assertValidTarget } from './create-webhook-endpoint.use-case';
-import { adminEndpoint } from './webhook-endpoint-access';
+import { adminEndpoint } from '../services/webhook-endpoint-access';
 import { Outcome } from '@hcs/contracts';
 import { webhookEndpointView } from '../webhook.views';
 import { webhookNextActions } from '../next-actions';
-import type { WebhookEndpointCommand } from './webhook-endpoint-command';
+import type { WebhookEndpointCommand } from '../webhook-endpoint.command';
 
 export interface UpdateWebhookEndpointCommand {
   url?: string;
