@@ -16,7 +16,7 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         RequestContextModule,
-        PersistenceModule,
+        PersistenceModule.forRoot(),
         TenancyModule,
         IdentityModule,
         DelegationModule,

@@ -3,11 +3,13 @@ import { PersistenceModule, ScrapeCollectors } from '@hcs/persistence';
 import { AppConfig, ConfigModule, LoggingModule, MetricsModule, QueueRole, QueuesModule, RedisModule, RequestContextModule } from '@hcs/platform';
 import { AdaptersModule } from './adapters.module';
 import { QueueAdaptersModule } from './queues/queue-adapters.module';
+import { SandboxModule } from './sandbox/sandbox.module';
+import { sandboxPortDecorations } from './sandbox/sandbox-ports';
 
 /**
  * What every long-running process of the service stands on (api and worker alike): validated
  * config, JSON logs, the async request context, Redis, Postgres with transactions, the queues,
- * the outside-world adapters and the domain ports they back, and the process's metrics. Each of
+ * the outside-world adapters and the domain ports they back, the sandbox scenarios, and the process's metrics. Each of
  * these modules is global. `queueRole` says whether the process only adds jobs (api: fail-fast
  * connection) or also runs workers.
  */
@@ -21,7 +23,9 @@ export class ServiceCoreModule {
         LoggingModule.forRoot(),
         RequestContextModule,
         RedisModule,
-        PersistenceModule,
+        // Outside production the sandbox scenarios act inside a few database ports (docs/sandbox.md).
+        PersistenceModule.forRoot({ decorate: sandboxPortDecorations(config) }),
+        SandboxModule,
         AdaptersModule,
         QueuesModule.forRoot(queueRole),
         QueueAdaptersModule,

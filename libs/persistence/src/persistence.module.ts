@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { ClassProvider, DynamicModule, FactoryProvider, Global, InjectionToken, Module, Provider } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -15,7 +15,6 @@ import {
   FxRateRepository,
   HoldRepository,
   ClientReferences,
-  SandboxEffects,
   IdempotencyRecordRepository,
   InventoryRepository,
   OutboxWriter,
@@ -92,13 +91,11 @@ import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.re
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
-import { SqlSandboxEffects } from './booking/sql-sandbox-effects';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
-import { SandboxChargesAtBegin } from './sandbox/sandbox-charges-at-begin';
 
-const repositories = [
+const repositories: ClassProvider[] = [
   { provide: TenantRepository, useClass: SqlTenantRepository },
   { provide: PrincipalRepository, useClass: SqlPrincipalRepository },
   { provide: CredentialRepository, useClass: SqlCredentialRepository },
@@ -106,7 +103,6 @@ const repositories = [
   { provide: QuoteRepository, useClass: SqlQuoteRepository },
   { provide: HoldRepository, useClass: SqlHoldRepository },
   { provide: ClientReferences, useClass: SqlClientReferences },
-  { provide: SandboxEffects, useClass: SqlSandboxEffects },
   { provide: RoomNightReservations, useClass: SqlRoomNightReservations },
   { provide: DueHoldExpiry, useClass: SqlDueHoldExpiry },
   { provide: HoldReservation, useClass: SqlHoldReservation },
@@ -148,24 +144,79 @@ const repositories = [
   { provide: ReadReplica, useClass: ReadReplica },
 ];
 
+/** A port a repository implements, as its DI token (an abstract class of the domain). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type PortToken<T> = abstract new (...args: any[]) => T;
+
+/**
+ * A wrapper the composition root puts around one port's binding: every user of the port gets
+ * `wrap(bound, ...deps)` instead of the database implementation `bound`. Wrappers of one port
+ * apply in the order given, the first innermost.
+ */
+export interface PortDecoration<T = unknown> {
+  port: PortToken<T>;
+  inject?: InjectionToken[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  wrap: (bound: T, ...deps: any[]) => T;
+}
+
+/** Declares a `PortDecoration` with the port's type checked against the wrapper's. */
+export function decoratePort<T>(port: PortToken<T>, wrap: PortDecoration<T>['wrap'], inject: InjectionToken[] = []): PortDecoration {
+  return { port, wrap, inject } as PortDecoration;
+}
+
+export interface PersistenceOptions {
+  /** Wrappers of port bindings (e.g. a test environment's), bound here so that no second binding of the port competes with this one. */
+  decorate?: PortDecoration[];
+}
+
+/** The binding of `binding.provide`, wrapped by its decorations: the implementation under its own class token, the port as a factory over it. */
+function bound(binding: ClassProvider, decorations: PortDecoration[]): Provider[] {
+  const own = decorations.filter((d) => d.port === binding.provide);
+  if (own.length === 0) return [binding];
+  const inject = own.flatMap((d) => d.inject ?? []);
+  const port: FactoryProvider = {
+    provide: binding.provide,
+    inject: [binding.useClass, ...inject],
+    useFactory: (implementation: unknown, ...deps: unknown[]) => {
+      let offset = 0;
+      return own.reduce((inner, d) => {
+        const mine = deps.slice(offset, (offset += d.inject?.length ?? 0));
+        return d.wrap(inner, ...mine);
+      }, implementation);
+    },
+  };
+  return [binding.useClass, port];
+}
+
 /**
  * Postgres through TypeORM, transactions carried in the async context (`@Transactional()`), and
  * every repository port bound to its database implementation. Ports that talk to the outside world
- * (payments, mail, the LLM, webhooks, queues) are bound in `@hcs/adapters`.
+ * (payments, mail, the LLM, webhooks, queues) are bound in `@hcs/adapters`. The composition root
+ * may wrap a port's binding (`forRoot({ decorate })`).
  */
 @Global()
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => dataSourceOptions(config) }),
-    ClsModule.registerPlugins([
-      new ClsPluginTransactional({
-        imports: [TypeOrmModule],
-        adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
-      }),
-    ]),
-  ],
-  // The catalog read from memory: the property read's and the quote's sources, and the change feed that says when a copy is stale (docs/catalog.md).
-  providers: [SqlClient, SandboxChargesAtBegin, SqlPropertyCatalogReader, SqlQuoteSourceReader, CatalogChangeFeed, ...repositories],
-  exports: [SqlClient, SandboxChargesAtBegin, ...repositories.map((r) => r.provide)],
-})
-export class PersistenceModule {}
+@Module({})
+export class PersistenceModule {
+  static forRoot(options: PersistenceOptions = {}): DynamicModule {
+    const decorations = options.decorate ?? [];
+    const unknown = decorations.filter((d) => !repositories.some((r) => r.provide === d.port));
+    if (unknown.length > 0) throw new Error(`PersistenceModule binds no port ${unknown.map((d) => d.port.name).join(', ')}`);
+    return {
+      module: PersistenceModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => dataSourceOptions(config) }),
+        ClsModule.registerPlugins([
+          new ClsPluginTransactional({
+            imports: [TypeOrmModule],
+            adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+          }),
+        ]),
+      ],
+      // The catalog read from memory: the property read's and the quote's sources, and the change feed that says when a copy is stale (docs/catalog.md).
+      providers: [SqlClient, SqlPropertyCatalogReader, SqlQuoteSourceReader, CatalogChangeFeed, ...repositories.flatMap((r) => bound(r, decorations))],
+      exports: [SqlClient, ...repositories.map((r) => r.provide)],
+    };
+  }
+}

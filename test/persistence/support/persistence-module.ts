@@ -23,7 +23,7 @@ export async function startPersistenceTier(opts: { databaseUrl?: string } = {}):
   const env = opts.databaseUrl ? { ...process.env, DATABASE_URL: opts.databaseUrl } : process.env;
   const config = loadConfig({ ...env, DATABASE_POOL_SIZE: '2' });
   const module = await Test.createTestingModule({
-    imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule],
+    imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule.forRoot()],
   }).compile();
   await module.init();
   const dataSource = module.get(DataSource);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SANDBOX_SCENARIO_HEADER } from '@hcs/domain';
+import { SANDBOX_SCENARIO_HEADER } from '@hcs/adapters';
 
 /**
  * The request headers a browser client of `/v1` may send (docs/sandbox.md names the last one).

@@ -22,7 +22,7 @@ import { outputSchemaFor } from './mcp-output-schema';
 import { negotiatedLegacyVersion } from './mcp-protocol';
 import { registerPropertyResource } from './property.resource';
 import { MCP_TOOLS } from './tools';
-import { SANDBOX_SCENARIO_ARGUMENT } from '@hcs/domain';
+import { SANDBOX_SCENARIO_ARGUMENT } from '@hcs/adapters';
 import { sandboxScenariosOf } from '../sandbox/sandbox-scenario.decorator';
 
 export const SERVER_INSTRUCTIONS =

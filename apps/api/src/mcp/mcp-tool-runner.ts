@@ -2,7 +2,8 @@ import { Injectable, Logger, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ErrorEnvelope, Outcome, renderSuccess, SuccessEnvelope } from '@hcs/contracts';
 import { Actor, assertRouteAccess, DelegationVerifier, VerifiedDelegation } from '@hcs/auth';
-import { DomainError, IdempotentRequest, SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios, validationFailed } from '@hcs/domain';
+import { SANDBOX_SCENARIO_ARGUMENT, sandboxScenarioProblem, SandboxScenarios } from '@hcs/adapters';
+import { DomainError, IdempotentRequest, validationFailed } from '@hcs/domain';
 import { AppConfig, RequestContext, serializeError } from '@hcs/platform';
 import { nulProblems } from '../http/nul-bytes';
 import { RouteInfo, RouteTable } from '../discovery/route-table';
@@ -114,7 +115,7 @@ export class McpToolRunner {
     if (accepted === null || value === undefined) return;
     const problem = sandboxScenarioProblem(value, accepted, this.config.nodeEnv === 'production');
     if (problem) throw validationFailed([{ path: SANDBOX_SCENARIO_ARGUMENT, message: problem }]);
-    await this.moduleRef.get(SandboxScenarios, { strict: false }).accepted(value as string, request.actor.tenantId);
+    await this.moduleRef.get(SandboxScenarios, { strict: false }).accepted(value as string, request.actor);
   }
 
   private async verifiedDelegation(args: Record<string, unknown>, request: McpRequestContext): Promise<VerifiedDelegation> {

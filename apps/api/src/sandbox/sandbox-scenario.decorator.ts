@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, Type, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { SANDBOX_SCENARIO_HEADER, SANDBOX_SCENARIOS, SANDBOX_SCENARIOS_BY_CAPABILITY } from '@hcs/domain';
+import { SANDBOX_SCENARIO_HEADER, SANDBOX_SCENARIOS, SANDBOX_SCENARIOS_BY_CAPABILITY } from '@hcs/adapters';
 import { SANDBOX_SCENARIOS_META, SandboxScenarioInterceptor } from './sandbox-scenario.interceptor';
 
 /**

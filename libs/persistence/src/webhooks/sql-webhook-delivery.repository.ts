@@ -45,13 +45,11 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
      UPDATE webhook_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
       WHERE tenant_id = $1 AND id = $2 AND chain = $3
         AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
-      RETURNING endpoint_id, event_id, chain
+      RETURNING endpoint_id, event_id
    )
    SELECT c.endpoint_id, e.url, e.status, e.secret_ciphertext, e.failing_since,
           CASE WHEN e.previous_secret_expires_at > clock_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
-          o.id AS event_id, o.type, o.payload, o.sequence, o.created_at,
-          -- sandbox webhook_receiver_down (docs/sandbox.md): the first chain of attempts fails; a replay starts another
-          (c.chain = 1 AND EXISTS (SELECT 1 FROM sandbox_receiver_down_traces s WHERE s.tenant_id = $1 AND s.trace_id = o.trace_id)) AS receiver_down
+          o.id AS event_id, o.type, o.payload, o.sequence, o.created_at
      FROM claimed c
      LEFT JOIN webhook_endpoints e ON e.tenant_id = $1 AND e.id = c.endpoint_id
      LEFT JOIN outbox_events o ON o.tenant_id = $1 AND o.id = c.event_id`,
@@ -163,7 +161,6 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
     if (!r) return null;
     return {
       endpointId: r.endpoint_id,
-      sandboxReceiverDown: r.receiver_down === true,
       endpoint:
         r.url !== null && r.status !== null && r.secret_ciphertext !== null
           ? { url: r.url, status: r.status, sealed: { current: r.secret_ciphertext, previous: r.previous_secret_ciphertext }, failingSince: r.failing_since }

@@ -42,7 +42,6 @@ export interface ClaimRow {
   payload: Record<string, unknown> | null;
   sequence: string | null;
   created_at: Date | null;
-  receiver_down: boolean | null;
 }
 
 /** A delivery whose job may have been lost. */

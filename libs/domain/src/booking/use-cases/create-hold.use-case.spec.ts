@@ -4,7 +4,6 @@ import { agentActor, holdRecord, quoteRecord } from '../../testing/chain-fixture
 import { FakeAudit, FakeNights, FakeOutbox, fakeContext } from '../../testing/fake-chain-ports';
 import { FakeHoldExpiryScheduler, FakeHoldReservation, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
 import type { HoldReservationResult } from '../ports/hold-reservation';
-import { fakeSandbox } from '../../testing/fake-sandbox';
 import { CreateHold } from './create-hold.use-case';
 import { ExpireHold } from './expire-hold.use-case';
 
@@ -22,7 +21,7 @@ function setup(allotment = 1) {
   const scheduler = new FakeHoldExpiryScheduler();
   const context = fakeContext();
   const expiry = new ExpireHold(holds, quotes, nights, audit, outbox, context);
-  const useCase = new CreateHold(quotes, reservation, holds, nights, audit, scheduler, expiry, config, context, fakeSandbox());
+  const useCase = new CreateHold(quotes, reservation, holds, nights, audit, scheduler, expiry, config, context);
   quotes.stockFrom(nights, holds);
   const quote = quoteRecord();
   quotes.rows.push(quote);

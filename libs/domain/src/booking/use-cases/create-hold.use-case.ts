@@ -18,7 +18,6 @@ import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
 import { provenFullNights } from '../rules/night-availability';
-import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -56,16 +55,13 @@ export class CreateHold {
     private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
-    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateHoldCommand, actor: Caller): Promise<Outcome<HoldView>> {
     const read = await this.quotes.findForHold(actor.tenantId, command.quoteId, command.idempotency);
     if (!read) throw new DomainError('quote_not_found', { detail: { quote_id: command.quoteId } });
-    const found = read.quote;
-    if (found.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: found.id } });
-    // sandbox `quote_expired` / `sold_out` (docs/sandbox.md)
-    const quote = await this.sandbox.beforeHold(found, stayNights(found.stay));
+    const quote = read.quote;
+    if (quote.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { quote_id: quote.id } });
     if (quote.expired) {
       throw new DomainError('quote_expired', {
         detail: { quote_id: quote.id, expired_at: quote.expiresAt.toISOString() },

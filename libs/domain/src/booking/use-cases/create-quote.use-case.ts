@@ -13,7 +13,6 @@ import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
 import { auditActor, auditEntry } from '../rules/audit-entry';
-import { SandboxScenarios } from './sandbox-scenarios';
 
 export interface CreateQuoteCommand {
   hotelId: string;
@@ -34,7 +33,6 @@ export class CreateQuote {
     private readonly quotes: QuoteRepository,
     private readonly config: AppConfig,
     private readonly context: RequestContext,
-    private readonly sandbox: SandboxScenarios,
   ) {}
 
   async execute(command: CreateQuoteCommand, actor: Caller): Promise<Outcome<QuoteView>> {
@@ -56,8 +54,8 @@ export class CreateQuote {
     const price = priceStay({
       currency: src.ratePlan.currency,
       nights,
-      // a sandbox `price_changed` requote prices every night 10% higher (docs/sandbox.md)
-      ...this.sandbox.rates(src.ratePlan.baseRateAmount, src.dailyRates),
+      baseRate: src.ratePlan.baseRateAmount,
+      dailyRates: src.dailyRates,
       taxes: readTaxRules(src.property.taxes),
       fees: readFeeRules(src.property.fees),
     });
