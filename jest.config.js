@@ -1,4 +1,5 @@
-// Test tiers (docs/architecture.md): unit specs sit beside the code; integration and e2e specs live in test/.
+// Test tiers (docs/architecture.md "Tests"): unit specs sit beside the code; architecture, persistence and e2e
+// specs live in test/.
 const esmPackages = [
   '@nestjs',
   '@apidevtools/json-schema-ref-parser',
@@ -27,6 +28,9 @@ module.exports = {
   testSequencer: '<rootDir>/test/support/longest-first.sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    // Rules over the source tree (layering, import cycles, typed SQL, constructor size): no database,
+    // no Redis, no global setup.
+    { ...shared, displayName: 'architecture', testMatch: ['<rootDir>/test/architecture/**/*.arch-spec.ts'] },
     {
       ...shared,
       displayName: 'e2e',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite against real Postgres and Redis: install if needed, build (some e2e tests run
-# the built api, worker and CLI as separate processes), then unit and e2e tests.
+# the built api, worker and CLI as separate processes), then every jest project: unit,
+# architecture, persistence and e2e (jest.config.js, docs/architecture.md "Tests").
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -d node_modules ] || npm install --no-fund --no-audit

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
  * `no-restricted-imports`, and the allowed ones must pass. ESLint runs in a child process (its flat
  * config is ESM) on virtual files, so nothing is written to the tree.
  */
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 
 interface Case {
   file: string;
