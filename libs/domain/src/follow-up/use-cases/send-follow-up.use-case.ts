@@ -94,7 +94,11 @@ export class SendFollowUp {
     if (delay !== null) {
       const later = await this.followUps.retryLater(f.tenantId, f.id, new Date(Date.now() + delay * 1000), error);
       if (!later) return 'skipped';
-      this.jobs.enqueueAfterCommit(`follow-up ${later.id} retry job`, [{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }], this.recorder.traceId);
+      this.jobs.enqueueAfterCommit(
+        `follow-up ${later.id} retry job`,
+        [{ tenantId: later.tenantId, id: later.id, sendAt: later.sendAt }],
+        this.recorder.traceId,
+      );
       return 'retrying';
     }
     const failed = await this.followUps.markFailed(f.tenantId, f.id, error);
