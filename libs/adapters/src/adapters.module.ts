@@ -1,30 +1,40 @@
 import { Global, Module } from '@nestjs/common';
 import { AdvisorLlmClient, PaymentProvider, RenderedFeedStore, WebhookSender } from '@hcs/domain';
-import { AppConfig, Metrics } from '@hcs/platform';
+import { AppConfig, Metrics, SandboxScenarioContext } from '@hcs/platform';
+import { PaymentRecordFragment } from '@hcs/persistence';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
-import { SandboxPaymentProvider } from './payments/sandbox-payment.provider';
+import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider';
+import { SandboxLedgerAtBegin } from './sandbox/sandbox-ledger-at-begin';
+import { ScenarioPaymentProvider } from './sandbox/scenario-payment.provider';
 import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { sandboxWebhookSender } from './sandbox/sandbox-webhook.sender';
 import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
 const adapters = [
   // The built-in sandbox is the default provider; a real adapter replaces this binding. Bound, it
-  // lets the booking's begin statement write the ledger row of a charge decided at once
-  // (docs/performance.md). Where the process has a metrics registry (api, worker) every charge is
+  // writes the ledger row of a charge it decides at once in the booking's begin statement
+  // (PaymentRecordFragment), and the payment scenarios swap the card token before it
+  // (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
   // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).
+  SandboxLedgerAtBegin,
+  { provide: PaymentRecordFragment, useExisting: SandboxLedgerAtBegin },
   SandboxPaymentProvider,
   {
     provide: PaymentProvider,
-    inject: [SandboxPaymentProvider, AppConfig, { token: Metrics, optional: true }],
-    useFactory: (sandbox: SandboxPaymentProvider, config: AppConfig, metrics?: Metrics) => {
-      sandbox.recordImmediateChargesAtBegin();
-      return paymentProviderFor(metrics ? new MeteredPaymentProvider(sandbox, metrics) : sandbox, config);
+    inject: [SandboxPaymentProvider, SandboxScenarioContext, AppConfig, { token: Metrics, optional: true }],
+    useFactory: (sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext, config: AppConfig, metrics?: Metrics) => {
+      const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
+      sandbox.recordImmediateChargesAtBegin((token) => scenarios.cardToken(token));
+      return paymentProviderFor(metrics ? new MeteredPaymentProvider(scenarios, metrics) : scenarios, config);
     },
   },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
-  { provide: WebhookSender, useClass: HttpWebhookSender },
+  // Outside production the sandbox's `webhook_receiver_down` answers for the receiver (docs/sandbox.md).
+  HttpWebhookSender,
+  { provide: WebhookSender, ...sandboxWebhookSender(HttpWebhookSender) },
   // Connects on first use: only the api's feed routes use it.
   { provide: RenderedFeedStore, useClass: RedisRenderedFeedStore },
   guestNotifierProvider,

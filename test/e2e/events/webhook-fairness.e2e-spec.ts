@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, REDIS, type Redis } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { SLOTS_KEPT_FREE, TenantDeliverySlots, WEBHOOK_WORKER_CONCURRENCY } from '../../../apps/worker/src/webhooks/tenant-delivery-slots';
-import { ATTEMPT_TIMEOUT_MS } from '../../../libs/domain/src/webhooks/use-cases/signing-secrets';
+import { ATTEMPT_TIMEOUT_MS } from '../../../libs/domain/src/webhooks/services/signing-secrets';
 import { createTenant } from '../../support/factories';
 import { eventually } from '../../support/processes';
 import { OwnDatabase, ownDatabase } from '../../support/own-database';

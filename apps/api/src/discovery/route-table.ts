@@ -6,7 +6,7 @@ import type { HttpMethod } from '@hcs/contracts';
 import type { PrincipalKind, Scope } from '@hcs/domain';
 import { BARE_RESPONSE } from '../http/bare.decorator';
 import { ROUTE_ERRORS, RouteError } from '../http/openapi/route-errors';
-import { IDEMPOTENT, IdempotentOptions } from '../idempotency/idempotent.decorator';
+import { IDEMPOTENT, IdempotentOptions } from '../idempotency/idempotent-options';
 import { CAPABILITY_METADATA, CapabilityOptions } from './capability.decorator';
 
 export interface RouteInfo {

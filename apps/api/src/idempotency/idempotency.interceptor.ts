@@ -6,7 +6,7 @@ import type { AuthenticatedRequest } from '@hcs/auth';
 import { type IdempotentRequest, validationFailed } from '@hcs/domain';
 import { RawResponse } from '../http/raw-response';
 import { BODY_KEY_FIELD, checkedKey, REPLAYED_HEADER } from './idempotency-key';
-import { IDEMPOTENT, IdempotentOptions } from './idempotent.decorator';
+import { IDEMPOTENT, IdempotentOptions } from './idempotent-options';
 import { IDEMPOTENT_REQUEST } from './idempotent-request.decorator';
 import { IdempotencyService } from './idempotency.service';
 

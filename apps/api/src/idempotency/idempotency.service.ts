@@ -6,7 +6,7 @@ import { continuationOf, DomainError, IdempotencyRecordRepository, IdempotencySc
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { renderError, toFailure } from '../http/error-envelope';
 import { BODY_KEY_FIELD } from './idempotency-key';
-import type { IdempotentOptions } from './idempotent.decorator';
+import type { IdempotentOptions } from './idempotent-options';
 
 /** Statuses whose outcome is a business fact and is stored for replay (docs/api-contract.md "Idempotency"). */
 export function isSealed(status: number): boolean {

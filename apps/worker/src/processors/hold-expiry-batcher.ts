@@ -1,8 +1,7 @@
 /**
  * Gathers the hold-expiry jobs that fire while a batch is running into the next batch: one batch
  * runs at a time per worker process, the first job starts it at once, and the jobs arriving
- * meanwhile wait only for the batch in progress (docs/performance.md "Regressions of the second
- * round"). Each job learns what the batch settled for its hold (undefined: nothing, the job decides
+ * meanwhile wait only for the batch in progress (docs/performance.md "The sweep of due holds"). Each job learns what the batch settled for its hold (undefined: nothing, the job decides
  * alone); a failed batch fails all its jobs.
  */
 export class HoldExpiryBatcher<J extends { holdId: string }, R> {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ClsService } from 'nestjs-cls';
-import { CreateHold, DomainError, ExpireHold } from '@hcs/domain';
+import { ChainRecorder, CreateHold, DomainError, ExpireHold } from '@hcs/domain';
 import type { AppConfig } from '@hcs/platform';
 import { RequestContext, SandboxScenarioContext } from '@hcs/platform';
 import { agentActor, holdRecord, quoteRecord } from '../../../domain/src/testing/chain-fixtures';
@@ -42,7 +42,16 @@ describe('sandbox port wrappers', () => {
     const wrapped = new SandboxQuoteRepository(quotes, scenarios);
     const reservation = new FakeHoldReservation(holds, nights);
     const config = { holdTtlSeconds: 900 } as AppConfig;
-    const useCase = new CreateHold(wrapped, reservation, holds, nights, audit, new FakeHoldExpiryScheduler(), expiry, config, context);
+    const useCase = new CreateHold(
+      wrapped,
+      reservation,
+      holds,
+      nights,
+      new ChainRecorder(audit, new FakeOutbox(), context),
+      new FakeHoldExpiryScheduler(),
+      expiry,
+      config,
+    );
     quotes.stockFrom(nights, holds);
     const quote = quoteRecord();
     quotes.rows.push(quote);

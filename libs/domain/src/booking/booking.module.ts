@@ -4,7 +4,6 @@ import { ReceiptSigner } from './services/receipt-signer';
 import { BookingAccess } from './services/booking-access';
 import { CancelBooking } from './use-cases/cancel-booking.use-case';
 import { ClientReferenceGate } from './services/client-reference-gate';
-import { SandboxScenarios } from './use-cases/sandbox-scenarios';
 import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
 import { CreateBookingAuthorization } from './use-cases/create-booking-authorization.use-case';
@@ -24,6 +23,10 @@ import { RefundIssuer } from './services/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { SettleBookingAttempt } from './services/settle-booking-attempt';
+import { AbortBookingAttempt } from './services/abort-booking-attempt';
+import { ConfirmationPlanner } from './services/confirmation-planner';
+import { ConfirmedBookingAnswer } from './services/confirmed-booking-answer';
+import { ChainRecorder } from './services/chain-recorder';
 import { VerifyReceipt } from './use-cases/verify-receipt.use-case';
 
 const useCases = [
@@ -54,7 +57,18 @@ const useCases = [
  */
 @Module({
   imports: [FollowUpModule],
-  providers: [...useCases, BookingAccess, ReceiptSigner, RefundIssuer, SettleBookingAttempt, ClientReferenceGate, SandboxScenarios],
-  exports: [...useCases, ReceiptSigner, SandboxScenarios],
+  providers: [
+    ...useCases,
+    BookingAccess,
+    ReceiptSigner,
+    RefundIssuer,
+    SettleBookingAttempt,
+    AbortBookingAttempt,
+    ConfirmationPlanner,
+    ConfirmedBookingAnswer,
+    ChainRecorder,
+    ClientReferenceGate,
+  ],
+  exports: [...useCases, ReceiptSigner],
 })
 export class BookingModule {}

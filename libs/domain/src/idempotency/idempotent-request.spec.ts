@@ -5,7 +5,11 @@ const key: KeyClaim = { scope: { tenantId: 't', principalId: 'p', route: 'POST /
 describe('IdempotentRequest', () => {
   it('offers its claim to the first read only, and runs onClaimed once the key is this call s', () => {
     const claimed: string[] = [];
-    const request = IdempotentRequest.claimedByFirstRead(key, () => null, () => claimed.push('claimed'));
+    const request = IdempotentRequest.claimedByFirstRead(
+      key,
+      () => null,
+      () => claimed.push('claimed'),
+    );
     expect(request.pendingClaim).toBe(key);
     expect(request.claimOutcome).toBe('not_made');
     request.claimedByRead(true);
@@ -16,7 +20,11 @@ describe('IdempotentRequest', () => {
   });
 
   it('stops the use case at the read when the key is another request s', () => {
-    const request = IdempotentRequest.claimedByFirstRead(key, () => null, () => undefined);
+    const request = IdempotentRequest.claimedByFirstRead(
+      key,
+      () => null,
+      () => undefined,
+    );
     expect(() => request.claimedByRead(false)).toThrow(IdempotencyKeyTaken);
     expect(request.claimOutcome).toBe('taken');
     expect(request.pendingClaim).toBeNull();
@@ -25,7 +33,11 @@ describe('IdempotentRequest', () => {
   it('has nothing to claim when the layer claimed the key, and none after a failed read', () => {
     expect(IdempotentRequest.claimed(key, () => null).pendingClaim).toBeNull();
     expect(IdempotentRequest.claimed(key, () => null).claimOutcome).toBe('claimed');
-    const failed = IdempotentRequest.claimedByFirstRead(key, () => null, () => undefined);
+    const failed = IdempotentRequest.claimedByFirstRead(
+      key,
+      () => null,
+      () => undefined,
+    );
     failed.claimNotMade();
     expect(failed.pendingClaim).toBeNull();
     expect(failed.claimOutcome).toBe('not_made');

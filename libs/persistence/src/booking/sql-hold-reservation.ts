@@ -15,7 +15,7 @@ import { refusedBy } from './statement-refusal';
  * audit entry are inserted from the same statement. Nights are upserted in date order, so
  * concurrent stays never deadlock. The nights are a VALUES list (one text per stay length), not an
  * array: Postgres's generic plan then knows how many rows it inserts, settles on it after five
- * runs and stops planning the statement on every hold (docs/performance.md, "Tenth round").
+ * runs and stops planning the statement on every hold (docs/performance.md, "Plans").
  */
 @Injectable()
 export class SqlHoldReservation extends HoldReservation {

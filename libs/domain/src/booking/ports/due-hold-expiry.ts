@@ -12,7 +12,7 @@ export interface ExpiredHold {
 
 /**
  * Port: the worker's batch expiry of the holds whose expiry jobs fired together (docs/performance.md
- * "Regressions of the second round"). In one statement, inside the caller's transaction: the listed holds that are
+ * "The sweep of due holds"). In one statement, inside the caller's transaction: the listed holds that are
  * `held` and past their TTL by the database clock become `expired` and their rooms go back (night
  * counters locked in a fixed order). A hold another transaction has locked is skipped, never waited
  * for: a booking in progress is not delayed, and two workers never expire the same hold.

@@ -8,7 +8,14 @@ import type { PaymentAttemptRecord } from '../ports/payment.repository';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { auditActor } from '../rules/audit-entry';
 import type { BookingAttempt } from '../rules/booking-attempt';
-import { capturedPayment, Confirmation, confirmationAudit, confirmationOutbox, confirmationReceiptSubject, confirmedBooking } from '../rules/confirmation-records';
+import {
+  capturedPayment,
+  Confirmation,
+  confirmationAudit,
+  confirmationOutbox,
+  confirmationReceiptSubject,
+  confirmedBooking,
+} from '../rules/confirmation-records';
 import { holdStatesAllowing, holdTarget } from '../rules/hold-state';
 import { BookingView, bookingView } from '../views';
 import { answer } from './confirmed-booking-answer';
@@ -36,7 +43,11 @@ export class ConfirmationPlanner {
     private readonly context: RequestContext,
   ) {}
 
-  async plan(attempt: PaymentAttemptRecord, providerReference: string, { hold, quote, command, actor, traveler }: BookingAttempt): Promise<PlannedConfirmation> {
+  async plan(
+    attempt: PaymentAttemptRecord,
+    providerReference: string,
+    { hold, quote, command, actor, traveler }: BookingAttempt,
+  ): Promise<PlannedConfirmation> {
     const confirmation: Confirmation = {
       bookingId: randomUUID(),
       tenantId: actor.tenantId,

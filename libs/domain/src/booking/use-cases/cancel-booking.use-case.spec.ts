@@ -34,7 +34,16 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const context = fakeContext();
   const signer = fakeSigner();
   const refunder = new RefundIssuer(payments, refunds, provider, audit, outbox, signer, context);
-  const useCase = new CancelBooking(new BookingAccess(bookings), bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps);
+  const useCase = new CancelBooking(
+    new BookingAccess(bookings),
+    bookings,
+    payments,
+    refunder,
+    nights,
+    signer,
+    new ChainRecorder(audit, outbox, context),
+    followUps,
+  );
   const stay = { check_in: day(20), check_out: day(22) };
   const b = booking({ stay, policySnapshot: snapshot({ check_in_at: `${day(20)}T13:00:00Z`, free_cancellation_until: `${day(18)}T13:00:00Z` }), ...overrides });
   bookings.rows.push(b);

@@ -6,12 +6,14 @@ import { FakeAudit, FakeBookings, FakeNights, FakeOutbox, FakePayments, FakeProv
 import { FakeAuthorizations, FakeConversion, FakeHoldExpiryScheduler, FakeHolds, FakeQuotes, FakeStayFollowUps } from '../../testing/fake-hold-ports';
 import type { Caller } from '../../identity/principal';
 import { FakeClientReferences } from '../../testing/fake-client-references';
-import { fakeSandbox } from '../../testing/fake-sandbox';
 import { ClientReferenceGate } from '../services/client-reference-gate';
 import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { ConfirmBooking } from './confirm-booking.use-case';
 import { ExpireHold } from './expire-hold.use-case';
 import { SettleBookingAttempt } from '../services/settle-booking-attempt';
+import { AbortBookingAttempt } from '../services/abort-booking-attempt';
+import { ConfirmationPlanner } from '../services/confirmation-planner';
+import { ConfirmedBookingAnswer } from '../services/confirmed-booking-answer';
 import { IdempotencyKeyTaken, IdempotentRequest, KeyClaim } from '../../idempotency/idempotent-request';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
@@ -33,24 +35,12 @@ function setup(paymentTimeoutMs = 1000) {
   const config = { paymentTimeoutMs } as AppConfig;
   const references = new FakeClientReferences();
   const expiryJobs = new FakeHoldExpiryScheduler();
-  const settlement = new SettleBookingAttempt(
-    holds,
-    bookings,
-    payments,
-    authorizations,
-    conversion,
-    audit,
-    provider,
-    fakeSigner(),
-    expire,
-    config,
-    context,
-    followUps,
-    references,
-    expiryJobs,
-  );
+  const answers = new ConfirmedBookingAnswer(bookings, payments, holds);
+  const aborts = new AbortBookingAttempt(payments, references, holds, authorizations, audit, expire, context);
+  const planner = new ConfirmationPlanner(fakeSigner(), followUps, context);
+  const settlement = new SettleBookingAttempt(provider, planner, conversion, aborts, answers, followUps, expiryJobs, config);
   const gate = new ClientReferenceGate(references, bookings, payments, config);
-  const useCase = new ConfirmBooking(holds, bookings, payments, authorizations, conversion, expire, settlement, gate, fakeSandbox());
+  const useCase = new ConfirmBooking(holds, payments, authorizations, conversion, expire, settlement, gate, answers);
   const quote = quoteRecord();
   const hold = holdRecord(quote);
   quotes.rows.push(quote);
@@ -123,7 +113,12 @@ describe('ConfirmBooking', () => {
     expect(provider.charges).toHaveLength(1);
   });
 
-  const key: KeyClaim = { scope: { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' }, requestHash: 'h', leaseMs: 1000, retentionHours: 1 };
+  const key: KeyClaim = {
+    scope: { tenantId: 't', principalId: 'p', route: 'POST /v1/bookings', key: 'key-1' },
+    requestHash: 'h',
+    leaseMs: 1000,
+    retentionHours: 1,
+  };
 
   it('seals the answer under the idempotency key in the complete statement when the command carries the record', async () => {
     const { useCase, command, conversion } = setup();
@@ -155,14 +150,22 @@ describe('ConfirmBooking', () => {
   it("claims the key with the hold's read, and stops before any write when the key is another request's", async () => {
     const { useCase, command, holds, provider, payments } = setup();
     const claimed: string[] = [];
-    const mine = IdempotentRequest.claimedByFirstRead(key, () => null, () => claimed.push('mine'));
+    const mine = IdempotentRequest.claimedByFirstRead(
+      key,
+      () => null,
+      () => claimed.push('mine'),
+    );
     await useCase.execute({ ...command, idempotency: mine }, agentActor(), TRAVELER);
     expect(mine.claimOutcome).toBe('claimed');
     expect(claimed).toEqual(['mine']);
 
     const again = setup();
     again.holds.keyClaims.keys.add('t|p|POST /v1/bookings|key-1');
-    const theirs = IdempotentRequest.claimedByFirstRead(key, () => null, () => claimed.push('theirs'));
+    const theirs = IdempotentRequest.claimedByFirstRead(
+      key,
+      () => null,
+      () => claimed.push('theirs'),
+    );
     await expect(again.useCase.execute({ ...again.command, idempotency: theirs }, agentActor(), TRAVELER)).rejects.toBeInstanceOf(IdempotencyKeyTaken);
     expect(theirs.claimOutcome).toBe('taken');
     expect(claimed).toEqual(['mine']);

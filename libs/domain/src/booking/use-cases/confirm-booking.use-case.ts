@@ -6,7 +6,6 @@ import type { HoldRecord, Traveler } from '../chain.types';
 import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { BookingConversion } from '../ports/booking-conversion';
 import { BookingAuthorizationRepository } from '../ports/booking-authorization.repository';
-import { BookingRepository } from '../ports/booking.repository';
 import { HoldRepository } from '../ports/hold.repository';
 import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
@@ -14,8 +13,8 @@ import { BookingAttempt, conversionStart, resumedAttempt } from '../rules/bookin
 import { BookingView } from '../views';
 import { ClientReferenceGate } from '../services/client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
-import { SandboxScenarios } from './sandbox-scenarios';
 import { SettleBookingAttempt } from '../services/settle-booking-attempt';
+import { ConfirmedBookingAnswer } from '../services/confirmed-booking-answer';
 
 /**
  * Turns a live hold into a confirmed, paid booking.
@@ -38,14 +37,13 @@ import { SettleBookingAttempt } from '../services/settle-booking-attempt';
 export class ConfirmBooking {
   constructor(
     private readonly holds: HoldRepository,
-    private readonly bookings: BookingRepository,
     private readonly payments: PaymentRepository,
     private readonly authorizations: BookingAuthorizationRepository,
     private readonly conversion: BookingConversion,
     private readonly expire: ExpireHold,
     private readonly settlement: SettleBookingAttempt,
     private readonly referenceGate: ClientReferenceGate,
-    private readonly sandbox: SandboxScenarios,
+    private readonly answers: ConfirmedBookingAnswer,
   ) {}
 
   /** A confirmation with a client_reference also settles what the reference stands for (ClientReferenceGate). */
@@ -60,14 +58,12 @@ export class ConfirmBooking {
     }
   }
 
-  private async attempt(request: ConfirmBookingCommand, actor: Caller, traveler: Traveler): Promise<Outcome<BookingView>> {
-    // sandbox `payment_declined` / `payment_timeout_then_confirmed` (docs/sandbox.md)
-    const command = { ...request, payment: { ...request.payment, provider_token: this.sandbox.paymentToken(request.payment.provider_token) } };
+  private async attempt(command: ConfirmBookingCommand, actor: Caller, traveler: Traveler): Promise<Outcome<BookingView>> {
     const reference = command.clientReference ? { agentId: actor.principalId, clientReference: command.clientReference } : null;
     const found = await this.holds.findWithQuote(actor.tenantId, command.holdId, reference, command.idempotency);
     if (!found) throw new DomainError('hold_not_found', { detail: { hold_id: command.holdId } });
     const { quote } = found;
-    let hold = found.hold;
+    const hold = found.hold;
     if (hold.agentId !== actor.principalId) throw new DomainError('resource_access_denied', { detail: { hold_id: hold.id } });
     if (reference) {
       const decided = await this.referenceGate.before(
@@ -80,12 +76,11 @@ export class ConfirmBooking {
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
-    hold = await this.sandbox.beforeBooking(hold); // sandbox `hold_expired` (docs/sandbox.md)
     const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {
-      const booking = await this.bookings.findByHold(actor.tenantId, hold.id);
-      if (booking && booking.idempotencyKey === command.idempotencyKey) return this.settlement.confirmedOutcome(booking);
+      const replayed = await this.answers.forKey(actor.tenantId, hold.id, command.idempotencyKey);
+      if (replayed) return replayed;
     }
     if (hold.state === 'converting' && hold.convertingKey === command.idempotencyKey) {
       const attempt = await this.payments.findAttempt(actor.tenantId, hold.id, command.idempotencyKey);

@@ -5,6 +5,7 @@ import { FakeAudit, FakeNights, FakeOutbox, fakeContext } from '../../testing/fa
 import { FakeHoldExpiryScheduler, FakeHoldReservation, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
 import type { HoldReservationResult } from '../ports/hold-reservation';
 import { CreateHold } from './create-hold.use-case';
+import { ChainRecorder } from '../services/chain-recorder';
 import { ExpireHold } from './expire-hold.use-case';
 
 jest.mock('@nestjs-cls/transactional', () => ({ ...jest.requireActual('@nestjs-cls/transactional'), Transactional: () => () => undefined }));
@@ -21,7 +22,7 @@ function setup(allotment = 1) {
   const scheduler = new FakeHoldExpiryScheduler();
   const context = fakeContext();
   const expiry = new ExpireHold(holds, quotes, nights, audit, outbox, context);
-  const useCase = new CreateHold(quotes, reservation, holds, nights, audit, scheduler, expiry, config, context);
+  const useCase = new CreateHold(quotes, reservation, holds, nights, new ChainRecorder(audit, new FakeOutbox(), context), scheduler, expiry, config);
   quotes.stockFrom(nights, holds);
   const quote = quoteRecord();
   quotes.rows.push(quote);

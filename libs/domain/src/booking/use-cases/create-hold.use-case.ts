@@ -2,13 +2,12 @@ import type { IdempotentRequest } from '../../idempotency/idempotent-request';
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { AppConfig, RequestContext } from '@hcs/platform';
+import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
 import type { HoldRecord, QuoteRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { AuditLog } from '../ports/audit-log';
 import { HoldRepository } from '../ports/hold.repository';
 import { QuoteForHold, QuoteRepository } from '../ports/quote.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
@@ -16,6 +15,7 @@ import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
 import { HoldReservation } from '../ports/hold-reservation';
 import { HoldView, holdView } from '../views';
 import { ExpireHold } from './expire-hold.use-case';
+import { ChainRecorder } from '../services/chain-recorder';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
 import { provenFullNights } from '../rules/night-availability';
 
@@ -50,11 +50,10 @@ export class CreateHold {
     private readonly reservation: HoldReservation,
     private readonly holds: HoldRepository,
     private readonly inventory: RoomNightReservations,
-    private readonly audit: AuditLog,
+    private readonly recorder: ChainRecorder,
     private readonly scheduler: HoldExpiryScheduler,
     private readonly expiry: ExpireHold,
     private readonly config: AppConfig,
-    private readonly context: RequestContext,
   ) {}
 
   async execute(command: CreateHoldCommand, actor: Caller): Promise<Outcome<HoldView>> {
@@ -74,7 +73,7 @@ export class CreateHold {
     const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveAfterRefusal(quote, nights, actor));
     // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
     // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
-    void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.context.traceId).catch((error: Error) => {
+    void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.recorder.traceId).catch((error: Error) => {
       this.logger.warn(`hold expiry job for ${hold.id} not enqueued (the sweep will expire it): ${error.message}`);
     });
     return new Outcome(holdView(hold, quote), {
@@ -88,7 +87,7 @@ export class CreateHold {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
-      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.context.traceId }, { nights }),
+      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights }),
     });
     return result.ok ? result.hold : null;
   }
@@ -120,11 +119,11 @@ export class CreateHold {
     if (!result.ok) throw this.exhausted(quote, result.fullNights);
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
     const hold = await this.holds.create(this.newHold(quote, actor));
-    await this.audit.append(
+    await this.recorder.append(
       chainAuditEvent(
         { tenantId: actor.tenantId, quoteId: quote.id, holdId: hold.id },
         'hold.created',
-        { actor: auditActor(actor), traceId: this.context.traceId },
+        { actor: auditActor(actor), traceId: this.recorder.traceId },
         {
           nights,
           expires_at: hold.expiresAt.toISOString(),

@@ -17,7 +17,7 @@ export type DueHoldOutcome = 'expired' | 'not_held';
 
 /**
  * Expires in one transaction the holds of several expiry jobs that fired together
- * (docs/performance.md "Regressions of the second round"): one statement expires those that are
+ * (docs/performance.md "The sweep of due holds"): one statement expires those that are
  * due and gives their rooms back, one writes their audit entries, one their outbox events
  * `hold.expired`, whatever the batch size. The entries and events are those `ExpireHold` writes for
  * one hold. Returns the holds it expired and those already settled (no longer held: booked,

@@ -37,7 +37,15 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const followUps = {
     rescheduleForStay: async (_t: string, bookingId: string, s: Stay) => void rescheduled.push({ bookingId, stay: s }),
   } as unknown as StayFollowUps;
-  const useCase = new ModifyBooking(new BookingAccess(bookings), bookings, payments, source, nights, new ChainRecorder(audit, outbox, fakeContext()), followUps);
+  const useCase = new ModifyBooking(
+    new BookingAccess(bookings),
+    bookings,
+    payments,
+    source,
+    nights,
+    new ChainRecorder(audit, outbox, fakeContext()),
+    followUps,
+  );
   const b = booking({ stay: stay(20), ...overrides });
   bookings.rows.push(b);
   payments.add(b.id, b.priceBreakdown.total.amount);

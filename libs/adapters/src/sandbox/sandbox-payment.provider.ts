@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
-import { ImmediateSandboxCharge, SandboxChargesAtBegin, SqlClient } from '@hcs/persistence';
+import { SqlClient } from '@hcs/persistence';
+import { ImmediateSandboxCharge, SandboxLedgerAtBegin } from './sandbox-ledger-at-begin';
 
 /** Test tokens of the sandbox (Stripe-style names). */
 export const SANDBOX_TOKENS = {
@@ -72,17 +73,19 @@ export class SandboxPaymentProvider extends PaymentProvider {
   constructor(
     private readonly sql: SqlClient,
     private readonly config: AppConfig,
-    private readonly atBegin: SandboxChargesAtBegin,
+    private readonly atBegin: SandboxLedgerAtBegin,
   ) {
     super();
   }
 
   /**
    * Lets the booking's begin statement write the ledger row of a charge this sandbox decides at once
-   * (docs/performance.md): called when this sandbox is the bound payment provider.
+   * (SandboxLedgerAtBegin): called when this sandbox is the bound payment provider. `cardToken` is
+   * the token this sandbox will be asked with for the caller's (a scenario may swap it).
    */
-  recordImmediateChargesAtBegin(): void {
-    this.atBegin.usePlanner((token) => {
+  recordImmediateChargesAtBegin(cardToken: (token: string) => string = (token) => token): void {
+    this.atBegin.usePlanner((callerToken) => {
+      const token = cardToken(callerToken);
       const immediate = this.immediateOutcome(token);
       if (!immediate) return null;
       return { chargeId: newChargeId(), state: immediate.state, declineMessage: immediate.decline, tokenFingerprint: fingerprint(token) };
