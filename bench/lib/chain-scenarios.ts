@@ -6,7 +6,7 @@ import { percentile } from './load';
 
 interface Answer {
   status: number;
-  data: { quote_id?: string; hold_id?: string };
+  data: { quote_id?: string; hold_id?: string; created_at?: string; expires_at?: string };
 }
 
 /**
@@ -177,6 +177,12 @@ export interface ContentionResult {
   statuses: Record<string, number>;
   max_ms: number;
   p99_ms: number;
+  /**
+   * The most holds live at one moment (from each granted hold's created_at to its expires_at): the
+   * rooms never oversold. A hold that expires while the burst still runs frees its room to a later
+   * request, so on a slow machine with a short TTL more than two may succeed, never more at once.
+   */
+  max_live: number;
 }
 
 /** `n` holds at once on one quote of a room type with two rooms: exactly two must succeed. */
@@ -184,11 +190,13 @@ export async function hotRoomContention(base: string, fx: ChainFixture, n: numbe
   const q = await quote(base, fx, fx.hot, day, 1);
   if (q.status !== 201) throw new Error(`contention quote failed with ${q.status}`);
   const times: number[] = [];
+  const granted: Array<{ from: number; to: number }> = [];
   const answers = await Promise.all(
     Array.from({ length: n }, async () => {
       const start = performance.now();
-      const a = await post(base, fx.apiKey, '/v1/holds', { quote_id: q.data.quote_id }).catch(() => ({ status: 0, data: {} }));
+      const a = await post(base, fx.apiKey, '/v1/holds', { quote_id: q.data.quote_id }).catch((): Answer => ({ status: 0, data: {} }));
       times.push(performance.now() - start);
+      if (a.status === 201) granted.push({ from: Date.parse(a.data.created_at ?? ''), to: Date.parse(a.data.expires_at ?? '') });
       return a.status;
     }),
   );
@@ -202,6 +210,7 @@ export async function hotRoomContention(base: string, fx: ChainFixture, n: numbe
     statuses: answers.reduce<Record<string, number>>((by, s) => ({ ...by, [s]: (by[s] ?? 0) + 1 }), {}),
     max_ms: Math.round(times[times.length - 1] ?? 0),
     p99_ms: Math.round(percentile(times, 99)),
+    max_live: Math.max(0, ...granted.map((h) => granted.filter((other) => other.from <= h.from && h.from < other.to).length)),
   };
 }
 

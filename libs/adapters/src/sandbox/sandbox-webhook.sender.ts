@@ -12,9 +12,10 @@ export const RECEIVER_DOWN_ERROR = standInReceiverDown('sandbox scenario webhook
  * the receiver, on every attempt of its first chain; an admin replay starts another chain, which is
  * sent for real. Anything else goes to the real sender as it is.
  *
- * Its cost: one statement (two primary-key reads) before each first-chain attempt, outside
- * production only (`sandboxWebhookSender` binds the real sender alone in production, where no
- * scenario is accepted); replays and endpoint tests send none.
+ * Its cost, outside production only (`sandboxWebhookSender` binds the real sender alone in
+ * production, where no scenario is accepted): none while no trace was ever marked
+ * (`SandboxEffects` hears every new mark), then one statement (two primary-key reads) before each
+ * first-chain attempt; replays and endpoint tests send none.
  */
 export class SandboxWebhookSender extends WebhookSender {
   constructor(
