@@ -62,7 +62,9 @@ describe('webhook abuse bounds', () => {
     const attemptsOf = async (id: string) =>
       eventually(
         async () => (await t.http().get(`/v1/admin/webhooks/${id}/deliveries`).set(admin(other.adminKey))).body.data.items,
-        (items: Array<{ attempts: unknown[]; last_error: string | null }>) => items.length === 1 && items[0]!.attempts.length >= 1,
+        // the list reads the delivery and its attempts one after the other: wait until both show the failure
+        (items: Array<{ attempts: unknown[]; last_error: string | null }>) =>
+          items.length === 1 && items[0]!.attempts.length >= 1 && items[0]!.last_error !== null,
         30_000,
         100,
       );
