@@ -16,7 +16,7 @@ import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 const adapters = [
   // The built-in sandbox is the default provider; a real adapter replaces this binding. Bound, it
   // writes the ledger row of a charge it decides at once in the booking's begin statement
-  // (PaymentRecordFragment), and the payment scenarios swap the card token before it
+  // (PaymentRecordFragment), and the payment scenarios make its charges behave as their cards
   // (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
   // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).
   SandboxLedgerAtBegin,
@@ -27,7 +27,7 @@ const adapters = [
     inject: [SandboxPaymentProvider, SandboxScenarioContext, AppConfig, { token: Metrics, optional: true }],
     useFactory: (sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext, config: AppConfig, metrics?: Metrics) => {
       const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
-      sandbox.recordImmediateChargesAtBegin((token) => scenarios.cardToken(token));
+      sandbox.recordImmediateChargesAtBegin((token) => scenarios.behavesAs(token));
       return paymentProviderFor(metrics ? new MeteredPaymentProvider(scenarios, metrics) : scenarios, config);
     },
   },

@@ -80,13 +80,12 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   /**
    * Lets the booking's begin statement write the ledger row of a charge this sandbox decides at once
-   * (SandboxLedgerAtBegin): called when this sandbox is the bound payment provider. `cardToken` is
-   * the token this sandbox will be asked with for the caller's (a scenario may swap it).
+   * (SandboxLedgerAtBegin): called when this sandbox is the bound payment provider. `behavesAs` is
+   * the card the charge of the caller's token will behave as (a scenario may name another).
    */
-  recordImmediateChargesAtBegin(cardToken: (token: string) => string = (token) => token): void {
-    this.atBegin.usePlanner((callerToken) => {
-      const token = cardToken(callerToken);
-      const immediate = this.immediateOutcome(token);
+  recordImmediateChargesAtBegin(behavesAs: (token: string) => string = (token) => token): void {
+    this.atBegin.usePlanner((token) => {
+      const immediate = this.immediateOutcome(behavesAs(token));
       if (!immediate) return null;
       return { chargeId: newChargeId(), state: immediate.state, declineMessage: immediate.decline, tokenFingerprint: fingerprint(token) };
     });
@@ -96,7 +95,16 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return this.config.paymentTimeoutMs + SLOW_EXTRA_MS + 10_000;
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  charge(request: ChargeRequest): Promise<ChargeResult> {
+    return this.chargeAs(request, request.token);
+  }
+
+  /**
+   * The charge of `request` as if its card were `behavesAs` (the payment scenarios, docs/sandbox.md):
+   * the ledger keys and fingerprints it by the caller's own token, so the same key asked again
+   * without the scenario (a replay, the worker's recovery of the attempt) finds the same charge.
+   */
+  async chargeAs(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
     const atBegin = this.atBegin.take(request.tenantId, request.idempotencyKey, {
       amount: request.amount.amount,
       currency: request.amount.currency,
@@ -104,7 +112,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
     });
     if (atBegin) return outcomeOf(atBegin);
     const chargeId = newChargeId();
-    const immediate = this.immediateOutcome(request.token);
+    const immediate = this.immediateOutcome(behavesAs);
     // A token whose outcome is known at once is recorded final in one write (docs/performance.md); a
     // slow or failing one is recorded `processing` first, so a concurrent or later call with the same
     // key waits for it.
@@ -123,10 +131,10 @@ export class SandboxPaymentProvider extends PaymentProvider {
       ],
     );
     if (inserted.length === 1) {
-      if (!immediate) return this.process(request, chargeId);
+      if (!immediate) return this.process(request, chargeId, behavesAs);
       return immediate.decline ? { outcome: 'declined', message: immediate.decline } : { outcome: 'succeeded', reference: chargeId };
     }
-    return this.existing(request);
+    return this.existing(request, behavesAs);
   }
 
   /** The final state of a token the sandbox decides without waiting; null for the slow and failing ones. */
@@ -136,7 +144,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return { state: decline ? 'declined' : 'succeeded', decline };
   }
 
-  private async existing(request: ChargeRequest): Promise<ChargeResult> {
+  private async existing(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
     for (;;) {
       const rows = await this.sql.rows<ChargeRow>(
         `SELECT charge_id, amount, currency, token_fingerprint, state, decline_message, (created_at < now() - make_interval(secs => $3::double precision / 1000)) AS stale
@@ -144,7 +152,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
         [request.tenantId, request.idempotencyKey, this.staleAfterMs],
       );
       const row = rows[0];
-      if (!row) return this.charge(request);
+      if (!row) return this.chargeAs(request, behavesAs);
       if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
         return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
       }
@@ -156,14 +164,13 @@ export class SandboxPaymentProvider extends PaymentProvider {
              AND created_at < now() - make_interval(secs => $3::double precision / 1000) RETURNING charge_id`,
           [request.tenantId, request.idempotencyKey, this.staleAfterMs],
         );
-        if (taken.length === 1) return this.process(request, row.charge_id);
+        if (taken.length === 1) return this.process(request, row.charge_id, behavesAs);
       }
       await sleep(POLL_MS);
     }
   }
 
-  private async process(request: ChargeRequest, chargeId: string): Promise<ChargeResult> {
-    const token = request.token;
+  private async process(request: ChargeRequest, chargeId: string, token: string): Promise<ChargeResult> {
     if (token === 'tok_providerError') {
       // Nothing was charged: forget the key so that a retry is a fresh call.
       await this.sql.affected(`DELETE FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'`, [

@@ -1,11 +1,14 @@
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '@hcs/domain';
 import { ScenarioPaymentProvider } from './scenario-payment.provider';
 
-class RecordingProvider extends PaymentProvider {
-  charges: ChargeRequest[] = [];
+class RecordingSandbox {
+  charges: Array<{ request: ChargeRequest; behavesAs: string }> = [];
   refunds: RefundRequest[] = [];
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    this.charges.push(request);
+    return this.chargeAs(request, request.token);
+  }
+  async chargeAs(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
+    this.charges.push({ request, behavesAs });
     return { outcome: 'succeeded', reference: 'ch_1' };
   }
   async refund(request: RefundRequest): Promise<RefundResult> {
@@ -30,18 +33,18 @@ describe('ScenarioPaymentProvider', () => {
     ['payment_declined', 'tok_chargeDeclined'],
     ['payment_timeout_then_confirmed', 'tok_timeout'],
     ['hold_expired', 'tok_visa'],
-  ])('under scenario %s asks the provider with %s', async (scenario, token) => {
-    const inner = new RecordingProvider();
-    const provider = new ScenarioPaymentProvider(inner, { current: scenario });
+  ])('under scenario %s charges the caller’s card as %s', async (scenario, card) => {
+    const sandbox = new RecordingSandbox();
+    const provider = new ScenarioPaymentProvider(sandbox, { current: scenario });
     await expect(provider.charge(request)).resolves.toEqual({ outcome: 'succeeded', reference: 'ch_1' });
-    expect(inner.charges).toEqual([{ ...request, token }]);
-    expect(provider.cardToken('tok_visa')).toBe(token);
+    expect(sandbox.charges).toEqual([{ request, behavesAs: card }]);
+    expect(provider.behavesAs('tok_visa')).toBe(card);
   });
 
   it('passes refunds through untouched', async () => {
-    const inner = new RecordingProvider();
+    const sandbox = new RecordingSandbox();
     const refund = { tenantId: 't1', idempotencyKey: 'r1', chargeReference: 'ch_1', amount: { amount: 10, currency: 'EUR' } };
-    await new ScenarioPaymentProvider(inner, { current: 'payment_declined' }).refund(refund);
-    expect(inner.refunds).toEqual([refund]);
+    await new ScenarioPaymentProvider(sandbox, { current: 'payment_declined' }).refund(refund);
+    expect(sandbox.refunds).toEqual([refund]);
   });
 });

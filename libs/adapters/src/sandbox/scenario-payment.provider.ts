@@ -1,31 +1,35 @@
 import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
 import type { SandboxScenarioContext } from '@hcs/platform';
+import type { SandboxPaymentProvider } from './sandbox-payment.provider';
 import { sandboxPaymentToken } from './sandbox-scenario';
 
 /**
- * Decorator of the payment port for the payment scenarios (docs/sandbox.md): under
- * `payment_declined` or `payment_timeout_then_confirmed` the provider is asked with the scenario's
- * card token (a declining or a slow card) instead of the caller's, so the decline or the late
- * success is the provider's real answer. Without a scenario it passes everything through.
+ * Decorator of the sandbox payment provider for the payment scenarios (docs/sandbox.md): under
+ * `payment_declined` or `payment_timeout_then_confirmed` the charge behaves as the scenario's card
+ * (a declining or a slow one), so the decline or the late success is the provider's real answer.
+ * The sandbox's ledger keeps the caller's card for the key, so a replay or the worker's recovery
+ * of the attempt, which carry no scenario, find the same charge. Without a scenario it passes
+ * everything through.
  */
 export class ScenarioPaymentProvider extends PaymentProvider {
   constructor(
-    private readonly inner: PaymentProvider,
+    private readonly sandbox: Pick<SandboxPaymentProvider, 'charge' | 'chargeAs' | 'refund'>,
     private readonly scenario: Pick<SandboxScenarioContext, 'current'>,
   ) {
     super();
   }
 
-  /** The card token the provider is asked with for `token` under the current scenario. */
-  cardToken(token: string): string {
+  /** The card a charge of `token` behaves as under the current scenario. */
+  behavesAs(token: string): string {
     return sandboxPaymentToken(this.scenario.current) ?? token;
   }
 
   charge(request: ChargeRequest): Promise<ChargeResult> {
-    return this.inner.charge({ ...request, token: this.cardToken(request.token) });
+    const card = sandboxPaymentToken(this.scenario.current);
+    return card ? this.sandbox.chargeAs(request, card) : this.sandbox.charge(request);
   }
 
   refund(request: RefundRequest): Promise<RefundResult> {
-    return this.inner.refund(request);
+    return this.sandbox.refund(request);
   }
 }
