@@ -11,6 +11,7 @@ import { bodyShapeMiddleware } from './http/body-shape.middleware';
 import { nulByteMiddleware } from './http/nul-bytes';
 import { contentTypeMiddleware } from './http/content-type.middleware';
 import { traceMiddleware } from './http/trace.middleware';
+import { securityHeadersMiddleware } from './http/security-headers.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { middlewareChain, mountedAt } from './http/middleware-chain';
@@ -54,7 +55,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   app.set('trust proxy', config.trustProxy);
   const metrics = app.get(Metrics);
   // Global pieces share Express layers (docs/performance.md, "The pipeline, piece by piece").
-  app.use(middlewareChain(traceMiddleware, httpMetricsMiddleware(metrics)));
+  // Every answer passes this first layer: its trace id and security headers (docs/security.md).
+  app.use(middlewareChain(traceMiddleware, securityHeadersMiddleware(config.baseUrl), httpMetricsMiddleware(metrics)));
   // Outside Nest's router: Prometheus text, never enveloped or rate limited (docs/operations.md).
   app.use('/metrics', metricsRoute('/metrics'), metricsEndpoint(metrics, config.metricsToken));
   mountConsole(app);
