@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { eventually, freePort } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -14,6 +15,35 @@ describe('readiness', () => {
       expect(['ok', 'degraded']).toContain(res.body.data.dependencies.queues.state);
       expect(res.body.trace_id).toMatch(/^[0-9a-f]{32}$/);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('answers from a check at most a second old, however often it is called: 50 at once and a tight loop cost a handful of checks', async () => {
+    const t = await startTestApp();
+    // Each check pings Postgres once (SELECT 1): the pings are the statements /readyz causes.
+    const pings = jest.spyOn(TypeOrmHealthIndicator.prototype, 'pingCheck');
+    try {
+      const together = await Promise.all(Array.from({ length: 50 }, () => t.http().get('/readyz')));
+      expect(together.every((res) => res.status === 200)).toBe(true);
+      expect(new Set(together.map((res) => res.body.data.timestamp)).size).toBe(1);
+      expect(pings).toHaveBeenCalledTimes(1);
+
+      const started = Date.now();
+      let calls = 0;
+      while (Date.now() - started < 1500) {
+        const res = await t.http().get('/readyz');
+        expect(res.status).toBe(200);
+        // The answer is the check's own: never older than the cache's second plus the check itself.
+        expect(Date.now() - Date.parse(res.body.data.timestamp)).toBeLessThan(2500);
+        calls++;
+      }
+      expect(calls).toBeGreaterThan(10);
+      // A check is redone once the last one is a second old: about one per second of calls.
+      expect(pings.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(pings.mock.calls.length).toBeLessThanOrEqual(4);
+    } finally {
+      pings.mockRestore();
       await t.close();
     }
   });

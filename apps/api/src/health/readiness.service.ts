@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { AppConfig, liveWorkers, maskQuotedInput, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 import { ReadReplica } from '@hcs/persistence';
+import { SingleFlightCache } from './single-flight-cache';
 
 export type DependencyState = 'ok' | 'degraded' | 'down';
 
@@ -13,6 +14,8 @@ export interface Readiness {
 }
 
 const PROBE_TIMEOUT_MS = 1500;
+/** `/readyz` answers from a check started at most this long ago, however often it is called (docs/operations.md). */
+export const READINESS_MAX_AGE_MS = 1000;
 const STATE: Record<string, DependencyState> = { up: 'ok', degraded: 'degraded', down: 'down' };
 
 /**
@@ -28,11 +31,14 @@ const SHOWN_FIELDS = new Set(['live_workers', 'mode', 'cluster_state']);
  * The answer carries states only: a driver's error text (hosts, addresses, user names) is logged,
  * never shown to the anonymous caller of `/readyz`. On a Redis Cluster the redis entry carries
  * `mode: cluster` and `cluster_state` (`ok`, or `fail` and `down`).
+ * The anonymous `/readyz` cannot make the checks run per call: a check started within
+ * `READINESS_MAX_AGE_MS` is answered again, and callers who arrive together share one check.
  */
 @Injectable()
 export class ReadinessService {
   private readonly logger = new Logger('Readiness');
   private lastLogged = '';
+  private readonly recent = new SingleFlightCache<Readiness>(READINESS_MAX_AGE_MS);
 
   constructor(
     private readonly health: HealthCheckService,
@@ -44,7 +50,12 @@ export class ReadinessService {
     private readonly replica: ReadReplica,
   ) {}
 
-  async check(): Promise<Readiness> {
+  /** The readiness of a check started at most `READINESS_MAX_AGE_MS` ago (one check in flight at a time). */
+  check(): Promise<Readiness> {
+    return this.recent.get(() => this.checkNow());
+  }
+
+  private async checkNow(): Promise<Readiness> {
     const result = await this.health
       .check([
         this.db.pingCheck('postgres').withTimeout(PROBE_TIMEOUT_MS),
