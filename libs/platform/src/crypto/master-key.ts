@@ -34,7 +34,7 @@ export function masterKeyFromEnv(env: NodeJS.ProcessEnv): MasterKey {
 
 export function sealWith(current: MasterKey, plaintext: string, associatedData: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', current.key, iv);
+  const cipher = createCipheriv('aes-256-gcm', current.key, iv, { authTagLength: AUTH_TAG_BYTES });
   cipher.setAAD(Buffer.from(associatedData, 'utf8'));
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return ['v2', current.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
@@ -70,10 +70,19 @@ export function isSealed(value: string): boolean {
   return /^v[12]\./.test(value);
 }
 
+/**
+ * Every tag this service writes is GCM's full 16 bytes. Opening pins that length: GCM accepts any
+ * prefix of a valid tag (down to 4 bytes) unless told otherwise, and a short tag is a forgery
+ * guessed in 2^32 tries instead of 2^128.
+ */
+const AUTH_TAG_BYTES = 16;
+
 function decrypt(key: Buffer, iv: string, tag: string, data: string, associatedData: string | null): string {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const authTag = Buffer.from(tag, 'base64url');
+  if (authTag.length !== AUTH_TAG_BYTES) throw new Error(`sealed secret's auth tag is ${authTag.length} bytes, not ${AUTH_TAG_BYTES}`);
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: AUTH_TAG_BYTES });
   if (associatedData !== null) decipher.setAAD(Buffer.from(associatedData, 'utf8'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 

@@ -39,6 +39,19 @@ describe('SecretBox (docs/security.md "Keys at rest")', () => {
     expect(() => box.open(tampered, ROW)).toThrow();
   });
 
+  it('refuses a tag cut short (GCM would accept its prefix): only a 16-byte tag opens, v1 and v2', () => {
+    const cut = (sealed: string, tagIndex: number): string => {
+      const parts = sealed.split('.');
+      parts[tagIndex] = Buffer.from(parts[tagIndex]!, 'base64url').subarray(0, 4).toString('base64url');
+      return parts.join('.');
+    };
+    const sealed = box.seal('whsec_x', ROW);
+    expect(() => box.open(cut(sealed, 3), ROW)).toThrow(/tag/);
+    const v1 = sealV1('k'.repeat(32), 'whsec_old');
+    expect(() => box.open(cut(v1, 2), 'webhook_endpoints:any')).toThrow();
+    expect(box.open(sealed, ROW)).toBe('whsec_x');
+  });
+
   it('opens with the previous master key during a rotation and seals only under the new one', () => {
     const old = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'o'.repeat(32) }));
     const rotating = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'n'.repeat(32), WEBHOOK_SECRET_KEY_PREVIOUS: 'o'.repeat(32) }));
