@@ -65,7 +65,9 @@ describe('POST /v1/bookings/{id}/modify', () => {
     const snapshot = res.body.data.policy_snapshot;
     expect(snapshot.version).toBe(before.body.data.policy_snapshot.version);
     expect(Date.parse(snapshot.check_in_at) - Date.parse(before.body.data.policy_snapshot.check_in_at)).toBe(24 * 3600 * 1000);
-    expect(Date.parse(snapshot.free_cancellation_until)).toBe(Date.parse(snapshot.check_in_at) - 48 * 3600 * 1000);
+    // A day later: free cancellation still ends when it did before the move.
+    expect(snapshot.free_cancellation_until).toBe(before.body.data.policy_snapshot.free_cancellation_until);
+    expect(Date.parse(snapshot.free_cancellation_until)).toBe(Date.parse(snapshot.check_in_at) - 72 * 3600 * 1000);
     expect(snapshot.cancellation_timeline[0]).toEqual({ until: snapshot.free_cancellation_until, fee: { amount: 0, currency: 'EUR' } });
     expect(res.body.next_actions.map((a: { rel: string }) => a.rel)).toEqual(['cancel', 'get_audit']);
     expect(await counts(20, 23)).toEqual([
@@ -87,6 +89,41 @@ describe('POST /v1/bookings/{id}/modify', () => {
       .get(DataSource)
       .query(`SELECT type, aggregate_type, payload FROM outbox_events WHERE aggregate_id = $1 AND type = 'booking.modified'`, [b.bookingId]);
     expect(events).toEqual([{ type: 'booking.modified', aggregate_type: 'booking', payload: read.body.data }]);
+  });
+
+  it('never moves free cancellation later: past its cutoff and moved 60 days ahead, cancelling still costs the fee', async () => {
+    // Check-in tomorrow with 48 hours of free cancellation: the cutoff has passed at booking.
+    const b = await bookStay(t, agent, catalog, traveler, { start: 1, nights: 1, adults: 1 });
+    const booked = await t.http().get(`/v1/bookings/${b.bookingId}`).set('authorization', `Bearer ${agent.apiKey}`);
+    const deadline = booked.body.data.policy_snapshot.free_cancellation_until;
+    expect(Date.parse(deadline)).toBeLessThan(Date.now());
+    const fee = { amount: Math.round(b.total.amount / 2), currency: 'EUR' };
+
+    const res = await modify(b.bookingId, { stay: stay(61, 1) });
+    expect(res.status).toBe(200);
+    const snapshot = res.body.data.policy_snapshot;
+    expect(snapshot.free_cancellation_until).toBe(deadline);
+    expect(snapshot.cancellation_timeline).toEqual([
+      { until: deadline, fee: { amount: 0, currency: 'EUR' } },
+      { until: expect.any(String), fee },
+    ]);
+
+    const preview = await t
+      .http()
+      .get(`/v1/bookings/${b.bookingId}/cancellation-preview`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set(DELEGATION_HEADER, traveler);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.fee).toEqual(fee);
+    expect(preview.body.data.free_until).toBeUndefined();
+    const cancel = await t
+      .http()
+      .post(`/v1/bookings/${b.bookingId}/cancel`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set(DELEGATION_HEADER, traveler)
+      .send({});
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.cancellation.fee).toEqual(fee);
   });
 
   it('answers allotment_exhausted when a new night is full and changes nothing', async () => {

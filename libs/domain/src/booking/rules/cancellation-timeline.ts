@@ -1,13 +1,14 @@
 import { DateTime } from 'luxon';
 import type { Money } from '../../money/money';
 import type { CancellationTimelineEntry, PolicySnapshot } from '../chain.types';
-import { cancellationFee } from './cancellation-fee';
+import { cancellationFee, freeCancellationCutoff } from './cancellation-fee';
 import { remembered } from '../../stay/calendar';
 
 type TimelineTerms = Pick<
   PolicySnapshot,
   'cancellation_kind' | 'free_cancellation_hours_before_checkin' | 'cancellation_fee_pct_after_cutoff' | 'check_in_at' | 'timezone'
->;
+> &
+  Partial<Pick<PolicySnapshot, 'free_cancellation_until'>>;
 
 /**
  * The last instant a booking can be cancelled: the start of the check-in date in the property's
@@ -35,7 +36,7 @@ export function cancellationTimeline(terms: TimelineTerms, checkIn: string, tota
   const checkInAt = new Date(terms.check_in_at);
   const boundaries: number[] = [];
   if (terms.cancellation_kind === 'free_cancellation') {
-    const cutoff = checkInAt.getTime() - terms.free_cancellation_hours_before_checkin * 3_600_000;
+    const cutoff = freeCancellationCutoff(terms, checkInAt);
     if (cutoff < end) boundaries.push(cutoff);
   }
   boundaries.push(end);

@@ -9,8 +9,7 @@ import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
-import { cancellationTimeline } from '../rules/cancellation-timeline';
-import { snapshotPolicy } from '../rules/policy-snapshot';
+import { movedPolicySnapshot } from '../rules/moved-policy';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
 import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
@@ -89,21 +88,13 @@ export class ModifyBooking {
     }
 
     // The booking row first: its conditional UPDATE serialises concurrent modifications.
-    const old = booking.policySnapshot;
-    const terms = snapshotPolicy(
-      {
-        policy_id: old.policy_id,
-        version: old.version,
-        cancellation_kind: old.cancellation_kind,
-        free_cancellation_hours_before_checkin: old.free_cancellation_hours_before_checkin,
-        cancellation_fee_pct_after_cutoff: old.cancellation_fee_pct_after_cutoff,
-        child_policy_text: old.child_policy_text,
-      },
-      command.stay.check_in,
-      src.property.checkinTime,
-      src.property.timezone,
-    );
-    const policySnapshot = { ...terms, cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, price.total) };
+    // Free cancellation never ends later than it did before the move (rules/moved-policy.ts).
+    const policySnapshot = movedPolicySnapshot(booking.policySnapshot, {
+      checkIn: command.stay.check_in,
+      checkinTime: src.property.checkinTime,
+      timezone: src.property.timezone,
+      total: price.total,
+    });
     const modified = await this.bookings.modify(actor.tenantId, booking.id, booking.stay, { stay: command.stay, priceBreakdown: price, policySnapshot });
     if (!modified) {
       const current = await this.bookings.findById(actor.tenantId, booking.id);
