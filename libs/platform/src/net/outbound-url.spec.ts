@@ -1,4 +1,5 @@
 import type { LookupAddress } from 'node:dns';
+import dns from 'node:dns/promises';
 import { jwksUrlProblem } from '@hcs/domain';
 import { nonPublicAddressReason } from './ip-ranges';
 import { guardedLookup, OutboundRefused, sendOutbound } from './outbound-http';
@@ -76,6 +77,40 @@ describe('outbound address rule (webhooks and delegation jwks_url)', () => {
     expect(nonPublicAddressReason('100.128.0.1')).toBeNull();
     expect(nonPublicAddressReason('fe80::1%eth0')).toBe('link-local');
     expect(nonPublicAddressReason('example.com')).toBe('not an IP address');
+  });
+});
+
+describe('resolved host names (webhook URL check)', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const resolving = (answer: () => Promise<Array<{ address: string; family: number }>>) => jest.spyOn(dns, 'lookup').mockImplementation(answer as never);
+  const check = () => resolvedOutboundUrlProblem('https://hooks.example.com/in', { allowPrivate: false });
+
+  it('answers one text for a name that does not resolve and one that resolves to a private address (no DNS probing)', async () => {
+    resolving(() => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' })));
+    const unresolved = await check();
+    resolving(() => Promise.resolve([{ address: '10.0.0.5', family: 4 }]));
+    const privateAnswer = await check();
+    resolving(() =>
+      Promise.resolve([
+        { address: '93.184.216.34', family: 4 },
+        { address: '::1', family: 6 },
+      ]),
+    );
+    const oneLoopback = await check();
+    expect(unresolved).toMatch(/public host/);
+    expect(privateAnswer).toBe(unresolved);
+    expect(oneLoopback).toBe(unresolved);
+    expect(unresolved).not.toMatch(/hooks\.example\.com|10\.0\.0\.5|private|resolve to a/);
+  });
+
+  it('accepts a name whose every address is public', async () => {
+    resolving(() =>
+      Promise.resolve([
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:4700::1111', family: 6 },
+      ]),
+    );
+    await expect(check()).resolves.toBeNull();
   });
 });
 

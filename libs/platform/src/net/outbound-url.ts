@@ -33,6 +33,12 @@ export function outboundUrlProblem(value: string, policy: OutboundPolicy): strin
   return url.protocol === 'https:' ? null : 'must be an https URL';
 }
 
+/**
+ * The one answer for a host name that does not resolve and for one that resolves to a non-public
+ * address: two texts would let a caller map internal DNS names through this check.
+ */
+export const NOT_A_PUBLIC_NAME = 'must point at a public host (the name must resolve, and only to public addresses)';
+
 /** `outboundUrlProblem`, then every address the host name resolves to must be public too. */
 export async function resolvedOutboundUrlProblem(value: string, policy: OutboundPolicy): Promise<string | null> {
   const problem = outboundUrlProblem(value, policy);
@@ -43,11 +49,7 @@ export async function resolvedOutboundUrlProblem(value: string, policy: Outbound
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch {
-    return 'host name does not resolve';
+    return NOT_A_PUBLIC_NAME;
   }
-  for (const { address } of addresses) {
-    const reason = nonPublicAddressReason(address);
-    if (reason) return `must point at a public host (${host} resolves to a ${reason} address)`;
-  }
-  return null;
+  return addresses.length > 0 && addresses.every(({ address }) => nonPublicAddressReason(address) === null) ? null : NOT_A_PUBLIC_NAME;
 }
