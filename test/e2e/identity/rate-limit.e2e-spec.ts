@@ -114,6 +114,28 @@ describe('rate limits', () => {
       expectLimited(await token());
     });
 
+    it('limits /.well-known/delegation-issuers with X-Tenant-Id per IP, whatever tenant it names; the bare document stays uncounted', async () => {
+      // An app of its own: the token endpoint test above used up this address's budget on `t`.
+      const own = await limitedApp();
+      try {
+        const issuers = (tenantId: string) => own.http().get('/.well-known/delegation-issuers').set('X-Tenant-Id', tenantId);
+        const first = await issuers(tenant.tenantId);
+        expect(first.status).toBe(200);
+        expect(first.headers['ratelimit-limit']).toBe('2');
+        // Another hint (existing or random) is the same address's budget: new hints buy no new lookups.
+        await issuers(randomUUID()).expect(200);
+        expectLimited(await issuers(randomUUID()));
+        const refused = await issuers(tenant.tenantId);
+        expectLimited(refused);
+        expect(refused.body.error.detail).toMatchObject({ limit: 2, scope: 'ip' });
+        const bare = await own.http().get('/.well-known/delegation-issuers');
+        expect(bare.status).toBe(200);
+        expect(bare.headers['ratelimit-limit']).toBeUndefined();
+      } finally {
+        await own.close();
+      }
+    });
+
     it('never limits the static discovery documents', async () => {
       for (const path of [
         '/',

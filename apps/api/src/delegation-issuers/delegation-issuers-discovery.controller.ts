@@ -9,8 +9,9 @@ import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 /** `GET /.well-known/delegation-issuers`: whom the platform (and optionally a tenant) trusts. */
 @ApiTags('discovery')
 @Public()
-// Static, cacheable documents: not counted by the rate limiter (the token endpoint is).
-@SkipRateLimit()
+// The bare list is one cached document: not counted by the rate limiter (the token endpoint is).
+// With X-Tenant-Id each hint may cost a lookup, so it is counted per client IP like other public routes.
+@SkipRateLimit({ unlessHeader: 'X-Tenant-Id' })
 @Bare()
 @ReadsFromReplica()
 @Controller('.well-known')

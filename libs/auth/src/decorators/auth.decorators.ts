@@ -36,5 +36,15 @@ export const RequiresDelegation = (options: DelegationOptions = {}) => SetMetada
 /** The route reads for a traveler when one is named: an `X-Delegated-User` JWT, if sent, is verified. */
 export const AcceptsDelegation = () => SetMetadata(AUTH_METADATA.delegation, { requiredFor: [] } satisfies DelegationOptions);
 
-/** Never rate limited: the health probes of orchestrators and load balancers. */
-export const SkipRateLimit = () => SetMetadata(AUTH_METADATA.skipRateLimit, true);
+export interface SkipRateLimitOptions {
+  /**
+   * Counted after all (per client IP) when the request carries this header: a static document
+   * whose variant named by the header costs a lookup (`/.well-known/delegation-issuers` with
+   * `X-Tenant-Id`).
+   */
+  unlessHeader?: string;
+}
+
+/** Never rate limited: the health probes of orchestrators and load balancers, static discovery documents. */
+export const SkipRateLimit = (options: SkipRateLimitOptions = {}) =>
+  SetMetadata(AUTH_METADATA.skipRateLimit, options.unlessHeader === undefined ? true : { unlessHeader: options.unlessHeader.toLowerCase() });

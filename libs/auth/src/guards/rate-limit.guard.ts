@@ -9,7 +9,8 @@ import { routeAuth } from './route-auth';
 /**
  * Second guard of the chain (after authentication, so it knows whom to count): per credential
  * for authenticated calls, per client address and tenant for anonymous catalog reads, per client
- * address for public routes (IPv6 per /64, see address-key.ts); `@SkipRateLimit()` routes (health probes) are never counted. Every counted
+ * address for public routes (IPv6 per /64, see address-key.ts); `@SkipRateLimit()` routes (health probes) are never counted, and
+ * `@SkipRateLimit({ unlessHeader })` routes only when the header is sent (per client address). Every counted
  * response carries RateLimit-Limit/-Remaining/-Reset; the one over the limit is `rate_limited`.
  */
 @Injectable()
@@ -22,7 +23,10 @@ export class RateLimitGuard implements CanActivate {
   /** Synchronous for routes that are not counted: Nest awaits only what is a promise (docs/performance.md). */
   canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
-    if (routeAuth(this.reflector, ctx).skipRateLimit) return true;
+    const route = routeAuth(this.reflector, ctx);
+    if (route.skipRateLimit) return true;
+    const header = route.rateLimitOnlyWithHeader;
+    if (header !== undefined && ctx.switchToHttp().getRequest<GuardedRequest>().headers[header] === undefined) return true;
     return this.count(ctx);
   }
 
