@@ -3,8 +3,10 @@ import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalo
 import { runCli } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-/** Issue 11 item 13: `hcs receipts rotate-key`: the new kid signs, receipts of the old one still verify. */
+/** `hcs receipts rotate-key`: the new kid signs, receipts of the old one still verify. */
 describe('hcs receipts rotate-key', () => {
+  // Runs the CLI as processes and starts a second app: a bound for a loaded machine, not a speed target.
+  jest.setTimeout(120_000);
   let t: TestApp;
   let later: TestApp | undefined;
   let agent: ChainAgent;
