@@ -25,6 +25,7 @@ import { CatalogChangeNotices1764440000001 } from './1764440000001-CatalogChange
 import { ChainValuesLz41764450000000 } from './1764450000000-ChainValuesLz4';
 import { DailyRateChangeNotices1764450000001 } from './1764450000001-DailyRateChangeNotices';
 import { PropertySearchKeys1764460000000 } from './1764460000000-PropertySearchKeys';
+import { FollowUpSentIndex1764470000000 } from './1764470000000-FollowUpSentIndex';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   ChainValuesLz41764450000000,
   DailyRateChangeNotices1764450000001,
   PropertySearchKeys1764460000000,
+  FollowUpSentIndex1764470000000,
 ];

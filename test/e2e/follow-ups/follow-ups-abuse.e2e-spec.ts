@@ -2,7 +2,18 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig } from '@hcs/platform';
 import { createWorkerApp } from '../../../apps/worker/src/bootstrap';
 import { createTenant } from '../../support/factories';
-import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, travelerDelegation } from '../../support/chain-fixtures';
+import {
+  bookStay,
+  CARD,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  DELEGATION_HEADER,
+  GUEST,
+  quoteAndHold,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { agentFollowUps, followUpClient } from '../../support/follow-up-fixtures';
 import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -84,7 +95,7 @@ describe('guest follow-ups: abuse bounds', () => {
     const perTenant = await admin.create(second, custom('sixth'));
     expect(perTenant.status).toBe(429);
     expect(perTenant.body.error).toMatchObject({ code: 'rate_limited', detail: { limit: 5, scope: 'follow_ups_per_tenant' } });
-    // The follow-ups the booking schedules by itself are not counted and still exist.
+    // The follow-ups the booking schedules by itself count only once sent (none is due yet) and still exist.
     const kinds = (await admin.list(second)).body.data.items.map((f: { kind: string }) => f.kind);
     expect(kinds).toEqual(expect.arrayContaining(['pre_arrival', 'post_stay', 'custom']));
   });
@@ -122,5 +133,54 @@ describe('guest follow-ups: abuse bounds', () => {
       200,
     );
     expect(sent.rendered).toMatchObject({ from: '"Outro Hotel" <no-reply@hcs.example>', reply_to: 'front@outro.example' });
+  });
+
+  it('a booking made to relay a mail: its pre-arrival leaves without the URL of the name, and past the tenant cap is not sent', async () => {
+    const relay = await createTenant(t.app, 'Relay Check Hotel');
+    const relayAgent = await createChainAgent(t.app, relay.tenantId);
+    const relayCatalog = await createChainCatalog(t.app, relay.tenantId, { defaultInventory: 20 });
+    const relayTraveler = await travelerDelegation(t.app, relay.tenantId, 'traveler-relay');
+    const admin = followUpClient(t, relay.adminKey, null);
+    const attack = 'Your card was charged – dispute at https://evil.example/dispute?case=8812';
+    type PreArrival = { state: string; error?: string; rendered?: { body: string; subject: string; from: string } };
+    const preArrivals: PreArrival[] = [];
+    const bookingIds: string[] = [];
+    // Check-in tomorrow: each booking's pre-arrival is due at once. One at a time, so no two deliveries overlap.
+    for (let i = 0; i < 6; i++) {
+      const held = await quoteAndHold(t, relayAgent, relayCatalog, { start: 1, nights: 1, adults: 1 });
+      const booked = await t
+        .http()
+        .post('/v1/bookings')
+        .set('authorization', `Bearer ${relayAgent.apiKey}`)
+        .set('idempotency-key', `relay-${i}`)
+        .set(DELEGATION_HEADER, relayTraveler)
+        .send({
+          hold_id: held.holdId,
+          quote_id: held.quoteId,
+          guest: { primary: { ...GUEST.primary, full_name: attack, email: 'victim@example.com' } },
+          payment: CARD(),
+        });
+      expect(booked.status).toBe(201);
+      bookingIds.push(booked.body.data.booking_id);
+      preArrivals.push(
+        await eventually(
+          async (): Promise<PreArrival> =>
+            (await admin.list(booked.body.data.booking_id)).body.data.items.find((f: { kind: string }) => f.kind === 'pre_arrival'),
+          (f) => f?.state === 'sent' || f?.state === 'failed',
+          30_000,
+          200,
+        ),
+      );
+    }
+    expect(preArrivals.map((f) => f.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'failed']);
+    expect(preArrivals[5]).toMatchObject({ error: expect.stringMatching(/at most 5 follow-ups per tenant.*FOLLOW_UP_MAX_PER_TENANT_PER_DAY/) });
+    expect(preArrivals[5]!.rendered).toBeUndefined();
+    const mail = preArrivals[0]!.rendered!;
+    expect(mail.body).toContain('Your card was charged – dispute at [link removed]');
+    for (const text of [mail.subject, mail.body, mail.from]) expect(text).not.toMatch(/https?:|:\/\/|www\.|evil/i);
+    // The same caps: the tenant's callers cannot add one more today.
+    const more = await admin.create(bookingIds[0]!, custom('Hello'));
+    expect(more.status).toBe(429);
+    expect(more.body.error).toMatchObject({ code: 'rate_limited', detail: { limit: 5, scope: 'follow_ups_per_tenant' } });
   });
 });

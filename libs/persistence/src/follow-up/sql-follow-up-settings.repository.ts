@@ -44,9 +44,11 @@ export class SqlFollowUpSettingsRepository extends FollowUpSettingsRepository {
 }
 
 /**
- * Counts the follow-ups callers created since a moment. A transaction-scoped advisory lock per
- * tenant makes concurrent creations of one tenant count one after another (each sees the rows the
- * previous one committed), so a cap cannot be passed by sending many requests at once.
+ * Counts the follow-ups that used a tenant's caps since a moment: those callers created (origin
+ * `request`, at `created_at`) and those the booking scheduled by itself that were sent (origin
+ * `booking`, at `sent_at`). A transaction-scoped advisory lock per tenant makes concurrent counts of
+ * one tenant run one after another (each sees the rows the previous one committed), so a cap cannot
+ * be passed by sending many requests at once.
  */
 @Injectable()
 export class SqlFollowUpQuota extends FollowUpQuota {
@@ -57,10 +59,13 @@ export class SqlFollowUpQuota extends FollowUpQuota {
   async countRecent(tenantId: string, bookingId: string, since: Date): Promise<{ booking: RequestCount; tenant: RequestCount }> {
     await this.sql.rows(`SELECT pg_advisory_xact_lock(hashtext('follow-up-quota'), hashtext($1))`, [tenantId]);
     const rows = await this.sql.rows<QuotaRow>(
-      `SELECT count(*)::int AS tenant_count, min(created_at) AS tenant_oldest,
+      `SELECT count(*)::int AS tenant_count, min(counted_at) AS tenant_oldest,
               (count(*) FILTER (WHERE booking_id = $2))::int AS booking_count,
-              min(created_at) FILTER (WHERE booking_id = $2) AS booking_oldest
-         FROM follow_ups WHERE tenant_id = $1 AND origin = 'request' AND created_at > $3`,
+              min(counted_at) FILTER (WHERE booking_id = $2) AS booking_oldest
+         FROM (SELECT booking_id, CASE WHEN origin = 'request' THEN created_at ELSE sent_at END AS counted_at
+                 FROM follow_ups
+                WHERE tenant_id = $1
+                  AND ((origin = 'request' AND created_at > $3) OR (origin = 'booking' AND state = 'sent' AND sent_at > $3))) counted`,
       [tenantId, bookingId, since],
     );
     const r = rows[0]!;

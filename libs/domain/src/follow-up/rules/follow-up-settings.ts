@@ -1,5 +1,6 @@
 import type { FieldError } from '../../errors/domain-error';
 import type { FollowUpSettings, TenantFollowUpSettings } from '../ports/follow-up-settings.repository';
+import { withoutLinks } from './follow-up-plain-text';
 
 export const SENDER_NAME_MAX = 100;
 export const LINK_DOMAINS_MAX = 20;
@@ -58,8 +59,11 @@ export function envelopeAddress(followUpFrom: string): string {
   return (angle ? angle[1]! : followUpFrom).trim();
 }
 
-/** The From header of a tenant's mails: its sender name (default: the tenant's name) at the shared envelope address. */
+/**
+ * The From header of a tenant's mails: its sender name (default: the tenant's name) at the shared
+ * envelope address. The name never carries a link or an address (`withoutLinks`), whatever an admin wrote.
+ */
 export function senderFor(settings: TenantFollowUpSettings, followUpFrom: string): { from: string; replyTo: string | null } {
-  const name = (settings.senderName ?? settings.tenantName).replace(UNSAFE_NAME_CHARS, '').trim();
+  const name = withoutLinks((settings.senderName ?? settings.tenantName).replace(UNSAFE_NAME_CHARS, '')).trim();
   return { from: `"${name}" <${envelopeAddress(followUpFrom)}>`, replyTo: settings.replyTo };
 }

@@ -106,7 +106,7 @@ class FakeFollowUps extends FollowUpRepository {
 }
 
 class FakeBookings extends BookingRepository {
-  constructor(private readonly rows: BookingRecord[]) {
+  constructor(readonly rows: BookingRecord[]) {
     super();
   }
   create = jest.fn();
@@ -214,14 +214,15 @@ class FakeSettings extends FollowUpSettingsRepository {
   }
 }
 
-/** Counts the fake's rows of origin `request` created since `since`, as the SQL does. */
+/** Counts as the SQL does: rows of origin `request` created since `since`, and rows of origin `booking` sent since then. */
 class FakeQuota extends FollowUpQuota {
   constructor(private readonly followUps: FakeFollowUps) {
     super();
   }
   async countRecent(tenantId: string, bookingId: string, since: Date) {
-    const recent = this.followUps.rows.filter((r) => r.tenantId === tenantId && r.origin === 'request' && r.createdAt > since);
-    const of = (rows: typeof recent) => ({ count: rows.length, oldest: rows.length ? new Date(Math.min(...rows.map((r) => r.createdAt.getTime()))) : null });
+    const at = (r: FollowUpRecord) => (r.origin === 'request' ? r.createdAt : r.state === 'sent' ? r.sentAt : null);
+    const recent = this.followUps.rows.filter((r) => r.tenantId === tenantId && (at(r)?.getTime() ?? 0) > since.getTime());
+    const of = (rows: typeof recent) => ({ count: rows.length, oldest: rows.length ? new Date(Math.min(...rows.map((r) => at(r)!.getTime()))) : null });
     return { booking: of(recent.filter((r) => r.bookingId === bookingId)), tenant: of(recent) };
   }
 }
@@ -254,8 +255,10 @@ function world() {
   const access = new FollowUpAccess(bookings);
   const jobs = new FollowUpJobs(followUps, dispatcher, afterCommit, config);
   const recorder = new ChainRecorder(audit, outbox, context);
+  const renderer = new FollowUpRenderer(properties, settings, config);
   return {
     b,
+    bookings,
     followUps,
     audit,
     outbox,
@@ -267,7 +270,8 @@ function world() {
     getSettings: new GetFollowUpSettings(settings, config),
     updateSettings: new UpdateFollowUpSettings(settings, config),
     list: new ListFollowUps(access, followUps),
-    send: new SendFollowUp(followUps, bookings, new FollowUpRenderer(properties, settings, config), notifier, recorder, jobs, config),
+    renderer,
+    send: new SendFollowUp(followUps, bookings, renderer, notifier, recorder, jobs, quota, config),
     stay: new StayFollowUpScheduling(followUps, bookings, properties, notifier, audit, jobs, context),
   };
 }
@@ -499,6 +503,102 @@ describe('follow-ups are not a mail relay (docs/follow-ups.md "Caps", "Sender an
     const second = await w.create.execute(custom(w.b.id), agent, TRAVELER);
     await w.send.execute(TENANT, second.data.id);
     expect(w.notifier.delivered[1]).toMatchObject({ from: '"Hotel Mar Lisboa" <no-reply@hcs.example>', reply_to: 'desk@hotelmar.example' });
+  });
+
+  /** A booking with check-in tomorrow (its pre_arrival is due at once), confirmed and its follow-ups planned. */
+  const bookTomorrow = async (w: ReturnType<typeof world>, fullName = 'Ada Lovelace') => {
+    const b = booking({
+      guest: { primary: { full_name: fullName, email: 'victim@example.com', phone: '+44 20 0000 0000' } },
+      policySnapshot: { check_in_at: new Date(Date.now() + 86_400_000).toISOString(), timezone: 'Europe/Paris' } as BookingRecord['policySnapshot'],
+    });
+    w.bookings.rows.push(b);
+    await w.stay.scheduleForConfirmedBooking(b, { kind: 'agent', id: AGENT });
+    return { b, preArrival: w.followUps.rows.find((r) => r.bookingId === b.id && r.kind === 'pre_arrival')! };
+  };
+
+  it('automatic pre-arrival mails count against the tenant cap when sent: one over it is not delivered, failed with the cap, audited', async () => {
+    const w = world();
+    const results: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { preArrival } = await bookTomorrow(w);
+      results.push((await w.send.execute(TENANT, preArrival.id)).result);
+    }
+    expect(results).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'failed']);
+    expect(w.notifier.delivered).toHaveLength(5);
+    const refused = w.followUps.rows.filter((r) => r.state === 'failed');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      kind: 'pre_arrival',
+      rendered: null,
+      error: expect.stringMatching(/at most 5 follow-ups per tenant.*FOLLOW_UP_MAX_PER_TENANT_PER_DAY/),
+    });
+    const failedAudit = w.audit.events.find((e) => e.type === 'follow_up.failed');
+    expect(failedAudit?.data).toMatchObject({ follow_up_id: refused[0].id, scope: 'follow_ups_per_tenant', limit: 5, error: refused[0].error });
+    expect(w.outbox.events.filter((e) => e.type === 'follow_up.failed').map((e) => e.aggregateId)).toEqual([refused[0].id]);
+    // Sending again does nothing: it is failed, not scheduled.
+    await expect(w.send.execute(TENANT, refused[0].id)).resolves.toEqual({ result: 'skipped' });
+    // The same caps: the tenant's callers are refused too.
+    await expect(codeOf(w.create.execute(custom(w.b.id), agent, TRAVELER))).resolves.toBe('rate_limited');
+  });
+
+  it("an automatic follow-up over its booking's cap is not delivered", async () => {
+    const w = world();
+    const { b, preArrival } = await bookTomorrow(w);
+    const requested = { ...w.followUps.rows.find((r) => r.id === preArrival.id)!, origin: 'request' as const, kind: 'custom' as const };
+    for (let i = 0; i < 3; i++) w.followUps.rows.push({ ...requested, id: randomUUID(), state: 'sent', sendAt: new Date(), createdAt: new Date() });
+    await expect(w.send.execute(TENANT, preArrival.id)).resolves.toEqual({ result: 'failed' });
+    expect(w.followUps.rows.find((r) => r.id === preArrival.id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/at most 3 follow-ups per booking.*FOLLOW_UP_MAX_PER_BOOKING_PER_DAY/),
+    });
+    expect(w.notifier.delivered).toEqual([]);
+    // Requested ones count at creation: the booking's callers are refused as before.
+    await expect(codeOf(w.create.execute(custom(b.id), agent, TRAVELER))).resolves.toBe('rate_limited');
+  });
+
+  it('a requested follow-up was counted at creation and is not counted again when sent', async () => {
+    const w = world();
+    for (let i = 0; i < 3; i++) {
+      const { data } = await w.create.execute(custom(w.b.id), agent, TRAVELER);
+      await expect(w.send.execute(TENANT, data.id)).resolves.toEqual({ result: 'sent' });
+    }
+  });
+
+  it('a URL in the guest name never reaches the mail (the booking-and-cancel relay of the audit)', async () => {
+    const w = world();
+    const attack = 'Your card was charged – dispute at https://evil.example/dispute?case=8812';
+    const { preArrival } = await bookTomorrow(w, attack);
+    await expect(w.send.execute(TENANT, preArrival.id)).resolves.toEqual({ result: 'sent' });
+    const mail = w.notifier.delivered[0]!;
+    expect(mail.body).toContain('Caro(a) Your card was charged – dispute at [link removed],');
+    for (const text of [mail.subject, mail.body, mail.from ?? '']) expect(text).not.toMatch(/https?:|:\/\/|www\.|evil|example\//i);
+  });
+
+  it('the renderer drops links from the guest name, the property name and address, and the sender name; keeps plain names', async () => {
+    const w = world();
+    await w.updateSettings.execute({ sender_name: 'Refunds at evil.example' }, admin);
+    const preArrival = { kind: 'pre_arrival', message: null } as FollowUpRecord;
+    const render = (fullName: string) => w.renderer.render(preArrival, { ...w.b, guest: { primary: { ...w.b.guest.primary, full_name: fullName } } });
+    for (const name of ['www.evil.example', 'evil.example/pay', 'hxxps://evil.example', 'evil\uff0eexample/pay', 'pay@evil.example', '203.0.113.9/pay']) {
+      const mail = await render(name);
+      expect(mail.body).toContain('[link removed]');
+      expect(mail.body).not.toMatch(/evil|203\.0|:\/\//);
+    }
+    const mail = await render("Seán O'Brien-Smith, J. R. R.");
+    expect(mail.body).toContain("Caro(a) Seán O'Brien-Smith, J. R. R.,");
+    expect(mail.from).toBe('"Refunds at [link removed]" <no-reply@hcs.example>');
+  });
+
+  it('a message that no longer passes the link check (its domain removed from link_domains) goes out without its links', async () => {
+    const w = world();
+    await w.updateSettings.execute({ link_domains: ['hotelmar.example'] }, admin);
+    const { data } = await w.create.execute(custom(w.b.id, 'Menu: https://hotelmar.example/menu'), agent, TRAVELER);
+    await w.updateSettings.execute({ link_domains: [] }, admin);
+    await w.send.execute(TENANT, data.id);
+    expect(w.notifier.delivered[0]!.body).toContain('Menu: [link removed]');
+    const kept = await w.create.execute(custom(w.b.id, 'Breakfast from 7:00.'), agent, TRAVELER);
+    await w.send.execute(TENANT, kept.data.id);
+    expect(w.notifier.delivered[1]!.body).toContain('Breakfast from 7:00.');
   });
 
   it('settings: admins only, every bad field at once', async () => {

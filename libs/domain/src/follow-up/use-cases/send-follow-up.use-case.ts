@@ -7,6 +7,8 @@ import type { FollowUpRecord, RenderedMessage } from '../follow-up.types';
 import { followUpView } from '../follow-up.view';
 import { FollowUpRepository } from '../ports/follow-up.repository';
 import { GuestNotifier } from '../ports/guest-notifier';
+import { FollowUpQuota } from '../ports/follow-up-quota';
+import { FOLLOW_UP_WINDOW_SECONDS, followUpQuotaRefusal } from '../rules/follow-up-quota';
 import { retryDelaySeconds } from '../rules/follow-up-schedule';
 import { bookingChain, chainAuditEvent } from '../../booking/rules/audit-entry';
 import { ChainRecorder } from '../../booking/services/chain-recorder';
@@ -30,6 +32,11 @@ export type FollowUpSendResult = { result: 'sent' | 'retrying' | 'failed' | 'ski
  * hands it to the `GuestNotifier`, then marks it `sent` with the rendered message, audit and
  * outbox `follow_up.sent` in one transaction. A refused delivery is retried on the webhooks'
  * schedule, then marked `failed` with the error (audit and outbox `follow_up.failed`).
+ *
+ * The follow-ups the booking scheduled by itself (`pre_arrival`, `post_stay`) use the same caps as
+ * requested ones (docs/follow-ups.md "Caps"): they are counted here, when sent, not at confirmation
+ * (the booking's statement stays as it is). One over FOLLOW_UP_MAX_PER_BOOKING_PER_DAY or
+ * FOLLOW_UP_MAX_PER_TENANT_PER_DAY is not delivered: it is marked `failed` with the cap as its error.
  */
 @Injectable()
 export class SendFollowUp {
@@ -42,6 +49,7 @@ export class SendFollowUp {
     private readonly notifier: GuestNotifier,
     private readonly recorder: ChainRecorder,
     private readonly jobs: FollowUpJobs,
+    private readonly quota: FollowUpQuota,
     private readonly config: AppConfig,
   ) {}
 
@@ -55,6 +63,10 @@ export class SendFollowUp {
     }
     const booking = await this.bookings.findById(tenantId, claimed.bookingId);
     if (!booking) return { result: 'skipped' };
+    if (claimed.origin === 'booking') {
+      const refused = await this.refuseOverCap(claimed, booking);
+      if (refused) return { result: refused };
+    }
     let rendered: RenderedMessage;
     try {
       rendered = await this.renderer.render(claimed, booking);
@@ -86,6 +98,33 @@ export class SendFollowUp {
     if (!sent) return 'skipped';
     await this.record('follow_up.sent', sent, booking, { channel: sent.channel, locale: rendered.locale });
     return 'sent';
+  }
+
+  /**
+   * Counts the tenant's follow-ups of the rolling day (requested ones at creation, automatic ones
+   * once sent) under the quota's per-tenant lock; over a cap, marks this one `failed` with the cap
+   * as its error, audited and published like any failure. Null when it may be sent.
+   */
+  @Transactional()
+  private async refuseOverCap(f: FollowUpRecord, booking: BookingRecord): Promise<'failed' | 'skipped' | null> {
+    const now = new Date();
+    const counts = await this.quota.countRecent(f.tenantId, f.bookingId, new Date(now.getTime() - FOLLOW_UP_WINDOW_SECONDS * 1000));
+    const caps = { perBooking: this.config.followUpMaxPerBookingPerDay, perTenant: this.config.followUpMaxPerTenantPerDay };
+    const refusal = followUpQuotaRefusal(counts, caps, now);
+    if (!refusal) return null;
+    const setting = refusal.scope === 'booking' ? 'FOLLOW_UP_MAX_PER_BOOKING_PER_DAY' : 'FOLLOW_UP_MAX_PER_TENANT_PER_DAY';
+    const error = `Not sent: at most ${refusal.limit} follow-ups per ${refusal.scope} in a rolling day (${setting}).`;
+    this.logger.warn(`follow-up ${f.id} not sent: ${refusal.scope} cap of ${refusal.limit} reached`);
+    const failed = await this.followUps.markFailed(f.tenantId, f.id, error);
+    if (!failed) return 'skipped';
+    await this.record('follow_up.failed', failed, booking, {
+      channel: failed.channel,
+      attempts: failed.attempts,
+      error,
+      scope: `follow_ups_per_${refusal.scope}`,
+      limit: refusal.limit,
+    });
+    return 'failed';
   }
 
   @Transactional()
