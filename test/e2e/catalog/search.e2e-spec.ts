@@ -142,6 +142,7 @@ describe('POST /v1/search', () => {
       'guests.adults',
       'guests.children[0].age',
       'guests.children[1].name',
+      'stay.check_in',
       'stay.check_out',
     ]);
     const empty = await search({});

@@ -112,6 +112,17 @@ describe('bounded delegations', () => {
       expect(fresh.status).toBe(201);
     });
 
+    it('a jti longer than its column (512) is delegation_invalid before any statement; 512 books', async () => {
+      const held = await quoteAndHold(t, chain, catalog, { start: 30, nights: 1 });
+      const long = await confirm(held, await mintDelegation(t.app, { sub: 'traveler-long-jti', issuer, jti: 'j'.repeat(513) }), 'jti-long');
+      expect(long.status).toBe(401);
+      expect(long.body.error).toMatchObject({ code: 'delegation_invalid', detail: { reason: 'missing_claim', claim: 'jti', max_length: 512 } });
+      // The same refusal on every delegation route (the guard), and the hold is untouched.
+      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: own, jti: 'j'.repeat(2_000) }), { reason: 'missing_claim', claim: 'jti' });
+      const fits = await confirm(held, await mintDelegation(t.app, { sub: 'traveler-long-jti', issuer, jti: 'j'.repeat(512) }), 'jti-fits');
+      expect(fits.status).toBe(201);
+    });
+
     it('tokens without a jti are not limited (the issuer chose no replay protection)', async () => {
       const delegation = await mintDelegation(t.app, { sub: 'traveler-nojti', issuer });
       for (const start of [20, 22]) {

@@ -1,17 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { IsArray, IsInt, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../http/calendar-date.validator';
 
 /** Request parts shared by the chain's request DTOs. */
 export class StayRequestDto {
-  @ApiProperty({ example: '2027-05-10', pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
-  @Matches(DATE, { message: 'must be a date in YYYY-MM-DD' })
+  @ApiProperty({ example: '2027-05-10', ...CALENDAR_DATE_SCHEMA })
+  @IsCalendarDate()
   check_in: string;
 
-  @ApiProperty({ example: '2027-05-12', pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
-  @Matches(DATE, { message: 'must be a date in YYYY-MM-DD' })
+  @ApiProperty({ example: '2027-05-12', ...CALENDAR_DATE_SCHEMA })
+  @IsCalendarDate()
   check_out: string;
 }
 

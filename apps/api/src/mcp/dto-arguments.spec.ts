@@ -18,6 +18,7 @@ import {
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
+import { IsCalendarDate } from '../http/calendar-date.validator';
 import { MAX_MONEY_MINOR_UNITS } from '../http/dto/money.request.dto';
 import { dtoArguments } from './dto-arguments';
 import type { McpTool } from './mcp-tool';
@@ -94,6 +95,18 @@ describe('dtoArguments: the MCP arguments read from a DTO', () => {
     });
   });
 
+  it('states a calendar date as format date with a pattern that has only real days', () => {
+    class Night {
+      @IsCalendarDate()
+      night: string;
+    }
+    const night = jsonSchema(dtoArguments(Night)).properties?.night as { format?: string; pattern?: string };
+    expect(night).toMatchObject({ type: 'string', format: 'date' });
+    const pattern = new RegExp(night.pattern as string);
+    expect(['2027-05-10', '2028-02-29'].map((d) => pattern.test(d))).toEqual([true, true]);
+    expect(['2027-02-30', '2027-13-45', '2027-02-29', '2027-5-1'].map((d) => pattern.test(d))).toEqual([false, false, false, false]);
+  });
+
   it('follows a changed limit: the schema is read from the decorators, not restated', () => {
     class Wider {
       @IsInt()
@@ -167,6 +180,17 @@ describe('each tool: inputSchema and the DTO agree at the limits', () => {
     ['search', { stay, guests: { adults: 1, children: children(21) } }, false],
     ['search', { stay, guests: { adults: 1, children: [{ age: 18 }] } }, false],
     ['search', { stay: { check_in: '2027-5-1', check_out: '2027-05-03' }, guests: { adults: 1 } }, false],
+    // Calendar-impossible dates have the shape but no day (docs/security.md "Calendar-impossible dates").
+    ['search', { stay: { check_in: '2028-02-29', check_out: '2028-03-01' }, guests: { adults: 1 } }, true],
+    ['search', { stay: { check_in: '2027-02-30', check_out: '2027-03-02' }, guests: { adults: 1 } }, false],
+    ['search', { stay: { check_in: '2027-05-01', check_out: '2027-13-45' }, guests: { adults: 1 } }, false],
+    [
+      'create_quote',
+      { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay: { check_in: '2027-02-30', check_out: '2027-03-02' }, guests: { adults: 2 } },
+      false,
+    ],
+    ['modify_booking', { booking_id: uuid, stay }, true],
+    ['modify_booking', { booking_id: uuid, stay: { check_in: '2027-13-45', check_out: '2027-05-03' } }, false],
     ['search', { stay, guests: { adults: 1 }, constraints: price(MAX_MONEY_MINOR_UNITS) }, true],
     ['search', { stay, guests: { adults: 1 }, constraints: price(MAX_MONEY_MINOR_UNITS + 1) }, false],
     ['search', { stay, guests: { adults: 1 }, constraints: { meal_plan: 'breakfast' } }, true],

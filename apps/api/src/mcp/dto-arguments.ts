@@ -102,6 +102,9 @@ function baseSchema(dto: Type, field: string, rules: Rules, path: string, descri
     }
   } else if (take('isUuid')) {
     schema = z.uuid();
+  } else if (take('isCalendarDate')) {
+    // A real day (`format: date` and zod's calendar pattern): `2027-02-30` fails in the schema as in the DTO.
+    schema = z.iso.date();
   } else if (take('isEmail')) {
     schema = z.email();
   } else if (take('isObject')) {

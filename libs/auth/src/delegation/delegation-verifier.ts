@@ -16,6 +16,8 @@ export const JWKS_FETCH_TIMEOUT_MS = 2_000;
 export const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 const JWKS_COOLDOWN_MS = 30_000;
 const REQUIRED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat'] as const;
+/** Longest `jti` a booking can record: `delegation_jti_uses.jti` is CHECKed to 1–512 characters. */
+export const DELEGATION_JTI_MAX_LENGTH = 512;
 
 /** A verified delegation: the traveler, plus what the replay check of bookings needs. */
 export interface VerifiedDelegation {
@@ -62,6 +64,14 @@ export class DelegationVerifier {
     }
     const unverified = unverifiedClaims(token);
     if (typeof unverified.iss !== 'string' || unverified.iss.length === 0) throw invalid('missing_claim', { claim: 'iss' });
+    // Refused before any statement (the issuer lookup, the booking's replay row, which the column's CHECK would fail).
+    if (typeof unverified.jti === 'string' && unverified.jti.length > DELEGATION_JTI_MAX_LENGTH) {
+      throw invalid(
+        'missing_claim',
+        { claim: 'jti', max_length: DELEGATION_JTI_MAX_LENGTH },
+        `The delegation's jti is longer than ${DELEGATION_JTI_MAX_LENGTH} characters.`,
+      );
+    }
 
     // The demo issuer's private key sits in our own database: never trust it in production.
     const demoInProduction = unverified.iss === DEMO_ISSUER && this.config.nodeEnv === 'production';

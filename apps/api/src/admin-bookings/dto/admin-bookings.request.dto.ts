@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { PageQueryDto } from '../../http/dto/page.query.dto';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filters of the admin booking list; all optional and combined with AND. */
 export class ListBookingsQueryDto extends PageQueryDto {
@@ -27,14 +26,14 @@ export class ListBookingsQueryDto extends PageQueryDto {
   @IsIn(['confirmed', 'cancelled'])
   state?: 'confirmed' | 'cancelled';
 
-  @ApiPropertyOptional({ example: '2027-05-01', description: 'Stays with a night on or after this date.' })
+  @ApiPropertyOptional({ example: '2027-05-01', ...CALENDAR_DATE_SCHEMA, description: 'Stays with a night on or after this date.' })
   @IsOptional()
-  @Matches(DATE, { message: 'stay_from must be a date in YYYY-MM-DD format' })
+  @IsCalendarDate()
   stay_from?: string;
 
-  @ApiPropertyOptional({ example: '2027-05-31', description: 'Stays with a night on or before this date.' })
+  @ApiPropertyOptional({ example: '2027-05-31', ...CALENDAR_DATE_SCHEMA, description: 'Stays with a night on or before this date.' })
   @IsOptional()
-  @Matches(DATE, { message: 'stay_to must be a date in YYYY-MM-DD format' })
+  @IsCalendarDate()
   stay_to?: string;
 }
 

@@ -24,6 +24,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 import { IsTimeZone } from '../../http/time-zone.validator';
 import { MoneyInputDto } from '../../search/dto/search.request.dto';
@@ -40,7 +41,6 @@ function OptionalStringList(options: { maxItems: number; maxLength: number; desc
   );
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -58,12 +58,12 @@ export class PolicyParamsDto extends IdParamsDto {
 }
 
 export class DateRangeQueryDto {
-  @ApiProperty({ example: '2027-05-01', description: 'First night (inclusive).' })
-  @Matches(DATE, { message: 'from must be a date in YYYY-MM-DD format' })
+  @ApiProperty({ example: '2027-05-01', ...CALENDAR_DATE_SCHEMA, description: 'First night (inclusive).' })
+  @IsCalendarDate()
   from: string;
 
-  @ApiProperty({ example: '2027-05-31', description: 'Last night (inclusive).' })
-  @Matches(DATE, { message: 'to must be a date in YYYY-MM-DD format' })
+  @ApiProperty({ example: '2027-05-31', ...CALENDAR_DATE_SCHEMA, description: 'Last night (inclusive).' })
+  @IsCalendarDate()
   to: string;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { PageQueryDto } from '../../http/dto/page.query.dto';
 
 export class ListOversellIncidentsQueryDto extends PageQueryDto {
@@ -14,8 +15,8 @@ export class ReportOversellRequestDto {
   @IsUUID('all')
   room_type_id: string;
 
-  @ApiProperty({ example: '2027-05-10', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The night (property local date).' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in YYYY-MM-DD' })
+  @ApiProperty({ example: '2027-05-10', ...CALENDAR_DATE_SCHEMA, description: 'The night (property local date).' })
+  @IsCalendarDate()
   date: string;
 }
 

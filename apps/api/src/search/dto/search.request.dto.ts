@@ -2,10 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_MESSAGE = '$property must be a date in YYYY-MM-DD format';
 
 export class ChildDto {
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 17 })
@@ -32,12 +30,12 @@ export class GuestsDto {
 }
 
 export class StayDto {
-  @ApiProperty({ example: '2027-05-01', pattern: DATE.source })
-  @Matches(DATE, { message: DATE_MESSAGE })
+  @ApiProperty({ example: '2027-05-01', ...CALENDAR_DATE_SCHEMA })
+  @IsCalendarDate()
   check_in: string;
 
-  @ApiProperty({ example: '2027-05-03', pattern: DATE.source, description: 'Exclusive: the morning the guest leaves.' })
-  @Matches(DATE, { message: DATE_MESSAGE })
+  @ApiProperty({ example: '2027-05-03', ...CALENDAR_DATE_SCHEMA, description: 'Exclusive: the morning the guest leaves.' })
+  @IsCalendarDate()
   check_out: string;
 }
 
@@ -117,12 +115,12 @@ export class FlatSearchRequestDto {
   @Length(1, 200)
   destination?: string;
 
-  @ApiProperty({ example: '2027-05-01', pattern: DATE.source })
-  @Matches(DATE, { message: DATE_MESSAGE })
+  @ApiProperty({ example: '2027-05-01', ...CALENDAR_DATE_SCHEMA })
+  @IsCalendarDate()
   check_in: string;
 
-  @ApiProperty({ example: '2027-05-03', pattern: DATE.source })
-  @Matches(DATE, { message: DATE_MESSAGE })
+  @ApiProperty({ example: '2027-05-03', ...CALENDAR_DATE_SCHEMA })
+  @IsCalendarDate()
   check_out: string;
 
   @ApiProperty({ type: GuestsDto })

@@ -1,4 +1,5 @@
 import { DomainError, FieldError } from '../../errors/domain-error';
+import { epochDay } from '../../stay/calendar';
 import type { CancellationKind, DateRange, Fee, MealPlan, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
 
 /** Admin input of a property, in the API's field names (the DTOs validate shapes and ranges). */
@@ -156,12 +157,13 @@ export const MAX_ARI_RANGE_NIGHTS = 731;
 /** Checks an inclusive ARI date range: real dates, `to` not before `from`, at most 731 nights. */
 export function assertDateRange(range: DateRange): void {
   const errors: FieldError[] = [];
-  const from = Date.parse(`${range.from}T00:00:00Z`);
-  const to = Date.parse(`${range.to}T00:00:00Z`);
-  if (Number.isNaN(from)) errors.push({ path: 'from', message: 'must be a real date in YYYY-MM-DD format' });
-  if (Number.isNaN(to)) errors.push({ path: 'to', message: 'must be a real date in YYYY-MM-DD format' });
-  if (errors.length === 0) {
-    const nights = Math.round((to - from) / 86_400_000) + 1;
+  // epochDay, not Date.parse: V8 reads `2027-02-30` as March 2nd, which Postgres then refuses.
+  const from = epochDay(range.from);
+  const to = epochDay(range.to);
+  if (from === null) errors.push({ path: 'from', message: 'must be a real date in YYYY-MM-DD format' });
+  if (to === null) errors.push({ path: 'to', message: 'must be a real date in YYYY-MM-DD format' });
+  if (from !== null && to !== null) {
+    const nights = to - from + 1;
     if (nights < 1) errors.push({ path: 'to', message: 'must not be before from' });
     else if (nights > MAX_ARI_RANGE_NIGHTS) errors.push({ path: 'to', message: `the range may span at most ${MAX_ARI_RANGE_NIGHTS} nights (got ${nights})` });
   }
