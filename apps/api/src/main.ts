@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
+import { armStopDeadline, ConfigError, developmentDefaultsWarning, loadConfig } from '@hcs/platform';
 import { createApiApp } from './bootstrap';
 import { apiProcessCount, runApiPrimary } from './cluster/api-processes';
 
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     return;
   }
   const app = await createApiApp(config);
+  // Nest closes the app on SIGTERM; this bounds how long that may take (docs/operations-faults.md).
+  armStopDeadline('api');
   await app.listen(config.port, '0.0.0.0');
   process.stderr.write(`api listening on ${config.baseUrl} (port ${config.port}${cluster.isWorker ? `, process ${process.pid}` : ''})\n`);
 }

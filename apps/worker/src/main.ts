@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, developmentDefaultsWarning, loadConfig, RedisConnections } from '@hcs/platform';
+import { armStopDeadline, ConfigError, developmentDefaultsWarning, loadConfig, RedisConnections } from '@hcs/platform';
 import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
@@ -7,6 +7,8 @@ async function main(): Promise<void> {
   const warning = developmentDefaultsWarning(process.env);
   if (warning) process.stderr.write(`${warning}\n`);
   const app = await createWorkerApp(config);
+  // Nest closes the app on SIGTERM; this bounds how long that may take (docs/operations-faults.md).
+  armStopDeadline('worker');
   const redis = app.get(RedisConnections);
   process.stderr.write(`worker started (queues on ${redis.describe()}, prefix ${redis.queuePrefix})\n`);
 }

@@ -16,6 +16,7 @@ import { JobSchedulerKeeper } from './schedulers/job-scheduler-keeper';
 import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
 import { WorkerConcurrency } from './processors/worker-concurrency';
 import { JobFailureLog } from './processors/job-failure-log';
+import { WorkerConnections } from './processors/worker-connections';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -39,6 +40,7 @@ export class WorkerModule {
         WorkerConcurrency,
         JobSchedulerKeeper,
         JobFailureLog,
+        WorkerConnections,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { hostname } from 'node:os';
-import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, RedisClient } from '@hcs/platform';
+import { AppConfig, beat, HEARTBEAT_INTERVAL_MS, leave, REDIS, RedisClient, RedisConnections } from '@hcs/platform';
 
 /** Announces this worker to readiness (`/readyz` queues state) while it runs. */
 @Injectable()
@@ -14,6 +14,7 @@ export class HeartbeatService implements BeforeApplicationShutdown {
   constructor(
     @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: AppConfig,
+    private readonly connections: RedisConnections,
   ) {}
 
   /**
@@ -22,7 +23,10 @@ export class HeartbeatService implements BeforeApplicationShutdown {
    */
   start(): void {
     const tick = () => {
-      this.inFlight = beat(this.redis, this.config.queuePrefix, this.workerId).catch((error: Error) => this.logger.warn(`heartbeat failed: ${error.message}`));
+      // While Redis is away every beat fails: the outage is logged once, by `reachability`.
+      this.inFlight = beat(this.redis, this.config.queuePrefix, this.workerId).catch((error: Error) => {
+        if (!this.connections.reachability.down) this.logger.warn(`heartbeat failed: ${error.message}`);
+      });
     };
     tick();
     this.timer = setInterval(tick, HEARTBEAT_INTERVAL_MS);
@@ -36,6 +40,11 @@ export class HeartbeatService implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.inFlight;
+    // Redis away: the heartbeat runs out by itself within its TTL; retrying would only delay the stop.
+    if (this.connections.reachability.down) {
+      this.logger.warn('heartbeat not withdrawn (Redis unreachable): readiness stops counting this worker within 15 s');
+      return;
+    }
     // A heartbeat left behind counts this worker as live for 15 s more: retry a failed withdrawal.
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {

@@ -4,6 +4,7 @@ import { REDIS_COMMAND_TIMEOUT_MS, redisRetryStrategy } from '../redis/redis-cli
 import { RedisConnections } from '../redis/redis-connections';
 import { ALL_QUEUES } from './queue-names';
 import { QueueErrorReporter } from './queue-error-reporter';
+import { QueueShutdown } from './queue-shutdown';
 
 /**
  * Who uses the queues in this process. A `producer` (the api) only adds jobs, on the request path:
@@ -31,7 +32,7 @@ export function queueConnectionOptions(role: QueueRole): QueueConnectionOptions 
 
 /**
  * BullMQ on the process's Redis (one Redis or a Cluster, from `RedisConnections`) with every queue
- * of `QueueName` registered.
+ * of `QueueName` registered, closed within a bound when the process stops (`QueueShutdown`).
  */
 @Module({})
 export class QueuesModule {
@@ -63,8 +64,8 @@ export class QueuesModule {
         }),
         queues,
       ],
-      providers: [QueueErrorReporter],
-      exports: [queues],
+      providers: [QueueErrorReporter, QueueShutdown],
+      exports: [queues, QueueShutdown],
     };
   }
 }

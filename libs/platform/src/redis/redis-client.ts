@@ -153,7 +153,24 @@ export function createRedis(
   return connectRedis(target, { offlineQueue: true, commandTimeout: extra.commandTimeout ?? REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }, extra);
 }
 
-/** Closes a client at once; disconnecting an ended client again holds the process ~2 s (ioredis). */
-export function closeRedis(client: RedisClient): void {
-  if (client.status !== 'end') client.disconnect();
+/**
+ * Closes a client at once, failing the commands it holds (docs/operations-faults.md "Stopping").
+ * Between two reconnect attempts (Redis away) ioredis's `disconnect()` only cancels the next
+ * attempt: the client never ends and its offline queue waits out each command's timeout (30 s on
+ * BullMQ's connections). Starting the attempt and cancelling it at once ends it properly: the
+ * attempt is abandoned before it opens a socket, and ioredis ends the client and fails its queue.
+ * Disconnecting an ended client again holds the process ~2 s (ioredis).
+ */
+export function closeRedis(client: ClosableRedis): void {
+  if (client.status === 'end') return;
+  if (client.isCluster !== true && client.status === 'reconnecting') client.connect().catch(() => undefined);
+  client.disconnect();
+}
+
+/** An ioredis client, or BullMQ's view of one (its connections wrap ioredis clients). */
+export interface ClosableRedis {
+  readonly status: string;
+  readonly isCluster?: boolean;
+  connect(): Promise<unknown>;
+  disconnect(): void;
 }

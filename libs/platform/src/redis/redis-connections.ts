@@ -1,12 +1,17 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
+import type { EventEmitter } from 'node:events';
 import type { AppConfig } from '../config/app-config';
 import { probeClusterSeeds } from './cluster-probe';
 import { closeRedis, connectRedis, ConnectionNeeds, isCluster, REDIS_COMMAND_TIMEOUT_MS, RedisClient, RedisNode } from './redis-client';
+import { isConnectionError, ReachabilityLog } from './reachability-log';
 
 /** A BullMQ connection: options BullMQ connects with (one Redis), or a Cluster it shares. */
 export type QueueConnection = ConnectionOptions;
+
+/** What `watch` listens to: an ioredis client's events, or a BullMQ backend's. */
+export type ConnectionEvents = Pick<EventEmitter, 'on'>;
 
 /** What `/readyz` says about Redis: states only, never hosts (docs/redis-cluster.md). */
 export type RedisState = { mode: 'standalone' } | { mode: 'cluster'; cluster_state: string };
@@ -22,6 +27,14 @@ export class RedisConnections implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private readonly opened: RedisClient[] = [];
   readonly shared: RedisClient;
+  /**
+   * Whether Redis is reachable, from every connection of the process (these, and BullMQ's through
+   * `watch`): logged once per state change, never per reconnect attempt (docs/operations-faults.md).
+   */
+  readonly reachability = new ReachabilityLog('Redis', {
+    down: (message) => this.logger.warn(message),
+    up: (message) => this.logger.log(message),
+  });
 
   private constructor(
     private readonly target: { url: string } | { nodes: RedisNode[] },
@@ -79,12 +92,28 @@ export class RedisConnections implements OnApplicationShutdown {
     return { mode: 'cluster', cluster_state: /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown' };
   }
 
+  /**
+   * Reports a connection's failures and recoveries to `reachability` under `name`: an ioredis
+   * client ('error', 'ready', 'end'), or a BullMQ queue or worker backend ('error', 'ready'). An
+   * 'error' that is not about the connection (a failed script, a processing error) is the owner's
+   * to report.
+   */
+  watch(name: string, emitter: ConnectionEvents): void {
+    emitter.on('error', (error: Error) => {
+      if (isConnectionError(error)) this.reachability.failed(name, error);
+    });
+    emitter.on('ready', () => this.reachability.recovered(name));
+    emitter.on('end', () => this.reachability.forget(name));
+  }
+
   onApplicationShutdown(): void {
+    this.reachability.silence();
     for (const client of this.opened) closeRedis(client);
   }
 
   private open(needs: ConnectionNeeds, extra: RedisOptions = {}): RedisClient {
     const client = connectRedis(this.target, needs, extra);
+    this.watch(`connection ${this.opened.length + 1}`, client);
     this.opened.push(client);
     return client;
   }

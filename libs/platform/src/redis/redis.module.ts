@@ -5,6 +5,7 @@ import { RedisConnections } from './redis-connections';
 export * from './redis-client';
 export * from './redis-connections';
 export * from './cluster-probe';
+export * from './reachability-log';
 
 /** The shared Redis client of the process (one Redis or a Cluster): inject with `@Inject(REDIS)`. */
 export const REDIS = Symbol('REDIS');
