@@ -24,24 +24,27 @@ describe('readiness', () => {
     // Each check pings Postgres once (SELECT 1): the pings are the statements /readyz causes.
     const pings = jest.spyOn(TypeOrmHealthIndicator.prototype, 'pingCheck');
     try {
+      // Bounds are counts over the time the calls measurably took, so a slow machine meets them too.
+      const startedTogether = Date.now();
       const together = await Promise.all(Array.from({ length: 50 }, () => t.http().get('/readyz')));
+      const togetherMs = Date.now() - startedTogether;
       expect(together.every((res) => res.status === 200)).toBe(true);
-      expect(new Set(together.map((res) => res.body.data.timestamp)).size).toBe(1);
-      expect(pings).toHaveBeenCalledTimes(1);
+      const checksTogether = pings.mock.calls.length;
+      expect(checksTogether).toBeGreaterThanOrEqual(1);
+      expect(checksTogether).toBeLessThanOrEqual(Math.ceil(togetherMs / 1000) + 1);
+      expect(new Set(together.map((res) => res.body.data.timestamp)).size).toBeLessThanOrEqual(checksTogether);
 
-      const started = Date.now();
-      let calls = 0;
-      while (Date.now() - started < 1500) {
+      const startedLoop = Date.now();
+      for (let i = 0; i < 30; i++) {
+        const asked = Date.now();
         const res = await t.http().get('/readyz');
         expect(res.status).toBe(200);
-        // The answer is the check's own: never older than the cache's second plus the check itself.
-        expect(Date.now() - Date.parse(res.body.data.timestamp)).toBeLessThan(2500);
-        calls++;
+        // The answer is a check started at most a second before this call was made (a little slack for clocks).
+        expect(Date.parse(res.body.data.timestamp)).toBeGreaterThanOrEqual(asked - 1000 - 50);
       }
-      expect(calls).toBeGreaterThan(10);
-      // A check is redone once the last one is a second old: about one per second of calls.
-      expect(pings.mock.calls.length).toBeGreaterThanOrEqual(2);
-      expect(pings.mock.calls.length).toBeLessThanOrEqual(4);
+      const loopMs = Date.now() - startedLoop;
+      // At most one check per started second of calls, not one per call.
+      expect(pings.mock.calls.length - checksTogether).toBeLessThanOrEqual(Math.ceil(loopMs / 1000) + 1);
     } finally {
       pings.mockRestore();
       await t.close();
