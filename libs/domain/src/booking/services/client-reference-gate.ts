@@ -3,12 +3,12 @@ import { ERROR_CATALOG, ErrorCode, NextAction, Outcome } from '@hcs/contracts';
 import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
-import { nextActions } from '../next-actions';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { ClientReferences } from '../ports/client-references';
 import { ClientReferenceFailure, ClientReferenceRecord, clientReferenceDecision, isDefiniteFailure } from '../rules/client-reference';
 import { BookingView, bookingView } from '../views';
+import { answer } from './confirmed-booking-answer';
 
 const POLL_MS = 200;
 const WAIT_MARGIN_MS = 5_000;
@@ -83,11 +83,7 @@ export class ClientReferenceGate {
     const booking = await this.bookings.findById(tenantId, bookingId);
     if (!booking) throw new DomainError('booking_not_found', { detail: { booking_id: bookingId } });
     const payment = await this.payments.findByBooking(tenantId, booking.id);
-    return new Outcome(bookingView(booking, payment), {
-      receipt: booking.confirmationReceipt,
-      status: 201,
-      next_actions: [nextActions.getBooking(booking), nextActions.cancel(booking), nextActions.audit(booking)],
-    });
+    return answer(booking, bookingView(booking, payment));
   }
 
   /** Another confirmation of this reference is paying: its outcome is ours, within the payment budget. */
