@@ -40,6 +40,7 @@ import { feedIsolation } from './lib/feed-isolation';
 import { MINIMAL_NEST_ENTRY, measureBareRoute, measureWithCpu } from './lib/pipeline';
 import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
+import { searchAtScale } from './lib/search-scale';
 
 const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
 /**
@@ -90,6 +91,11 @@ const CFG = {
    * case or its offers' mapping (docs/performance.md, "Search measured warm").
    */
   searchWarmUpSeconds: env('BENCH_SEARCH_WARMUP_SECONDS', 30, 0),
+  /**
+   * "Search at scale": the same city (~perCity matching properties) searched on a tenant of
+   * `small` properties and on one of `large`, each a tenant of its own.
+   */
+  searchScale: SMOKE ? { small: 100, large: 1000, perCity: 10 } : { small: 1000, large: 10_000, perCity: 100 },
 };
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = process.env.BENCH_DB ?? (SMOKE ? 'hcs_bench_smoke' : 'hcs_bench');
@@ -148,13 +154,15 @@ async function main(): Promise<void> {
   // Runs of 2 and 18 chains (10 in the smoke), three pairs, 10 s windows (docs/performance.md).
   const systemCount = { env: serviceEnv, audience: PUBLIC_URL, short: 2, long: SMOKE ? 10 : 18, pairs: SMOKE ? 1 : 3, windowMs: SMOKE ? 10_000 : 15_000 };
   const cli = join(DIST, 'apps', 'cli', 'src', 'main.js');
-  const catalog = JSON.parse(
-    execFileSync(process.execPath, [cli, 'seed', 'bench', '--properties', String(CFG.properties), '--json'], {
-      env: { ...process.env, ...serviceEnv, NODE_ENV: 'development' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }),
-  ) as { tenant_id: string; agent_api_key: string };
+  const seedBench = (...args: string[]) =>
+    JSON.parse(
+      execFileSync(process.execPath, [cli, 'seed', 'bench', ...args, '--json'], {
+        env: { ...process.env, ...serviceEnv, NODE_ENV: 'development' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    ) as { tenant_id: string; agent_api_key: string; properties: number };
+  const catalog = seedBench('--properties', String(CFG.properties));
   const [{ id: propertyId }] = await db.query(`SELECT id FROM properties WHERE tenant_id = $1 ORDER BY id LIMIT 1`, [catalog.tenant_id]);
   log(`catalog of ${CFG.properties} properties; chain tenant ${fx.tenantId}`);
 
@@ -306,6 +314,20 @@ async function main(): Promise<void> {
     const property = await measure({ url: `${url}/v1/properties/${propertyId}`, headers: auth }, CFG.connections, s);
     if (CFG.searchWarmUpSeconds > 0) await measure(search, CFG.connections, CFG.searchWarmUpSeconds);
     const searched = await measure(search, CFG.connections, s);
+    log(`search at scale: ${CFG.searchScale.small} and ${CFG.searchScale.large} properties, ~${CFG.searchScale.perCity} in the city searched`);
+    const scaleTenant = (n: number) => {
+      const seeded = seedBench('--properties', String(n), '--per-city', String(CFG.searchScale.perCity));
+      return { properties: seeded.properties, agentApiKey: seeded.agent_api_key };
+    };
+    const scale = await searchAtScale({
+      url,
+      city: BENCH_CITIES[0].city,
+      small: scaleTenant(CFG.searchScale.small),
+      large: scaleTenant(CFG.searchScale.large),
+      connections: CFG.connections,
+      seconds: s,
+      warmUpSeconds: SMOKE ? 0 : 5,
+    });
     // pgbench -N right before, between and right after the two chain windows: each chain window is
     // divided by the mean of the two next to it, so a machine that changes speed over the run moves
     // both sides of its ratio (docs/performance.md, "pgbench beside each chain window").
@@ -389,6 +411,19 @@ async function main(): Promise<void> {
       ),
       p50_ms: searched.p95_ms,
       unit: 'req/s (p95)',
+    });
+    rows.push({
+      scenario: `search p95, ${scale.large.properties} vs ${scale.small.properties} properties`,
+      value: scale.large.p95_ms,
+      unit: 'ms p95',
+      p50_ms: null,
+      p99_ms: null,
+      baseline: `p95 ms, ${scale.small.properties} properties`,
+      baseline_value: scale.small.p95_ms,
+      ratio: scale.ratio,
+      target: 'ratio <= 1.5',
+      met: scale.ratio <= 1.5 && [...scale.small.windows, ...scale.large.windows].every((w) => w.non_2xx === 0 && w.errors === 0),
+      note: `the same city search (~${CFG.searchScale.perCity} matching properties) on both tenants, windows alternated small, large, large, small`,
     });
     const chainRatio = ratio(chain.chains_per_second, tpsOne);
     rows.push({
@@ -538,6 +573,7 @@ async function main(): Promise<void> {
         health,
         property,
         search: searched,
+        search_at_scale: scale,
         chain,
         chain_two_processes: chainTwo,
         minimal_nest: { before: minimalBefore, after: minimalAfter, mean_requests_per_second: minimalNest },

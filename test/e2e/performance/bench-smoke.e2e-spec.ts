@@ -38,6 +38,7 @@ describe('npm run bench --smoke', () => {
       'enveloped GET /healthz',
       'authenticated GET /v1/properties/{id}',
       'search',
+      'search p95',
       'chain quote->hold->booking',
       'chain',
       'SQL round trips per chain',
@@ -62,6 +63,11 @@ describe('npm run bench --smoke', () => {
     expect([tps.before, tps.between, tps.after].every((n) => n > 0)).toBe(true);
     const chains = report.rows.filter((r) => r.scenario.startsWith('chain'));
     expect(chains.map((r) => r.baseline_value)).toEqual([Math.round((tps.before + tps.between) / 2), Math.round((tps.between + tps.after) / 2)]);
+    // Search at scale: both tenants measured, the larger one ten times the smaller.
+    const scale = report.rows.find((r) => r.scenario.startsWith('search p95'));
+    expect(scale?.value).toBeGreaterThan(0);
+    expect(scale?.baseline_value).toBeGreaterThan(0);
+    expect(scale?.scenario).toBe('search p95, 1000 vs 100 properties');
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
   }, 300_000);

@@ -33,9 +33,10 @@ export function registerSeed(program: Command): void {
     .command('bench')
     .description('a generated catalog of N promoted properties in a tenant of its own (reused when it exists)')
     .requiredOption('--properties <n>', 'number of properties', propertiesCount)
+    .option('--per-city <n>', 'about n properties in each city (more cities for a larger catalog)', propertiesCount)
     .option('--json', 'print {tenant_id, agent_api_key, properties} as JSON')
-    .action(async (options: { properties: number; json?: boolean }) => {
-      const result = await withCliContext((app) => app.get(BenchSeed).run(options.properties));
+    .action(async (options: { properties: number; perCity?: number; json?: boolean }) => {
+      const result = await withCliContext((app) => app.get(BenchSeed).run(options.properties, options.perCity));
       output(
         options.json,
         result,

@@ -43,3 +43,17 @@ export const BENCH_CITIES: BenchCity[] = [
   ['Sydney', 'New South Wales', 'AU', 'Australia/Sydney', 'USD', -33.87, 151.21],
   ['Auckland', 'Auckland', 'NZ', 'Pacific/Auckland', 'USD', -36.85, 174.76],
 ].map(([city, region, country, timezone, currency, lat, lng]) => ({ city, region, country, timezone, currency, lat, lng }) as BenchCity);
+
+/**
+ * The cities for `count` properties with about `perCity` in each: the named cities first, then
+ * generated ones ("Bench City 41", ...) in the named cities' zones and currencies, so a tenant of
+ * 10,000 properties and one of 1,000 can both hold a city of ~100 (bench "search at scale").
+ */
+export function benchCities(count: number, perCity?: number): BenchCity[] {
+  if (perCity === undefined) return BENCH_CITIES;
+  const wanted = Math.max(1, Math.ceil(count / perCity));
+  return Array.from({ length: wanted }, (_, i) => {
+    const named = BENCH_CITIES[i % BENCH_CITIES.length];
+    return i < BENCH_CITIES.length ? named : { ...named, city: `Bench City ${i + 1}`, lat: named.lat + 0.5, lng: named.lng + 0.5 };
+  });
+}

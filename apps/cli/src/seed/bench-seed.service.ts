@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CreateTenant, CredentialRepository, issueSecret, PrincipalRepository, SCOPES, SeedRepository, SetFxRates } from '@hcs/domain';
-import { BENCH_CITIES } from './bench-cities';
+import { benchCities } from './bench-cities';
 import { DEMO_FX_RATES } from './demo-catalog';
 
 export interface BenchSeedResult {
@@ -16,9 +16,10 @@ export interface BenchSeedResult {
 const BENCH_AGENT_NAME = 'Bench Agent';
 
 /**
- * `hcs seed bench --properties N`: a generated catalog of N promoted properties over 40 cities
- * in a tenant of its own ("Bench Hotels (N)"), inserted with a handful of bulk statements. A
- * second run with the same N reuses it and only rotates the agent key.
+ * `hcs seed bench --properties N [--per-city K]`: a generated catalog of N promoted properties
+ * over 40 cities (or over as many cities as hold about K each) in a tenant of its own ("Bench
+ * Hotels (N)", "Bench Hotels (N, K per city)"), inserted with a handful of bulk statements. A
+ * second run with the same N and K reuses it and only rotates the agent key.
  */
 @Injectable()
 export class BenchSeed {
@@ -31,8 +32,8 @@ export class BenchSeed {
   ) {}
 
   @Transactional()
-  async run(count: number): Promise<BenchSeedResult> {
-    const name = `Bench Hotels (${count})`;
+  async run(count: number, perCity?: number): Promise<BenchSeedResult> {
+    const name = perCity === undefined ? `Bench Hotels (${count})` : `Bench Hotels (${count}, ${perCity} per city)`;
     const existing = await this.seeds.findTenantByName(name);
     if (existing && (await this.seeds.countPromotedProperties(existing.id)) === count) {
       const agent = await this.seeds.findPrincipalByName(existing.id, 'agent', BENCH_AGENT_NAME);
@@ -43,7 +44,7 @@ export class BenchSeed {
     // A half-built tenant of an interrupted run is left alone; a fresh tenant gets the catalog.
     const tenant = await this.createTenant.execute({ name });
     const agent = await this.principals.create({ tenantId: tenant.tenant_id, kind: 'agent', name: BENCH_AGENT_NAME, scopes: [...SCOPES] });
-    await this.seeds.insertBenchCatalog(tenant.tenant_id, count, BENCH_CITIES);
+    await this.seeds.insertBenchCatalog(tenant.tenant_id, count, benchCities(count, perCity));
     await this.fxRates.execute({ rates: DEMO_FX_RATES }, { tenantId: tenant.tenant_id, principalId: tenant.admin_principal_id, kind: 'admin' });
     return {
       tenant_id: tenant.tenant_id,
