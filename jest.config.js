@@ -39,6 +39,16 @@ module.exports = {
       setupFiles: ['<rootDir>/test/support/test-env.ts'],
     },
     {
+      // Faults that start a topology of their own (killed processes, Redis down, a Redis Cluster
+      // master lost, a pooler in front of Postgres): `npm run test:faults`, a stage of `.ci/run` of
+      // its own after `npm test` (docs/operations-faults.md).
+      ...shared,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/**/*.fault-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/test-env.ts'],
+    },
+    {
       // Repositories and SQL adapters against the real test database, without HTTP
       // (docs/architecture.md "Tests"): same database, migrations and environment as e2e.
       ...shared,

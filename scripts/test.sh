@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # The whole suite against real Postgres and Redis: install if needed, build (some e2e tests run
-# the built api, worker and CLI as separate processes), then every jest project: unit,
-# architecture, persistence and e2e (jest.config.js, docs/architecture.md "Tests").
+# the built api, worker and CLI as separate processes), then the jest projects unit,
+# architecture, persistence and e2e (jest.config.js, docs/architecture.md "Tests"); with
+# HCS_TEST_PROJECTS=faults (`npm run test:faults`), the fault stage instead.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -d node_modules ] || npm install --no-fund --no-audit
 bash scripts/ensure-services.sh
-npm run build --silent
+# HCS_TEST_BUILT=1: the build of this checkout is already in dist/ (`.ci/run`'s fault stage).
+[ "${HCS_TEST_BUILT:-}" = 1 ] || npm run build --silent
 results="$(mktemp --suffix=.json)"
 status=0
 # Four jest workers: on two cores two leave them idle while they wait on child processes; the fault
 # tests that race a kill against work in flight hold that work until the kill (docs/performance.md,
 # "The test suite's time").
-npx jest --ci --maxWorkers=4 --json --outputFile="$results" "$@" || status=$?
+read -r -a projects <<<"${HCS_TEST_PROJECTS:-unit architecture persistence e2e}"
+npx jest --ci --maxWorkers=4 --json --outputFile="$results" "$@" --selectProjects "${projects[@]}" || status=$?
 # One plain closing line that any CI can read.
 node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); console.log('jest: ' + r.numPassedTests + ' passed, ' + r.numFailedTests + ' failed' + (r.numPendingTests ? ', ' + r.numPendingTests + ' skipped' : ''))" "$results" || true
 rm -f "$results"
