@@ -7,7 +7,18 @@ import { GuardedPgClient } from './guarded-pg-client';
 export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
 /** TypeORM options for the service; the schema changes only through `migrations/`. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolSize'>): DataSourceOptions {
+type DataSourceConfig = Pick<AppConfig, 'databaseUrl' | 'databasePoolSize'> & Partial<Pick<AppConfig, 'databasePoolMode'>>;
+
+/**
+ * Each connection's session settings, sent as startup parameters; a transaction-mode pooler
+ * refuses them, so behind one they are the database's or role's own settings
+ * (`ALTER DATABASE … SET statement_timeout = '15s'`, docs/scaling.md "Through a connection pooler").
+ */
+function sessionSettings(config: DataSourceConfig): Record<string, string | number> {
+  return config.databasePoolMode === 'transaction' ? {} : { statement_timeout: 15000, options: '-c jit=off' };
+}
+
+export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
@@ -25,16 +36,15 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'datab
     // DATABASE_CONNECT_TIMEOUT_MS it fails as `service_unavailable` (docs/operations-faults.md).
     extra: {
       max: config.databasePoolSize,
-      statement_timeout: 15000,
+      ...sessionSettings(config),
       idleTimeoutMillis: 30000,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      options: '-c jit=off',
       // A dying connection must never take the process down with it.
       Client: GuardedPgClient,
     },
   };
 }
 
-export function createDataSource(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolSize'>): DataSource {
+export function createDataSource(config: DataSourceConfig): DataSource {
   return new DataSource(dataSourceOptions(config));
 }

@@ -3,10 +3,14 @@ import { createDataSource, ensureDatabase, runMigrations } from '@hcs/persistenc
 import { loadConfig } from '@hcs/platform';
 import { output } from '../cli-context';
 
+/**
+ * Migrations hold a session's advisory lock and run DDL: they reach Postgres around any pooler
+ * (DATABASE_DIRECT_URL, else DATABASE_URL; docs/scaling.md "Through a connection pooler").
+ */
 export async function migrate(): Promise<{ database_created: boolean; applied: string[] }> {
   const config = loadConfig(process.env, { role: 'cli' });
-  const created = await ensureDatabase(config.databaseUrl);
-  const dataSource = createDataSource({ ...config, databasePoolSize: 2 });
+  const created = await ensureDatabase(config.databaseDirectUrl);
+  const dataSource = createDataSource({ databaseUrl: config.databaseDirectUrl, databasePoolSize: 2 });
   await dataSource.initialize();
   try {
     return { database_created: created, applied: await runMigrations(dataSource) };

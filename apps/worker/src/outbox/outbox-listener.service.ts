@@ -29,7 +29,7 @@ export class OutboxListener implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.listener = new PgChannelListener(this.config.databaseUrl, OUTBOX_CHANNEL, {
+    this.listener = new PgChannelListener(this.config.databaseDirectUrl, OUTBOX_CHANNEL, {
       notified: () => this.wake(),
       // A drain at once picks up what was committed while nobody listened.
       listening: () => this.wake(),

@@ -76,7 +76,7 @@ export class SandboxEffects implements OnModuleDestroy {
 
   private listen(): void {
     if (this.listener) return;
-    this.listener = new PgChannelListener(this.config.databaseUrl, MARKS_CHANNEL, {
+    this.listener = new PgChannelListener(this.config.databaseDirectUrl, MARKS_CHANNEL, {
       notified: () => {
         this.heard += 1;
         this.marks = 'some';

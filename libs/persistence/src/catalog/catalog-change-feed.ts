@@ -62,7 +62,7 @@ export class CatalogChangeFeed implements OnApplicationShutdown {
   }
 
   private start(): void {
-    this.listener = new PgChannelListener(this.config.databaseUrl, CATALOG_CHANNEL, {
+    this.listener = new PgChannelListener(this.config.databaseDirectUrl, CATALOG_CHANNEL, {
       notified: (payload) => (payload === '*' || payload === '' ? this.everything() : this.changed(payload)),
       listening: () => {
         this.everything();

@@ -177,7 +177,7 @@ type OfferParams = [
  * parameters, so Postgres' cached generic plan nearly doubles search throughput. The
  * whole-catalog strategy keeps custom plans, whose row estimates matter.
  */
-export const offersNearDestination = statement<OfferParams, OfferRow>(searchSql('per_room'), 'hcs_search_destination');
+export const offersNearDestination = statement<OfferParams, OfferRow>(searchSql('per_room'), 'search_destination');
 export const offersAnywhere = statement<OfferParams, OfferRow>(searchSql('aggregate'));
 
 export const promotedProperty = statement<[tenantId: string, slug: string, id: string | null], { id: string; timezone: string }>(

@@ -1,4 +1,4 @@
-import { PreparedNames } from './prepared-names';
+import { PreparedNames, processPrefix, UNNAMED_STATEMENTS } from './prepared-names';
 
 describe('PreparedNames', () => {
   it('names a text the second time it is seen, and keeps that name', () => {
@@ -32,5 +32,24 @@ describe('PreparedNames', () => {
     for (let i = 0; i < 8; i++) flooded.nameOf(`one-off ${i}`);
     expect(flooded.nameOf('kept')).toBeUndefined();
     expect(flooded.nameOf('kept')).toBe('hcs_p1');
+  });
+});
+
+describe('statement names across processes', () => {
+  it('gives each process a prefix of its own, so two processes never give two texts one name', () => {
+    const api = new PreparedNames(8, processPrefix());
+    const worker = new PreparedNames(8, processPrefix());
+    for (const names of [api, worker]) names.nameOf(names === api ? 'SELECT 1' : 'SELECT 2');
+    const [a, w] = [api.nameOf('SELECT 1'), worker.nameOf('SELECT 2')];
+    expect(a).toMatch(/^hcs_[0-9a-f]{8}_p1$/);
+    expect(w).toMatch(/^hcs_[0-9a-f]{8}_p1$/);
+    expect(a).not.toBe(w);
+    expect(api.qualify('search_destination')).toBe(`${a!.slice(0, -2)}search_destination`);
+  });
+
+  it('names nothing behind a transaction-mode pooler', () => {
+    expect(UNNAMED_STATEMENTS.nameOf('SELECT 1')).toBeUndefined();
+    expect(UNNAMED_STATEMENTS.nameOf('SELECT 1')).toBeUndefined();
+    expect(UNNAMED_STATEMENTS.qualify('search_destination')).toBeUndefined();
   });
 });

@@ -1,3 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+/** How a process names the statements it sends: `undefined` sends a statement unnamed. */
+export interface StatementNaming {
+  /** The name to prepare a composed or typed statement's `text` under. */
+  nameOf(text: string): string | undefined;
+  /** The server-side name of a statement that names itself (`statement(text, name)`). */
+  qualify(name: string): string | undefined;
+}
+
+/**
+ * No statement named: for a pooler in transaction mode (PgBouncer before 1.21), which hands each
+ * transaction any server connection, where a statement prepared on another does not exist
+ * (docs/scaling.md, "Through a connection pooler").
+ */
+export const UNNAMED_STATEMENTS: StatementNaming = { nameOf: () => undefined, qualify: () => undefined };
+
+/** A prefix of this process alone, so two processes behind one pooler never give two texts one name. */
+export function processPrefix(): string {
+  return `hcs_${randomBytes(4).toString('hex')}_`;
+}
+
 /**
  * Names the statement texts a process sends again and again, so that each pooled connection
  * prepares them once and Postgres skips parsing, analysing and (once its plan cache settles on a
@@ -10,14 +32,19 @@
  * pool, so the cap bounds Postgres's memory whatever the process sends. The texts seen once are
  * forgotten in bulk when `capacity * 8` of them pile up.
  */
-export class PreparedNames {
+export class PreparedNames implements StatementNaming {
   private readonly names = new Map<string, string>();
   private readonly seenOnce = new Set<string>();
 
   constructor(
     private readonly capacity = 128,
-    private readonly prefix = 'hcs_p',
+    /** Begins every name this instance gives (`hcs_p1`, `hcs_search_destination`). */
+    private readonly tag = 'hcs_',
   ) {}
+
+  qualify(name: string): string {
+    return `${this.tag}${name}`;
+  }
 
   /** The name to prepare `text` under, or undefined to send it unnamed (parsed and planned on every run). */
   nameOf(text: string): string | undefined {
@@ -29,7 +56,7 @@ export class PreparedNames {
       return undefined;
     }
     this.seenOnce.delete(text);
-    const name = `${this.prefix}${this.names.size + 1}`;
+    const name = `${this.tag}p${this.names.size + 1}`;
     this.names.set(text, name);
     return name;
   }
@@ -45,4 +72,4 @@ export class PreparedNames {
  * one pool) and every pool it opens (primary, replica) give a text the same name, and a name never
  * means two texts on one connection.
  */
-export const PROCESS_PREPARED_NAMES = new PreparedNames();
+export const PROCESS_PREPARED_NAMES = new PreparedNames(128, processPrefix());

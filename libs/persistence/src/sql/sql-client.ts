@@ -7,7 +7,8 @@ import type { Statement } from './statement';
 import { ReadReplica } from '../replica/read-replica';
 import { isReadOnlyStatement } from '../replica/read-only-statement';
 import { queryOnPool } from './pool-query';
-import { PROCESS_PREPARED_NAMES } from './prepared-names';
+import { AppConfig } from '@hcs/platform';
+import { PROCESS_PREPARED_NAMES, StatementNaming, UNNAMED_STATEMENTS } from './prepared-names';
 
 /**
  * Runs statements on the `pg` driver directly, without TypeORM's query runner (docs/performance.md:
@@ -22,19 +23,25 @@ import { PROCESS_PREPARED_NAMES } from './prepared-names';
 @Injectable()
 export class SqlClient {
   private pool?: Pool;
-  /** Texts sent often enough to prepare once per connection (docs/performance.md, "Prepared statements"). */
-  private readonly prepared = PROCESS_PREPARED_NAMES;
+  /**
+   * Texts sent often enough to prepare once per connection (docs/performance.md, "Prepared
+   * statements"); none through a pooler in transaction mode (docs/scaling.md).
+   */
+  private readonly prepared: StatementNaming;
 
   constructor(
     private readonly host: TransactionHost,
     private readonly dataSource: DataSource,
     @Optional() private readonly replica?: ReadReplica,
-  ) {}
+    @Optional() config?: AppConfig,
+  ) {
+    this.prepared = config?.databasePoolMode === 'transaction' ? UNNAMED_STATEMENTS : PROCESS_PREPARED_NAMES;
+  }
 
   /** Runs a typed statement and returns its rows (RETURNING rows for INSERT/UPDATE/DELETE). */
   run<P extends readonly unknown[], R extends QueryResultRow>(statement: Statement<P, R>, params: P): Promise<R[]> {
     if (statement.name === undefined) return this.rows<R>(statement.text, params);
-    return this.send<R>(statement.text, params, statement.name).then((result) => result.rows);
+    return this.send<R>(statement.text, params, this.prepared.qualify(statement.name) ?? null).then((result) => result.rows);
   }
 
   /**
@@ -50,8 +57,9 @@ export class SqlClient {
     return (await this.send<QueryResultRow>(text, values)).rowCount ?? 0;
   }
 
-  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], given?: string): Promise<QueryResult<R>> {
-    const name = given ?? this.prepared.nameOf(text);
+  /** `given`: the statement's own qualified name, null when it names itself but may not be named here. */
+  private async send<R extends QueryResultRow>(text: string, values: readonly unknown[], given?: string | null): Promise<QueryResult<R>> {
+    const name = given === null ? undefined : (given ?? this.prepared.nameOf(text));
     const config = { text, values: [...values], name };
     const runner = this.host.tx.queryRunner;
     if (runner && !runner.isReleased) {

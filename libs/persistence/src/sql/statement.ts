@@ -12,7 +12,8 @@ export interface Statement<P extends readonly unknown[], R extends QueryResultRo
   /**
    * A server-side prepared statement's name, for a statement whose parsing and planning cost as
    * much as running it and whose generic plan fits every parameter (the destination search,
-   * docs/catalog.md). Each connection prepares it once, on first use.
+   * docs/catalog.md). Each connection prepares it once, on first use, under the process's own
+   * prefix (`SqlClient`'s naming); never named through a transaction-mode pooler.
    */
   readonly name?: string;
   /** Type witnesses only; never set. */

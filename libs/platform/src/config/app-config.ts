@@ -22,6 +22,10 @@ export class AppConfig {
   readonly serviceVersion = '0.1.0';
   readonly databaseUrl!: string;
   readonly databasePoolSize!: number;
+  /** `transaction` behind a transaction-mode pooler: no named statements, no startup parameters (docs/scaling.md). */
+  readonly databasePoolMode!: 'session' | 'transaction';
+  /** Postgres itself, around any pooler: LISTEN connections and migrations (DATABASE_DIRECT_URL, else DATABASE_URL). */
+  readonly databaseDirectUrl!: string;
   readonly redisUrl!: string;
   /** Redis Cluster seeds (`REDIS_CLUSTER_NODES`); null for one Redis at `redisUrl` (docs/redis-cluster.md). */
   readonly redisClusterNodes!: Array<{ host: string; port: number }> | null;
@@ -117,6 +121,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     nodeEnv: env.NODE_ENV,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databasePoolMode: env.DATABASE_POOL_MODE,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisClusterNodes: env.REDIS_CLUSTER_NODES ?? null,
     queuePrefix: env.QUEUE_PREFIX,

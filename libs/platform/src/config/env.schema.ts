@@ -55,6 +55,11 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/hotel_commerce'),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  // Through PgBouncer in transaction pooling (docs/scaling.md, "Through a connection pooler"):
+  // statements go unnamed and connections carry no startup parameters; DATABASE_DIRECT_URL reaches
+  // Postgres around the pooler for what needs a session of its own (LISTEN, the migration lock).
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  DATABASE_DIRECT_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   // Redis Cluster seeds; when set they win over REDIS_URL (docs/redis-cluster.md).
   REDIS_CLUSTER_NODES: redisNodes.optional(),
