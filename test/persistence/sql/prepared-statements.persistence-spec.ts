@@ -46,4 +46,17 @@ describe('prepared statements (real Postgres, no HTTP)', () => {
     await expect(sql.rows(text, [0])).rejects.toMatchObject({ code: '22012' });
     await expect(sql.rows<{ q: number }>(text, [1])).resolves.toEqual([{ q: 1 }]);
   });
+
+  it('names nothing with DATABASE_POOL_MODE=transaction (a pooler hands each statement any server connection)', async () => {
+    const pooled = await startPersistenceTier({ env: { DATABASE_POOL_MODE: 'transaction' } });
+    try {
+      const client = pooled.get(SqlClient);
+      const text = `SELECT $1::int + 1 AS n /* ${randomUUID()} */`;
+      for (const n of [1, 2, 3, 4]) await expect(client.rows<{ n: number }>(text, [n])).resolves.toEqual([{ n: n + 1 }]);
+      const prepared = await client.rows<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements /* ${randomUUID()} */`, []);
+      expect(prepared).toEqual([{ n: 0 }]);
+    } finally {
+      await pooled.close();
+    }
+  });
 });

@@ -19,8 +19,8 @@ export interface PersistenceTier {
  * port is the real repository or SQL adapter, called as a use case calls it. `databaseUrl` puts it
  * on another database (test/support/own-database.ts) than the shared one (DATABASE_URL).
  */
-export async function startPersistenceTier(opts: { databaseUrl?: string } = {}): Promise<PersistenceTier> {
-  const env = opts.databaseUrl ? { ...process.env, DATABASE_URL: opts.databaseUrl } : process.env;
+export async function startPersistenceTier(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<PersistenceTier> {
+  const env = { ...process.env, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), ...opts.env };
   const config = loadConfig({ ...env, DATABASE_POOL_SIZE: '2' });
   const module = await Test.createTestingModule({
     imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule.forRoot()],
