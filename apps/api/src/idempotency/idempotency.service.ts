@@ -56,6 +56,13 @@ const DEFAULT_WAIT_MS = 10_000;
 /** Beyond the payment budget, what a duplicate of a booking also allows for the database work around it. */
 const PAYMENT_WAIT_MARGIN_MS = 5_000;
 const LEASE_MS = 15_000;
+/**
+ * A key whose request failed is freed at once; when the database cannot be reached to free it
+ * (the failure was the database), it is freed again every this many ms until it is, or until its
+ * lease would have run out anyway: a retry after a 503 waits for the database, never for a lease
+ * that no attempt holds (docs/booking-chain.md "Idempotency").
+ */
+const ABANDON_RETRY_MS = 250;
 const POLL_MS = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -200,7 +207,7 @@ export class IdempotencyService {
       execution = await execute();
     } catch (error) {
       stopLease();
-      await this.records.abandon(scope).catch(() => undefined);
+      await this.abandon(scope);
       throw error;
     }
     return this.finish(scope, execution, stopLease, alreadySealed);
@@ -220,17 +227,27 @@ export class IdempotencyService {
     } else if (continuation) {
       // The answer was given early; the record stays in progress (lease renewed) until the work ends.
       void continuation
-        .then((final) => (isSealed(final.status) ? seal(final) : this.records.abandon(scope)))
+        .then((final) => (isSealed(final.status) ? seal(final) : this.abandon(scope)))
         .catch((error: Error) => {
           this.logger.error(`idempotent continuation for ${scope.route} failed: ${error.message}`);
-          return this.records.abandon(scope).catch(() => undefined);
+          return this.abandon(scope);
         })
         .finally(() => stopLease());
     } else {
       stopLease();
-      await this.records.abandon(scope);
+      await this.abandon(scope);
     }
     return { response, replayed: false };
+  }
+
+  /** Frees the key now, or keeps trying in the background while the database cannot be reached. */
+  private async abandon(scope: IdempotencyScope): Promise<void> {
+    const giveUpAt = Date.now() + LEASE_MS;
+    const attempt = (): Promise<void> =>
+      this.records.abandon(scope).catch(() => {
+        if (Date.now() < giveUpAt) setTimeout(() => void attempt(), ABANDON_RETRY_MS).unref();
+      });
+    await attempt();
   }
 }
 
