@@ -7,6 +7,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a backend terminated by pg_terminate_backend', pgError('57P01', 'terminating connection due to administrator command')],
     ['a server shutting down', pgError('57P03', 'the database system is shutting down')],
+    ['a write sent to a server in recovery during a failover', pgError('25006', 'cannot execute INSERT in a read-only transaction')],
     ['a connection exception', pgError('08006', 'connection failure')],
     ['too many connections', pgError('53300', 'sorry, too many clients already')],
     ['a refused socket', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],

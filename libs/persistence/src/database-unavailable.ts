@@ -4,8 +4,14 @@
  * `service_unavailable` (503, retry_after) instead of `internal_error` (docs/operations-faults.md).
  */
 
-/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention), and too many connections. */
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-4]|53300)$/;
+/**
+ * SQLSTATE classes 08 (connection exception) and 57P (operator intervention), too many connections,
+ * and a write that reached a server in recovery (25006, read_only_sql_transaction): during a
+ * failover a proxy may still send a connection to the old primary coming back as a standby or to
+ * the new one before its promotion; the service itself opens no read-only transaction on the
+ * primary (docs/scaling.md, "Losing the Postgres primary").
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-4]|53300|25006)$/;
 
 /** Node socket errors on the way to the database. */
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
