@@ -221,27 +221,27 @@ export class FakeNights extends RoomNightReservations {
   async ensureNights(_t: string, _r: string, nights: string[]) {
     nights.forEach((n) => this.counter(n));
   }
-  /** held + 1 on every night while each has a free room; the first full night stops it (the caller rolls back). */
-  async reserve(_t: string, _r: string, nights: string[]): Promise<ReservationResult> {
+  /** held + units on every night while each has that many free rooms; the first full night stops it (the caller rolls back). */
+  async reserve(_t: string, _r: string, nights: string[], units = 1): Promise<ReservationResult> {
     for (const n of nights) {
       const c = this.counter(n);
-      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
-      c.held += 1;
+      if (c.allotment - c.held - c.sold < units) return { ok: false, fullNights: [n] };
+      c.held += units;
     }
     return { ok: true, reclaimed: [] };
   }
-  async releaseHeld(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => (this.counter(n).held -= 1));
+  async releaseHeld(_t: string, _r: string, nights: string[], units = 1) {
+    nights.forEach((n) => (this.counter(n).held -= units));
   }
-  async returnSold(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => (this.counter(n).sold -= 1));
+  async returnSold(_t: string, _r: string, nights: string[], units = 1) {
+    nights.forEach((n) => (this.counter(n).sold -= units));
   }
-  async moveSold(_t: string, _r: string, release: string[], take: string[]): Promise<ReservationResult> {
-    for (const n of release) this.counter(n).sold -= 1;
+  async moveSold(_t: string, _r: string, release: string[], take: string[], units = 1): Promise<ReservationResult> {
+    for (const n of release) this.counter(n).sold -= units;
     for (const n of take) {
       const c = this.counter(n);
-      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
-      c.sold += 1;
+      if (c.allotment - c.held - c.sold < units) return { ok: false, fullNights: [n] };
+      c.sold += units;
     }
     return { ok: true, reclaimed: [] };
   }

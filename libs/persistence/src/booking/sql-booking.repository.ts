@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
+import { bookingRooms, BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
-  guests, guest, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
+  guests, guest, rooms, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
   cancellation_receipt, created_at`;
 
 interface Row {
@@ -21,6 +21,7 @@ interface Row {
   check_out: string;
   guests: BookingRecord['guests'];
   guest: BookingRecord['guest'];
+  rooms: BookingRecord['rooms'];
   price_breakdown: BookingRecord['priceBreakdown'];
   policy_snapshot: BookingRecord['policySnapshot'];
   traveler_iss: string;
@@ -45,6 +46,7 @@ const toBooking = (r: Row): BookingRecord => ({
   stay: { check_in: r.check_in, check_out: r.check_out },
   guests: r.guests,
   guest: r.guest,
+  rooms: r.rooms ?? null,
   priceBreakdown: r.price_breakdown,
   policySnapshot: r.policy_snapshot,
   traveler: { iss: r.traveler_iss, sub: r.traveler_sub },
@@ -67,8 +69,8 @@ export class SqlBookingRepository extends BookingRepository {
     const rows = await this.sql.rows<Row>(
       `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
                              currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
-                             idempotency_key, state, confirmation_receipt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19, $20, 'confirmed', $21::jsonb)
+                             idempotency_key, state, confirmation_receipt, rooms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19, $20, 'confirmed', $21::jsonb, $22::jsonb)
        RETURNING ${COLUMNS}`,
       [
         b.id,
@@ -82,7 +84,7 @@ export class SqlBookingRepository extends BookingRepository {
         q.stay.check_in,
         q.stay.check_out,
         json(q.guests),
-        json(b.guest),
+        json({ primary: b.guest.primary }),
         q.priceBreakdown.currency,
         q.priceBreakdown.total.amount,
         json(q.priceBreakdown),
@@ -92,6 +94,7 @@ export class SqlBookingRepository extends BookingRepository {
         b.bookingAuthorizationId,
         b.idempotencyKey,
         json(b.confirmationReceipt),
+        q.rooms ? json(bookingRooms(q, b.guest)) : null,
       ],
     );
     return toBooking(rows[0]);

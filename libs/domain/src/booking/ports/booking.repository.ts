@@ -1,6 +1,6 @@
 import type { Receipt } from '@hcs/contracts';
 import type { Stay } from '../../stay/stay-rules';
-import type { BookingRecord, Cancellation, PolicySnapshot, PriceBreakdown, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingGuest, BookingRecord, Cancellation, PolicySnapshot, PriceBreakdown, QuoteRecord, Traveler } from '../chain.types';
 
 export interface NewBooking {
   id: string;
@@ -8,7 +8,7 @@ export interface NewBooking {
   agentId: string;
   quote: QuoteRecord;
   holdId: string;
-  guest: { primary: PrimaryGuest };
+  guest: BookingGuest;
   traveler: Traveler;
   bookingAuthorizationId: string | null;
   idempotencyKey: string;
