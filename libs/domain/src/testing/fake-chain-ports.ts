@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '@hcs/contracts';
 import type { AppConfig, RequestContext } from '@hcs/platform';
-import type { BookingRecord, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
+import type { BookingRecord, BookingRoom, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
 import { AuditLog, NewAuditEvent } from '../booking/ports/audit-log';
 import { BookingRepository, BookingSearchFilter } from '../booking/ports/booking.repository';
 import { SweepFailure } from '../booking/ports/hold.repository';
@@ -48,10 +48,17 @@ export class FakeBookings extends BookingRepository {
     Object.assign(b, { stay: change.stay, priceBreakdown: change.priceBreakdown, policySnapshot: change.policySnapshot });
     return structuredClone(b);
   }
-  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt) {
+  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt, rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null) {
     const b = this.row(tenantId, id);
     if (!b || b.state !== 'confirmed') return null;
-    Object.assign(b, { state: 'cancelled', cancellation, cancellationReceipt: receipt });
+    if (rooms && JSON.stringify(b.rooms) !== JSON.stringify(rooms.expected)) return null;
+    Object.assign(b, { state: 'cancelled', cancellation, cancellationReceipt: receipt }, rooms ? { rooms: rooms.next } : {});
+    return structuredClone(b);
+  }
+  async cancelRooms(tenantId: string, id: string, expected: BookingRoom[], next: BookingRoom[]) {
+    const b = this.row(tenantId, id);
+    if (!b || b.state !== 'confirmed' || JSON.stringify(b.rooms) !== JSON.stringify(expected)) return null;
+    b.rooms = next;
     return structuredClone(b);
   }
 }

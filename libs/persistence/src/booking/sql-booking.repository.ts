@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { bookingRooms, BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
+import { bookingRooms, BookingRecord, BookingRepository, BookingRoom, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 
@@ -134,11 +134,34 @@ export class SqlBookingRepository extends BookingRepository {
     return rows[0] ? toBooking(rows[0]) : null;
   }
 
-  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null> {
+  async cancel(
+    tenantId: string,
+    id: string,
+    cancellation: Cancellation,
+    receipt: Receipt,
+    rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null,
+  ): Promise<BookingRecord | null> {
+    if (rooms) {
+      const rows = await this.sql.rows<Row>(
+        `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, rooms = $6::jsonb, updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND rooms = $5::jsonb RETURNING ${COLUMNS}`,
+        [tenantId, id, json(cancellation), json(receipt), json(rooms.expected), json(rooms.next)],
+      );
+      return rows[0] ? toBooking(rows[0]) : null;
+    }
     const rows = await this.sql.rows<Row>(
       `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' RETURNING ${COLUMNS}`,
       [tenantId, id, json(cancellation), json(receipt)],
+    );
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async cancelRooms(tenantId: string, id: string, expected: BookingRoom[], next: BookingRoom[]): Promise<BookingRecord | null> {
+    const rows = await this.sql.rows<Row>(
+      `UPDATE bookings SET rooms = $4::jsonb, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND rooms = $3::jsonb RETURNING ${COLUMNS}`,
+      [tenantId, id, json(expected), json(next)],
     );
     return rows[0] ? toBooking(rows[0]) : null;
   }

@@ -111,6 +111,7 @@ class FakeBookings extends BookingRepository {
   }
   create = jest.fn();
   cancel = jest.fn();
+  cancelRooms = jest.fn();
   modify = jest.fn();
   search = jest.fn();
   async findById(tenantId: string, id: string) {
