@@ -21,11 +21,13 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
   let agent: ChainAgent;
   let catalog: ChainCatalog;
   let traveler: string;
+  let adminKey: string;
 
   beforeAll(async () => {
     t = await startTestApp({});
     const tenant = await createTenant(t.app);
     traveler = await travelerDelegation(t.app, tenant.tenantId, 'traveler-rooms');
+    adminKey = tenant.adminKey;
     agent = await createChainAgent(t.app, tenant.tenantId);
     // 5 rooms of 3 guests at 100.00 a night; free cancellation until 48 h before check-in, then 50 %.
     catalog = await createChainCatalog(t.app, tenant.tenantId, { defaultInventory: 5, maxOccupancy: 3, freeHours: 48, feePct: 50 });
@@ -92,6 +94,17 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
       { room: 2, guests: { adults: 1, children: [{ age: 5 }] }, state: 'confirmed' },
       { room: 3, guests: { adults: 3, children: [] }, state: 'confirmed', full_name: 'Grace Hopper' },
     ]);
+
+    // An allotment lowered below the 3 rooms sold: the oversell incident says the booking holds 3 of them.
+    const lowered = await t
+      .http()
+      .put(`/v1/admin/room-types/${catalog.roomTypeId}/inventory`)
+      .set('authorization', `Bearer ${adminKey}`)
+      .send({ from: stay.check_in, to: stay.check_in, allotment: 2 });
+    expect(lowered.status).toBe(200);
+    const incidents = await t.http().get('/v1/admin/oversell-incidents').set('authorization', `Bearer ${adminKey}`);
+    const incident = incidents.body.data.items.find((i: { room_type_id: string; date: string }) => i.room_type_id === catalog.roomTypeId && i.date === stay.check_in);
+    expect(incident).toMatchObject({ oversold_by: 1, booking_ids: [id], booking_units: [{ booking_id: id, units: 3 }] });
 
     const cancelRoom = (room: string) => as(t.http().post(`/v1/bookings/${id}/rooms/${room}/cancel`)).set(DELEGATION_HEADER, traveler).send({ reason: 'one less' });
     const one = await cancelRoom('2');
