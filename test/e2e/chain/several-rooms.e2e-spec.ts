@@ -38,7 +38,14 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
   // Check-in tomorrow: past the free window, so a cancellation costs 50 % of what it cancels.
   const stay = { check_in: daysFromToday(1), check_out: daysFromToday(3) };
   const quote = (party: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    as(t.http().post('/v1/quotes')).send({ hotel_id: catalog.propertyId, room_type_id: catalog.roomTypeId, rate_plan_id: catalog.freePlanId, stay, ...party, ...extra });
+    as(t.http().post('/v1/quotes')).send({
+      hotel_id: catalog.propertyId,
+      room_type_id: catalog.roomTypeId,
+      rate_plan_id: catalog.freePlanId,
+      stay,
+      ...party,
+      ...extra,
+    });
   const paths = (res: { body: { error: { details?: { field_errors?: Array<{ path: string }> }; detail?: { field_errors?: Array<{ path: string }> } } } }) =>
     (res.body.error.detail?.field_errors ?? res.body.error.details?.field_errors ?? []).map((e) => e.path);
   const nights = async () => (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= stay.check_in && r.night < stay.check_out);
@@ -103,10 +110,15 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
       .send({ from: stay.check_in, to: stay.check_in, allotment: 2 });
     expect(lowered.status).toBe(200);
     const incidents = await t.http().get('/v1/admin/oversell-incidents').set('authorization', `Bearer ${adminKey}`);
-    const incident = incidents.body.data.items.find((i: { room_type_id: string; date: string }) => i.room_type_id === catalog.roomTypeId && i.date === stay.check_in);
+    const incident = incidents.body.data.items.find(
+      (i: { room_type_id: string; date: string }) => i.room_type_id === catalog.roomTypeId && i.date === stay.check_in,
+    );
     expect(incident).toMatchObject({ oversold_by: 1, booking_ids: [id], booking_units: [{ booking_id: id, units: 3 }] });
 
-    const cancelRoom = (room: string) => as(t.http().post(`/v1/bookings/${id}/rooms/${room}/cancel`)).set(DELEGATION_HEADER, traveler).send({ reason: 'one less' });
+    const cancelRoom = (room: string) =>
+      as(t.http().post(`/v1/bookings/${id}/rooms/${room}/cancel`))
+        .set(DELEGATION_HEADER, traveler)
+        .send({ reason: 'one less' });
     const one = await cancelRoom('2');
     expect(one.status).toBe(200);
     // Room 2's share is a third of 720.00; 50 % of it is kept.
@@ -116,12 +128,18 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
     expect((await nights()).map((n) => n.sold)).toEqual([2, 2]);
 
     const again = await cancelRoom('2');
-    expect([again.status, again.body.error.code, again.body.error.detail]).toEqual([409, 'booking_not_cancellable', expect.objectContaining({ room: 2, state: 'cancelled' })]);
+    expect([again.status, again.body.error.code, again.body.error.detail]).toEqual([
+      409,
+      'booking_not_cancellable',
+      expect.objectContaining({ room: 2, state: 'cancelled' }),
+    ]);
     const unknown = await cancelRoom('9');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'booking_room_not_found']);
     expect((await cancelRoom('x')).status).toBe(400);
 
-    const rest = await as(t.http().post(`/v1/bookings/${id}/cancel`)).set(DELEGATION_HEADER, traveler).send({});
+    const rest = await as(t.http().post(`/v1/bookings/${id}/cancel`))
+      .set(DELEGATION_HEADER, traveler)
+      .send({});
     expect(rest.status).toBe(200);
     expect(rest.body.data).toMatchObject({ state: 'cancelled', cancellation: { fee: eur(24000), refund: eur(24000) }, payment: { refunded: eur(36000) } });
     expect(rest.body.data.rooms.map((r: { state: string }) => r.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);

@@ -201,7 +201,8 @@ export class BookingsController {
       "The room's share of the stay's total is proportional to its subtotal (docs/booking-chain.md, Several rooms). Another agent or traveler answers resource_access_denied (403).",
   })
   @ApiEnvelope(BookingModel, {
-    description: "The booking with the room's state cancelled (the booking itself once no room is left) and a booking_cancelled receipt whose subject names the room.",
+    description:
+      "The booking with the room's state cancelled (the booking itself once no room is left) and a booking_cancelled receipt whose subject names the room.",
     errors: [
       'validation_failed',
       'booking_not_found',

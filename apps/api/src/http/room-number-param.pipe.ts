@@ -8,7 +8,8 @@ const ROOM_NUMBER = /^[1-9]\d{0,2}$/;
 @Injectable()
 export class RoomNumberParamPipe implements PipeTransform<string, number> {
   transform(value: string, metadata: ArgumentMetadata): number {
-    if (typeof value !== 'string' || !ROOM_NUMBER.test(value)) throw validationFailed([{ path: metadata.data ?? 'room', message: 'must be a room number (1, 2, ...)' }]);
+    if (typeof value !== 'string' || !ROOM_NUMBER.test(value))
+      throw validationFailed([{ path: metadata.data ?? 'room', message: 'must be a room number (1, 2, ...)' }]);
     return Number(value);
   }
 }

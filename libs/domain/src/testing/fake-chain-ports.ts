@@ -48,7 +48,13 @@ export class FakeBookings extends BookingRepository {
     Object.assign(b, { stay: change.stay, priceBreakdown: change.priceBreakdown, policySnapshot: change.policySnapshot });
     return structuredClone(b);
   }
-  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt, rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null) {
+  async cancel(
+    tenantId: string,
+    id: string,
+    cancellation: Cancellation,
+    receipt: Receipt,
+    rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null,
+  ) {
     const b = this.row(tenantId, id);
     if (!b || b.state !== 'confirmed') return null;
     if (rooms && JSON.stringify(b.rooms) !== JSON.stringify(rooms.expected)) return null;

@@ -28,7 +28,14 @@ export class FakeQuotes extends QuoteRepository {
   async create(input: NewQuote): Promise<QuoteRecord> {
     const now = new Date();
     const { ttlSeconds, ...rest } = input;
-    const row: QuoteRecord = { ...rest, rooms: rest.rooms ?? null, id: randomUUID(), createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), expired: false };
+    const row: QuoteRecord = {
+      ...rest,
+      rooms: rest.rooms ?? null,
+      id: randomUUID(),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+      expired: false,
+    };
     this.rows.push(row);
     return row;
   }

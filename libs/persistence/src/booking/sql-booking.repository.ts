@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { bookingRooms, BookingRecord, BookingRepository, BookingRoom, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
+import {
+  bookingRooms,
+  BookingRecord,
+  BookingRepository,
+  BookingRoom,
+  BookingSearchFilter,
+  Cancellation,
+  NewBooking,
+  PolicySnapshot,
+  PriceBreakdown,
+  Stay,
+} from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 

@@ -90,7 +90,17 @@ export class SqlOversellIncidentRepository extends OversellIncidentRepository {
          FROM room_types rt WHERE rt.tenant_id = $1 AND rt.id = $2
        ON CONFLICT (tenant_id, room_type_id, night) WHERE state = 'open' DO NOTHING
        RETURNING ${COLUMNS}`,
-      [input.tenantId, input.roomTypeId, input.counts.night, input.counts.allotment, input.counts.held, input.counts.sold, input.bookingIds, input.detectedBy, input.bookingUnits],
+      [
+        input.tenantId,
+        input.roomTypeId,
+        input.counts.night,
+        input.counts.allotment,
+        input.counts.held,
+        input.counts.sold,
+        input.bookingIds,
+        input.detectedBy,
+        input.bookingUnits,
+      ],
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }

@@ -7,7 +7,15 @@ describe('guestRoomErrors', () => {
   const quote = { rooms: [party, party, party] };
 
   it('accepts rooms 1..count, each once, and no names at all', () => {
-    expect(guestRoomErrors(quote, { primary, rooms: [{ room: 1, full_name: 'A' }, { room: 3, full_name: 'C' }] })).toEqual([]);
+    expect(
+      guestRoomErrors(quote, {
+        primary,
+        rooms: [
+          { room: 1, full_name: 'A' },
+          { room: 3, full_name: 'C' },
+        ],
+      }),
+    ).toEqual([]);
     expect(guestRoomErrors(quote, { primary })).toEqual([]);
     expect(guestRoomErrors({ rooms: null }, { primary })).toEqual([]);
   });
@@ -45,7 +53,15 @@ describe('cancelledAmount', () => {
   const priced = (room: number, subtotal: number) => ({ room, guests: party, nights: [], subtotal: eur(subtotal) });
   const booking = {
     rooms: [1, 2, 3].map((room) => ({ room, guests: party, state: 'confirmed' as const })),
-    priceBreakdown: { currency: 'EUR', nights: [], subtotal: eur(300), taxes: [], fees: [], total: eur(1000), rooms: [priced(1, 100), priced(2, 100), priced(3, 100)] },
+    priceBreakdown: {
+      currency: 'EUR',
+      nights: [],
+      subtotal: eur(300),
+      taxes: [],
+      fees: [],
+      total: eur(1000),
+      rooms: [priced(1, 100), priced(2, 100), priced(3, 100)],
+    },
   };
 
   it("is the rooms' shares of the total, which add up to it", () => {

@@ -38,7 +38,10 @@ export function soldUnits(booking: Pick<BookingRecord, 'rooms'>): number {
 export function bookingRoomShares(booking: Pick<BookingRecord, 'rooms' | 'priceBreakdown'>): Map<number, Money> {
   const rooms = booking.rooms ?? [];
   const priced = booking.priceBreakdown.rooms ?? [];
-  const subtotals = rooms.map((r) => ({ room: r.room, subtotal: priced.find((p) => p.room === r.room)?.subtotal ?? { amount: 0, currency: booking.priceBreakdown.currency } }));
+  const subtotals = rooms.map((r) => ({
+    room: r.room,
+    subtotal: priced.find((p) => p.room === r.room)?.subtotal ?? { amount: 0, currency: booking.priceBreakdown.currency },
+  }));
   return roomShares(booking.priceBreakdown.total, subtotals);
 }
 

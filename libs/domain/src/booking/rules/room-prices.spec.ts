@@ -68,6 +68,11 @@ describe('combineRoomPrices', () => {
 
 describe('wholeParty', () => {
   it('sums adults and lists every child', () => {
-    expect(wholeParty([{ adults: 2, children: [{ age: 3 }] }, { adults: 1, children: [{ age: 9 }] }])).toEqual({ adults: 3, children: [{ age: 3 }, { age: 9 }] });
+    expect(
+      wholeParty([
+        { adults: 2, children: [{ age: 3 }] },
+        { adults: 1, children: [{ age: 9 }] },
+      ]),
+    ).toEqual({ adults: 3, children: [{ age: 3 }, { age: 9 }] });
   });
 });

@@ -8,7 +8,11 @@ export interface RoomPrice {
 }
 
 const isMoney = (value: unknown): value is Money =>
-  !!value && typeof value === 'object' && typeof (value as Money).amount === 'number' && typeof (value as Money).currency === 'string' && Object.keys(value).length === 2;
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as Money).amount === 'number' &&
+  typeof (value as Money).currency === 'string' &&
+  Object.keys(value).length === 2;
 
 const addMoney = (a: Money, b: Money): Money => ({ amount: a.amount + b.amount, currency: a.currency });
 

@@ -27,11 +27,20 @@ describe('roomShares', () => {
 
   it('the shares always add up to the amount, none negative', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 8 }), (amount, subtotals) => {
-        const shares = [...roomShares(eur(amount), subtotals.map((s, i) => room(i + 1, s))).values()];
-        expect(shares.reduce((s, m) => s + m.amount, 0)).toBe(amount);
-        for (const share of shares) expect(share.amount).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 8 }),
+        (amount, subtotals) => {
+          const shares = [
+            ...roomShares(
+              eur(amount),
+              subtotals.map((s, i) => room(i + 1, s)),
+            ).values(),
+          ];
+          expect(shares.reduce((s, m) => s + m.amount, 0)).toBe(amount);
+          for (const share of shares) expect(share.amount).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

@@ -111,7 +111,15 @@ export class BookingCanceller {
 
     let finalPayment = payment;
     if (refundId) {
-      const issued = await this.refunder.issue({ refundId, booking: written, payment, amount: refundDue, reason: cancellation.reason, actor: audit.actor, traveler });
+      const issued = await this.refunder.issue({
+        refundId,
+        booking: written,
+        payment,
+        amount: refundDue,
+        reason: cancellation.reason,
+        actor: audit.actor,
+        traveler,
+      });
       finalPayment = issued.payment;
     }
     // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.

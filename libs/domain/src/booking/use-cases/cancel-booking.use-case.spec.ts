@@ -131,14 +131,21 @@ function threeRooms(overrides: Partial<BookingRecord> = {}) {
 }
 
 describe('CancelBookingRoom', () => {
-  it("cancels one room: fee from the policy on its share, its unit back, refund, receipt naming the room; the booking stays confirmed", async () => {
-    const late = snapshot({ check_in_at: `${day(20)}T13:00:00Z`, free_cancellation_until: `${day(-1)}T13:00:00Z`, free_cancellation_hours_before_checkin: 24 * 30 });
+  it('cancels one room: fee from the policy on its share, its unit back, refund, receipt naming the room; the booking stays confirmed', async () => {
+    const late = snapshot({
+      check_in_at: `${day(20)}T13:00:00Z`,
+      free_cancellation_until: `${day(-1)}T13:00:00Z`,
+      free_cancellation_hours_before_checkin: 24 * 30,
+    });
     const { roomCancel, b, nights, audit, outbox, followUps, provider } = threeRooms({ policySnapshot: late });
     const outcome = await roomCancel.execute({ bookingId: b.id, room: 3, reason: 'one less' }, agentActor(), TRAVELER);
 
     // Room 3's share is 20000 of 40000; 50 % after the cutoff.
     expect(provider.refunds).toEqual([expect.objectContaining({ amount: eur(10000) })]);
-    expect(outcome.meta.receipt).toMatchObject({ kind: 'booking_cancelled', subject: expect.objectContaining({ room: 3, fee_amount: 10000, refund_amount: 10000 }) });
+    expect(outcome.meta.receipt).toMatchObject({
+      kind: 'booking_cancelled',
+      subject: expect.objectContaining({ room: 3, fee_amount: 10000, refund_amount: 10000 }),
+    });
     expect(outcome.data).toMatchObject({ state: 'confirmed', payment: { state: 'partially_refunded', refunded: eur(10000) } });
     expect((outcome.data as { rooms: unknown[] }).rooms.map((r) => (r as { state: string }).state)).toEqual(['confirmed', 'confirmed', 'cancelled']);
     expect(outcome.data).not.toHaveProperty('cancellation');
@@ -154,9 +161,17 @@ describe('CancelBookingRoom', () => {
     await roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER);
     await roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), TRAVELER);
     const last = await roomCancel.execute({ bookingId: b.id, room: 3 }, agentActor(), TRAVELER);
-    expect(last.data).toMatchObject({ state: 'cancelled', cancellation: { fee: eur(0), refund: eur(20000) }, payment: { state: 'refunded', refunded: eur(40000) } });
+    expect(last.data).toMatchObject({
+      state: 'cancelled',
+      cancellation: { fee: eur(0), refund: eur(20000) },
+      payment: { state: 'refunded', refunded: eur(40000) },
+    });
     expect([...nights.nights.values()].map((c) => c.sold)).toEqual([0, 0]);
-    expect(audit.events.filter((e) => e.type.startsWith('booking.')).map((e) => e.type)).toEqual(['booking.room_cancelled', 'booking.room_cancelled', 'booking.cancelled']);
+    expect(audit.events.filter((e) => e.type.startsWith('booking.')).map((e) => e.type)).toEqual([
+      'booking.room_cancelled',
+      'booking.room_cancelled',
+      'booking.cancelled',
+    ]);
     expect(followUps.cancelled).toEqual([b.id]);
     expect((await failure(useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER))).detail).toMatchObject({ reason: 'already_cancelled' });
   });
@@ -177,7 +192,9 @@ describe('CancelBookingRoom', () => {
     await roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER);
     const again = await failure(roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER));
     expect({ code: again.code, detail: again.detail }).toMatchObject({ code: 'booking_not_cancellable', detail: { room: 1, state: 'cancelled' } });
-    expect((await failure(roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), { iss: TRAVELER.iss, sub: 'other' }))).code).toBe('resource_access_denied');
+    expect((await failure(roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), { iss: TRAVELER.iss, sub: 'other' }))).code).toBe(
+      'resource_access_denied',
+    );
     const single = setup();
     expect((await failure(single.roomCancel.execute({ bookingId: single.b.id, room: 1 }, agentActor(), TRAVELER))).code).toBe('booking_room_not_found');
   });

@@ -141,7 +141,7 @@ describe('oversell use cases', () => {
     expect(fixed.resolved.map((i) => [i.night, i.resolvedBy])).toEqual([['2027-05-10', { kind: 'system', id: null }]]);
   });
 
-  it("an incident names the rooms each booking holds on the night once one holds several (booking_units); one-room bookings answer as before", async () => {
+  it('an incident names the rooms each booking holds on the night once one holds several (booking_units); one-room bookings answer as before', async () => {
     const { incidents, reconciler } = setup();
     incidents.setNight('2027-05-10', 1, 0, 2);
     const [plain] = (await reconciler.reconcile(TENANT, ROOM, 'sweep')).opened;
