@@ -213,8 +213,8 @@ export class FakeConversion extends BookingConversion {
     hold.state = input.to;
     for (const n of input.nights) {
       const c = this.nights.counter(n);
-      c.held -= 1;
-      c.sold += 1;
+      c.held -= input.units;
+      c.sold += input.units;
     }
     await this.payments.completeAttempt(input.tenantId, input.attemptId, 'succeeded', input.providerReference, null);
     await this.authorizations.markUsed(input.tenantId, input.holdId, input.booking.id);

@@ -121,6 +121,8 @@ export function confirmationAudit(
       total: booking.priceBreakdown.total,
       policy_version: booking.policySnapshot.version,
       receipt_payload_hash: receipt.payload_hash,
+      // A booking of several rooms names how many it sold (docs/booking-chain.md "Several rooms").
+      ...(booking.rooms ? { rooms: booking.rooms.length } : {}),
     }),
     auditEntry('payment.captured', context, { payment_id: payment.id, amount: payment.amount, provider_reference: payment.providerReference }),
     ...more,

@@ -19,6 +19,9 @@ import { ChainRecorder } from '../services/chain-recorder';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
 import { provenFullNights } from '../rules/night-availability';
 
+/** The audit data of a hold of several rooms: how many it takes on every night (nothing for a `guests` quote). */
+const unitsData = (quote: QuoteRecord) => (quote.rooms ? { units: quoteUnits(quote) } : {});
+
 export interface CreateHoldCommand {
   quoteId: string;
   /** The request's idempotency record, when it has a key: the quote's read claims the key. */
@@ -87,7 +90,7 @@ export class CreateHold {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
-      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights }),
+      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights, ...unitsData(quote) }),
     });
     return result.ok ? result.hold : null;
   }
@@ -126,6 +129,7 @@ export class CreateHold {
         { actor: auditActor(actor), traceId: this.recorder.traceId },
         {
           nights,
+          ...unitsData(quote),
           expires_at: hold.expiresAt.toISOString(),
         },
       ),
