@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BookingRepository,
   DueHoldExpiry,
+  OversellIncidentRepository,
   HoldReservation,
   QuoteRepository,
   RoomNightReservations,
@@ -137,5 +139,56 @@ describe('Several rooms: units on every night (real Postgres, no HTTP)', () => {
     }
     const holds = await tier.query<{ n: number }>(`SELECT count(*)::int AS n FROM holds WHERE room_type_id = $1`, [chain.roomType.id]);
     expect(holds[0].n).toBe(won.length);
+  });
+
+  it('a booking keeps its rooms; a room cancel and the last cancel apply only to the rooms they read; an oversold night counts its units', async () => {
+    const chain = await seedChain(tier, { defaultInventory: 5, rooms: 3 });
+    const bookings = tier.get(BookingRepository);
+    const held = await reservation.reserve(request(chain, 3));
+    if (!held.ok) throw new Error('expected a hold');
+    const booking = await bookings.create({
+      id: randomUUID(),
+      tenantId: chain.tenantId,
+      agentId: chain.agentId,
+      quote: chain.quote,
+      holdId: held.hold.id,
+      guest: { primary: { full_name: 'Ada', email: 'ada@example.com', phone: '+33 1 00' }, rooms: [{ room: 2, full_name: 'Grace' }] },
+      traveler: { iss: 'https://issuer.example', sub: 'traveler' },
+      bookingAuthorizationId: null,
+      idempotencyKey: 'k',
+      confirmationReceipt: {} as never,
+    });
+    expect(booking.guest).toEqual({ primary: { full_name: 'Ada', email: 'ada@example.com', phone: '+33 1 00' } });
+    expect(booking.rooms?.map((r) => [r.room, r.state, r.full_name])).toEqual([
+      [1, 'confirmed', undefined],
+      [2, 'confirmed', 'Grace'],
+      [3, 'confirmed', undefined],
+    ]);
+    await expect(tier.get(OversellIncidentRepository).bookingsOnNight(chain.tenantId, chain.roomType.id, '2099-05-10')).resolves.toEqual([
+      { id: booking.id, units: 3 },
+    ]);
+
+    const rooms = booking.rooms!;
+    const cancellation = {
+      cancelled_at: new Date().toISOString(),
+      fee: { amount: 0, currency: 'EUR' },
+      refund: { amount: 0, currency: 'EUR' },
+      refund_id: null,
+      policy_version: '1',
+      reason: null,
+    };
+    const oneCancelled = rooms.map((r) => (r.room === 1 ? { ...r, state: 'cancelled' as const, cancellation } : r));
+    const after = await bookings.cancelRooms(chain.tenantId, booking.id, rooms, oneCancelled);
+    expect([after?.state, after?.rooms?.map((r) => r.state)]).toEqual(['confirmed', ['cancelled', 'confirmed', 'confirmed']]);
+    // A second writer that read the rooms before that change finds nothing to change.
+    await expect(bookings.cancelRooms(chain.tenantId, booking.id, rooms, oneCancelled)).resolves.toBeNull();
+    await expect(bookings.cancel(chain.tenantId, booking.id, cancellation, {} as never, { expected: rooms, next: rooms })).resolves.toBeNull();
+    await expect(tier.get(OversellIncidentRepository).bookingsOnNight(chain.tenantId, chain.roomType.id, '2099-05-10')).resolves.toEqual([
+      { id: booking.id, units: 2 },
+    ]);
+
+    const allCancelled = oneCancelled.map((r) => ({ ...r, state: 'cancelled' as const, cancellation }));
+    const cancelled = await bookings.cancel(chain.tenantId, booking.id, cancellation, {} as never, { expected: oneCancelled, next: allCancelled });
+    expect([cancelled?.state, cancelled?.rooms?.every((r) => r.state === 'cancelled')]).toEqual(['cancelled', true]);
   });
 });
