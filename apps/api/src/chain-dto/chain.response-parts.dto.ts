@@ -15,7 +15,8 @@ export class ChainChildModel {
 }
 
 export class ChainGuestsModel {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 20 }) adults: number;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'At most 20 for one room; a quote made with rooms shows the whole party (every room together).' })
+  adults: number;
   @ApiProperty({ type: [ChainChildModel] }) children: ChainChildModel[];
 }
 

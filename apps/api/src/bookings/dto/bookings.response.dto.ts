@@ -47,7 +47,7 @@ export class BookingModel {
   @ApiProperty({ format: 'uuid' }) room_type_id: string;
   @ApiProperty({ format: 'uuid' }) rate_plan_id: string;
   @ApiProperty({ type: ChainStayModel }) stay: ChainStayModel;
-  @ApiProperty({ type: ChainGuestsModel }) guests: ChainGuestsModel;
+  @ApiProperty({ type: ChainGuestsModel, description: 'The party; with rooms, the whole party (each room is in rooms).' }) guests: ChainGuestsModel;
   @ApiProperty({ type: BookingGuestModel }) guest: BookingGuestModel;
   @ApiProperty({ type: PriceBreakdownModel }) price_breakdown: PriceBreakdownModel;
   @ApiProperty({ type: PolicySnapshotModel }) policy_snapshot: PolicySnapshotModel;
