@@ -115,11 +115,11 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
     );
     expect(incident).toMatchObject({ oversold_by: 1, booking_ids: [id], booking_units: [{ booking_id: id, units: 3 }] });
 
-    const cancelRoom = (room: string) =>
-      as(t.http().post(`/v1/bookings/${id}/rooms/${room}/cancel`))
-        .set(DELEGATION_HEADER, traveler)
-        .send({ reason: 'one less' });
-    const one = await cancelRoom('2');
+    const cancelRoom = (room: string, key?: string) => {
+      const req = as(t.http().post(`/v1/bookings/${id}/rooms/${room}/cancel`)).set(DELEGATION_HEADER, traveler);
+      return (key ? req.set('idempotency-key', key) : req).send({ reason: 'one less' });
+    };
+    const one = await cancelRoom('2', 'cancel-room-2');
     expect(one.status).toBe(200);
     // Room 2's share is a third of 720.00; 50 % of it is kept.
     expect(one.body.receipt).toMatchObject({ kind: 'booking_cancelled', subject: { room: 2, fee_amount: 12000, refund_amount: 12000 } });
@@ -127,6 +127,9 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
     expect(one.body.data.rooms.map((r: { state: string }) => r.state)).toEqual(['confirmed', 'cancelled', 'confirmed']);
     expect((await nights()).map((n) => n.sold)).toEqual([2, 2]);
 
+    // The same key replays the answer; without it the room is already cancelled.
+    const replay = await cancelRoom('2', 'cancel-room-2');
+    expect([replay.status, replay.headers['idempotent-replayed'], replay.body.receipt]).toEqual([200, 'true', one.body.receipt]);
     const again = await cancelRoom('2');
     expect([again.status, again.body.error.code, again.body.error.detail]).toEqual([
       409,
