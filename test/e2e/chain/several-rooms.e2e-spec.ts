@@ -46,8 +46,7 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
       ...party,
       ...extra,
     });
-  const paths = (res: { body: { error: { details?: { field_errors?: Array<{ path: string }> }; detail?: { field_errors?: Array<{ path: string }> } } } }) =>
-    (res.body.error.detail?.field_errors ?? res.body.error.details?.field_errors ?? []).map((e) => e.path);
+  const paths = (res: { body: { error: { detail: { field_errors: Array<{ path: string }> } } } }) => res.body.error.detail.field_errors.map((e) => e.path);
   const nights = async () => (await inventoryOf(t.app, catalog.roomTypeId)).filter((r) => r.night >= stay.check_in && r.night < stay.check_out);
 
   it('validates rooms against guests and the room type, every path at once', async () => {
