@@ -53,25 +53,27 @@ export class CreateQuote {
     if (!src.roomType) throw new DomainError('room_type_not_found', { detail: { hotel_id: command.hotelId, room_type_id: command.roomTypeId } });
     if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
 
-    const errors: FieldError[] = stayViolations(command.stay, stayWindow(src.property.timezone));
+    const { property, roomType, ratePlan } = src;
+    const errors: FieldError[] = stayViolations(command.stay, stayWindow(property.timezone));
     const rooms = command.rooms ?? null;
     const parties = rooms ?? [command.guests as Guests];
-    const sleeps = `the room sleeps at most ${src.roomType.maxOccupancy} guests (adults + children)`;
+    const sleeps = `the room sleeps at most ${roomType.maxOccupancy} guests (adults + children)`;
     parties.forEach((party, i) => {
-      if (!partyFits(party, src.roomType!.maxOccupancy)) errors.push({ path: rooms ? `rooms[${i}]` : 'guests', message: sleeps });
+      if (!partyFits(party, roomType.maxOccupancy)) errors.push({ path: rooms ? `rooms[${i}]` : 'guests', message: sleeps });
     });
     if (rooms && (rooms.length < 1 || rooms.length > MAX_ROOMS_PER_QUOTE)) errors.push({ path: 'rooms', message: `1 to ${MAX_ROOMS_PER_QUOTE} rooms` });
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
 
+    // `priceStay` prices one room for one party; several rooms are priced one by one and summed.
     const priceFor = (_party: Guests) =>
       priceStay({
-        currency: src.ratePlan!.currency,
+        currency: ratePlan.currency,
         nights,
-        baseRate: src.ratePlan!.baseRateAmount,
+        baseRate: ratePlan.baseRateAmount,
         dailyRates: src.dailyRates,
-        taxes: readTaxRules(src.property!.taxes),
-        fees: readFeeRules(src.property!.fees),
+        taxes: readTaxRules(property.taxes),
+        fees: readFeeRules(property.fees),
       });
     const price = rooms ? combineRoomPrices(rooms.map((party) => ({ guests: party, price: priceFor(party) }))) : priceFor(parties[0]);
     const terms = snapshotPolicy(

@@ -76,14 +76,15 @@ export class ModifyBooking {
       nights,
     });
     if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
+    const { property, ratePlan } = src;
     const priceFor = (_party: Guests) =>
       priceStay({
-        currency: src.ratePlan!.currency,
+        currency: ratePlan.currency,
         nights,
-        baseRate: src.ratePlan!.baseRateAmount,
+        baseRate: ratePlan.baseRateAmount,
         dailyRates: src.dailyRates,
-        taxes: readTaxRules(src.property!.taxes),
-        fees: readFeeRules(src.property!.fees),
+        taxes: readTaxRules(property.taxes),
+        fees: readFeeRules(property.fees),
       });
     // A booking of several rooms is priced room by room, as its quote was (every room, cancelled ones included, as in its frozen price).
     const price = booking.rooms ? combineRoomPrices(booking.rooms.map((r) => ({ guests: r.guests, price: priceFor(r.guests) }))) : priceFor(booking.guests);
