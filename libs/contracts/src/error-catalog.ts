@@ -115,6 +115,13 @@ export const ERROR_CATALOG = {
     remediation: 'Check the booking id.',
     next_actions: [],
   },
+  booking_room_not_found: {
+    status: 404,
+    message: 'The booking has no such room.',
+    remediation:
+      "Rooms are numbered from 1 in the order of the quote's rooms (GET /v1/bookings/{id} lists them in rooms); a booking made with guests has none: cancel it with POST /v1/bookings/{id}/cancel.",
+    next_actions: [],
+  },
   refund_not_found: {
     status: 404,
     message: 'Refund not found.',

@@ -407,6 +407,7 @@ describe('discovery documents', () => {
         'POST /v1/holds',
         'POST /v1/bookings',
         'POST /v1/bookings/{id}/cancel',
+        'POST /v1/bookings/{id}/rooms/{room}/cancel',
         'POST /v1/bookings/{id}/modify',
         'POST /v1/admin/bookings/{id}/refunds',
         'POST /v1/bookings/{id}/follow-ups',
@@ -421,6 +422,7 @@ describe('discovery documents', () => {
     expect(card.contracts.delegation.gated_routes).toEqual([
       { method: 'POST', href: '/v1/bookings' },
       { method: 'POST', href: '/v1/bookings/{id}/cancel' },
+      { method: 'POST', href: '/v1/bookings/{id}/rooms/{room}/cancel' },
       { method: 'GET', href: '/v1/bookings/{id}/cancellation-preview' },
       { method: 'POST', href: '/v1/bookings/{id}/modify' },
       { method: 'POST', href: '/v1/bookings/{id}/follow-ups' },

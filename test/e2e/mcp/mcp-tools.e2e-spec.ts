@@ -58,6 +58,7 @@ describe('MCP tools over streamable HTTP (official SDK client)', () => {
       'get_booking',
       'get_cancellation_preview',
       'cancel_booking',
+      'cancel_booking_room',
       'modify_booking',
       'get_booking_audit',
       'verify_receipt',

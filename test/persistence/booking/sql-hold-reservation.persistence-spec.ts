@@ -9,7 +9,15 @@ const NIGHTS = ['2099-05-11', '2099-05-10'];
 function request(chain: SeededChain): HoldReservationRequest {
   const audit: ChainAuditEntry = { type: 'hold.created', actor: { kind: 'agent', id: chain.agentId }, traceId: randomUUID().replace(/-/g, ''), data: {} };
   return {
-    hold: { tenantId: chain.tenantId, agentId: chain.agentId, quoteId: chain.quote.id, roomTypeId: chain.roomType.id, stay: chain.quote.stay, ttlSeconds: 600 },
+    hold: {
+      tenantId: chain.tenantId,
+      agentId: chain.agentId,
+      quoteId: chain.quote.id,
+      roomTypeId: chain.roomType.id,
+      stay: chain.quote.stay,
+      units: 1,
+      ttlSeconds: 600,
+    },
     nights: NIGHTS,
     audit,
   };

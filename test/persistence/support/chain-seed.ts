@@ -28,12 +28,12 @@ export interface SeededChain {
 
 /**
  * A fresh tenant with one agent, one property (room type with `defaultInventory` rooms, rate plan,
- * policy) and one quote for `stay`, written through the real repositories: each spec file starts
+ * policy) and one quote for `stay` (of `rooms` rooms when given, else a `guests` quote), written through the real repositories: each spec file starts
  * from its own tenant, as the e2e specs do.
  */
 export async function seedChain(
   tier: PersistenceTier,
-  options: { defaultInventory?: number; stay?: { check_in: string; check_out: string } } = {},
+  options: { defaultInventory?: number; stay?: { check_in: string; check_out: string }; rooms?: number } = {},
 ): Promise<SeededChain> {
   const stay = options.stay ?? { check_in: '2099-05-10', check_out: '2099-05-12' };
   const tenant = await tier.get(TenantRepository).create(`persistence ${randomUUID()}`);
@@ -91,7 +91,8 @@ export async function seedChain(
       roomTypeId: roomType.id,
       ratePlanId: ratePlan.id,
       stay,
-      guests: { adults: 2, children: [] },
+      guests: { adults: 2 * (options.rooms ?? 1), children: [] },
+      rooms: options.rooms ? Array.from({ length: options.rooms }, () => ({ adults: 2, children: [] })) : null,
       priceBreakdown: priceOf(stay),
       policySnapshot: snapshot({ policy_id: policy.id, version: policy.version }),
       ttlSeconds: 900,

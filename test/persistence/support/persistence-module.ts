@@ -16,12 +16,12 @@ export interface PersistenceTier {
 /**
  * The persistence tier's module (docs/architecture.md "Tests"): config, the async context and
  * `PersistenceModule` on the test database, nothing else. No HTTP, no Redis, no queues: every
- * port is the real repository or SQL adapter, called as a use case calls it. `databaseUrl` puts it
- * on another database (test/support/own-database.ts) than the shared one (DATABASE_URL).
+ * port is the real repository or SQL adapter, called as a use case calls it (`poolSize` connections,
+ * 2 unless a concurrency spec asks for more). `databaseUrl` puts it on another database (test/support/own-database.ts) than the shared one (DATABASE_URL).
  */
-export async function startPersistenceTier(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<PersistenceTier> {
+export async function startPersistenceTier(opts: { databaseUrl?: string; poolSize?: number; env?: Record<string, string> } = {}): Promise<PersistenceTier> {
   const env = { ...process.env, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), ...opts.env };
-  const config = loadConfig({ ...env, DATABASE_POOL_SIZE: '2' });
+  const config = loadConfig({ ...env, DATABASE_POOL_SIZE: String(opts.poolSize ?? 2) });
   const module = await Test.createTestingModule({
     imports: [ConfigModule.forRoot(config), RequestContextModule, PersistenceModule.forRoot()],
   }).compile();

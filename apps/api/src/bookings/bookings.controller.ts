@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, CurrentDelegation, CurrentTraveler, DelegationToken, PrincipalKinds, RequiresDelegation, Scopes, Traveler } from '@hcs/auth';
 import {
   CancelBooking,
+  CancelBookingRoom,
   ConfirmBooking,
   FindBookingByClientReference,
   GetBooking,
@@ -16,6 +17,7 @@ import { Capability } from '../discovery/capability.decorator';
 import { ApiDelegationHeader, ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
+import { RoomNumberParamPipe } from '../http/room-number-param.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CurrentIdempotentRequest } from '../idempotency/idempotent-request.decorator';
 import { SandboxScenarioHeader } from '../sandbox/sandbox-scenario.decorator';
@@ -33,6 +35,7 @@ export class BookingsController {
     private readonly confirmBooking: ConfirmBooking,
     private readonly getBooking: GetBooking,
     private readonly cancelBooking: CancelBooking,
+    private readonly cancelBookingRoom: CancelBookingRoom,
     private readonly getAudit: GetBookingAudit,
     private readonly modifyBooking: ModifyBooking,
     private readonly previewCancellation: PreviewCancellation,
@@ -175,6 +178,50 @@ export class BookingsController {
     @CurrentTraveler() traveler: Traveler,
   ): Promise<Outcome> {
     return this.cancelBooking.execute({ bookingId: id, reason: body.reason ?? null }, actor, traveler);
+  }
+
+  @Post(':id/rooms/:room/cancel')
+  @HttpCode(200)
+  @PrincipalKinds('agent')
+  @Scopes('booking:write')
+  @RequiresDelegation()
+  @Idempotent({ required: false })
+  @ApiDelegationHeader()
+  @ApiParam({ name: 'room', schema: { type: 'integer', minimum: 1 }, description: "The room's 1-based position in the booking's rooms." })
+  @Capability({
+    id: 'cancel_booking_room',
+    description:
+      'Cancel one room of a booking made with rooms, for the traveler who booked (X-Delegated-User, optional Idempotency-Key): the fee comes from the frozen policy snapshot on the room share of the total, the rest of that share is refunded; the last room cancelled cancels the booking.',
+    next_rel: 'get',
+    idempotent: true,
+  })
+  @ApiOperation({
+    summary: 'Cancel one room of a booking; fee from the frozen policy on its share (booking_cancelled receipt naming the room).',
+    description:
+      "The room's share of the stay's total is proportional to its subtotal (docs/booking-chain.md, Several rooms). Another agent or traveler answers resource_access_denied (403).",
+  })
+  @ApiEnvelope(BookingModel, {
+    description:
+      "The booking with the room's state cancelled (the booking itself once no room is left) and a booking_cancelled receipt whose subject names the room.",
+    errors: [
+      'validation_failed',
+      'booking_not_found',
+      ['booking_room_not_found', 'the booking has no such room (or was made with guests)'],
+      ['booking_not_cancellable', 'detail.state, detail.room'],
+      'idempotency_conflict',
+      'refund_exceeds_remaining',
+      ['payment_provider_error', 'the refund could not be made; nothing changed, retry'],
+    ],
+    receipt: true,
+  })
+  cancelRoom(
+    @Param('id', UuidParamPipe) id: string,
+    @Param('room', RoomNumberParamPipe) room: number,
+    @Body() body: CancelBookingRequestDto,
+    @CurrentActor() actor: Actor,
+    @CurrentTraveler() traveler: Traveler,
+  ): Promise<Outcome> {
+    return this.cancelBookingRoom.execute({ bookingId: id, room, reason: body.reason ?? null }, actor, traveler);
   }
 
   @Get(':id/audit')

@@ -7,7 +7,10 @@ export function confirmBookingCommand(body: CreateBookingRequestDto, idempotency
   return {
     holdId: body.hold_id,
     quoteId: body.quote_id,
-    guest: { primary: { full_name: body.guest.primary.full_name, email: body.guest.primary.email, phone: body.guest.primary.phone } },
+    guest: {
+      primary: { full_name: body.guest.primary.full_name, email: body.guest.primary.email, phone: body.guest.primary.phone },
+      ...(body.guest.rooms ? { rooms: body.guest.rooms.map((r) => ({ room: r.room, full_name: r.full_name })) } : {}),
+    },
     payment: { method: body.payment.method, provider_token: body.payment.provider_token, billing_country: body.payment.billing_country },
     bookingAuthorizationId: body.booking_authorization_id ?? null,
     idempotencyKey,

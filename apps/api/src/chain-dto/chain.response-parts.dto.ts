@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MoneyModel } from '../http/openapi/envelope.models';
 
 /**
@@ -15,7 +15,8 @@ export class ChainChildModel {
 }
 
 export class ChainGuestsModel {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 20 }) adults: number;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'At most 20 for one room; a quote made with rooms shows the whole party (every room together).' })
+  adults: number;
   @ApiProperty({ type: [ChainChildModel] }) children: ChainChildModel[];
 }
 
@@ -38,6 +39,14 @@ export class PricedFeeModel {
 }
 
 /** docs/api-contract.md "Pricing and party": every amount in minor units of `currency`; total = subtotal + taxes + fees. */
+/** One room of a quote made with `rooms`. */
+export class PricedRoomModel {
+  @ApiProperty({ type: 'integer', minimum: 1, description: "1-based position in the quote's rooms." }) room: number;
+  @ApiProperty({ type: ChainGuestsModel, description: "This room's party." }) guests: ChainGuestsModel;
+  @ApiProperty({ type: [PricedNightModel], description: "This room's nights." }) nights: PricedNightModel[];
+  @ApiProperty({ type: MoneyModel, description: "This room's subtotal (its nights)." }) subtotal: MoneyModel;
+}
+
 export class PriceBreakdownModel {
   @ApiProperty({ pattern: '^[A-Z]{3}$' }) currency: string;
   @ApiProperty({ type: [PricedNightModel] }) nights: PricedNightModel[];
@@ -45,6 +54,11 @@ export class PriceBreakdownModel {
   @ApiProperty({ type: [PricedTaxModel] }) taxes: PricedTaxModel[];
   @ApiProperty({ type: [PricedFeeModel] }) fees: PricedFeeModel[];
   @ApiProperty({ type: MoneyModel }) total: MoneyModel;
+  @ApiPropertyOptional({
+    type: [PricedRoomModel],
+    description: 'Only on a quote made with rooms (even one): each room priced for its party; the nights, taxes, fees and totals above are their sums.',
+  })
+  rooms?: PricedRoomModel[];
 }
 
 /** One step of the cancellation timeline: cancelling before `until` costs `fee`. */

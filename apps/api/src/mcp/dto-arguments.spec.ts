@@ -201,6 +201,11 @@ describe('each tool: inputSchema and the DTO agree at the limits', () => {
     ['create_quote', { hotel_id: 'nope', room_type_id: uuid, rate_plan_id: uuid, stay, guests: { adults: 2 } }, false],
     // The quote DTO sets no count of children (the room's occupancy does): neither side does.
     ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, guests: { adults: 1, children: children(21) } }, true],
+    ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, rooms: [{ adults: 2 }, { adults: 1, children: [{ age: 4 }] }] }, true],
+    ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, rooms: Array.from({ length: 8 }, () => ({ adults: 1 })) }, true],
+    ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, rooms: Array.from({ length: 9 }, () => ({ adults: 1 })) }, false],
+    ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, rooms: [] }, false],
+    ['create_quote', { hotel_id: uuid, room_type_id: uuid, rate_plan_id: uuid, stay, rooms: [{ adults: 0 }] }, false],
     ['confirm_booking', booking, true],
     ['confirm_booking', { ...booking, guest: { primary: { ...booking.guest.primary, full_name: text(201) } } }, false],
     ['confirm_booking', { ...booking, guest: { primary: { ...booking.guest.primary, phone: '12' } } }, false],

@@ -62,7 +62,8 @@ function fieldSchema(dto: Type, field: string, metadata: ValidationMetadata[], p
     rules.set(name, rule);
   }
   let schema = baseSchema(dto, field, rules, path, descriptions);
-  if (rules.has('isOptional') && !required) schema = schema.optional();
+  // `ExactlyOneOf` (its ValidateIf) makes each alternative optional; the pair rule itself is the DTO's, which the tool runs.
+  if ((rules.has('isOptional') || rules.has('exactlyOneOf')) && !required) schema = schema.optional();
   const description = descriptions.texts[path];
   if (description === undefined) return schema;
   descriptions.used.add(path);
@@ -77,8 +78,12 @@ function ruleName(rule: ValidationMetadata): string {
   throw new Error(`dtoArguments: ${String(rule.propertyName)} has a ${rule.type} rule the MCP schema cannot state`);
 }
 
-/** Decorators that state nothing a JSON schema carries beyond what the base type says. */
-const STATED_BY_TYPE = new Set(['isOptional', 'isDefined', 'isString', 'isInt', 'isArray', 'validateNested']);
+/**
+ * Decorators that state nothing a JSON schema carries beyond what the base type says, and
+ * `exactlyOneOf` (with its `conditionalValidation`): a rule across two fields, which the tool's
+ * schema states as two optional fields and the DTO validation the tool runs enforces.
+ */
+const STATED_BY_TYPE = new Set(['isOptional', 'isDefined', 'isString', 'isInt', 'isArray', 'validateNested', 'exactlyOneOf', 'conditionalValidation']);
 
 function baseSchema(dto: Type, field: string, rules: Rules, path: string, descriptions: Descriptions): ZodType {
   const used = new Set(STATED_BY_TYPE);
@@ -95,8 +100,12 @@ function baseSchema(dto: Type, field: string, rules: Rules, path: string, descri
     if (!type) throw new Error(`dtoArguments: ${dto.name}.${field} is validated as nested but has no @Type`);
     const object = z.object(nestedShape(type, path, descriptions)).strict();
     if (nested.each) {
+      const min = take('arrayMinSize');
       const max = take('arrayMaxSize');
-      schema = max ? z.array(object).max(Number(max[0])) : z.array(object);
+      let array = z.array(object);
+      if (min) array = array.min(Number(min[0]));
+      if (max) array = array.max(Number(max[0]));
+      schema = array;
     } else {
       schema = object;
     }

@@ -1,4 +1,5 @@
-import type { CreateQuoteCommand } from '@hcs/domain';
+import type { CreateQuoteCommand, Guests } from '@hcs/domain';
+import type { GuestsRequestDto } from '../chain-dto/chain.request-parts.dto';
 import type { CreateQuoteRequestDto } from './dto/quotes.request.dto';
 
 /** A validated quote body as the use case's command; REST and MCP both translate here. */
@@ -8,6 +9,8 @@ export function quoteCommand(body: CreateQuoteRequestDto): CreateQuoteCommand {
     roomTypeId: body.room_type_id,
     ratePlanId: body.rate_plan_id,
     stay: { check_in: body.stay.check_in, check_out: body.stay.check_out },
-    guests: { adults: body.guests.adults, children: (body.guests.children ?? []).map((c) => ({ age: c.age })) },
+    ...(body.rooms ? { rooms: body.rooms.map(party) } : { guests: party(body.guests as GuestsRequestDto) }),
   };
 }
+
+const party = (g: GuestsRequestDto): Guests => ({ adults: g.adults, children: (g.children ?? []).map((c) => ({ age: c.age })) });

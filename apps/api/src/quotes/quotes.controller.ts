@@ -30,13 +30,13 @@ export class QuotesController {
   })
   @ApiOperation({
     summary: 'Price one room for a stay and freeze price and cancellation terms.',
-    description: 'Next: create_hold before expires_at.',
+    description: 'Send guests (one room) or rooms (1 to 8 rooms of the room type, each with its party), not both. Next: create_hold before expires_at.',
   })
   @ApiEnvelope(QuoteModel, {
     status: 201,
     description: 'The quote, valid until expires_at; next_actions: create_hold.',
     errors: [
-      ['validation_failed', 'stay rules, occupancy'],
+      ['validation_failed', 'stay rules, occupancy (guests, or each of rooms), guests and rooms together or neither'],
       'property_not_found',
       'room_type_not_found',
       'rate_plan_not_found',

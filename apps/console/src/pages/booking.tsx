@@ -54,6 +54,7 @@ export function BookingPage({ id }: { id: string }) {
           <dd>{formatTime(booking.created_at)}</dd>
         </dl>
       </Card>
+      {booking.rooms && <RoomsCard booking={booking} />}
       <div class="columns">
         <PriceCard booking={booking} />
         <PolicyCard booking={booking} />
@@ -62,6 +63,44 @@ export function BookingPage({ id }: { id: string }) {
       {booking.state === 'confirmed' && <CancelCard booking={booking} onCancelled={view.reload} />}
       <Timeline items={audit} />
     </>
+  );
+}
+
+/** The rooms of a booking made with rooms (docs/booking-chain.md "Several rooms"): party, guest name, state and price. */
+function RoomsCard({ booking }: { booking: Booking }) {
+  const priced = booking.price_breakdown.rooms ?? [];
+  return (
+    <Card title={`Rooms (${booking.rooms?.length ?? 0})`}>
+      <table class="compact" data-testid="booking-rooms">
+        <thead>
+          <tr>
+            <th>Room</th>
+            <th>Party</th>
+            <th>Guest</th>
+            <th>State</th>
+            <th class="num">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(booking.rooms ?? []).map((r) => {
+            const price = priced.find((p) => p.room === r.room);
+            return (
+              <tr key={r.room} data-testid={`booking-room-${r.room}`}>
+                <td>{r.room}</td>
+                <td>
+                  {r.guests.adults} adult(s){r.guests.children?.length ? `, ${r.guests.children.length} child(ren)` : ''}
+                </td>
+                <td>{r.full_name ?? <span class="muted">—</span>}</td>
+                <td>
+                  <StateBadge state={r.state} />
+                </td>
+                <td class="num">{price ? formatMoney(price.subtotal) : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
   );
 }
 
@@ -313,6 +352,9 @@ function summary(item: AuditItem): string {
   const d = item.data;
   const money = (v: unknown) => (v && typeof v === 'object' && 'amount' in v ? formatMoney(v as Money) : null);
   const parts = [
+    typeof d.room === 'number' && `room ${d.room}`,
+    Array.isArray(d.rooms) && d.rooms.length > 0 && typeof d.room !== 'number' && `rooms ${d.rooms.join(', ')}`,
+    typeof d.units === 'number' && `${d.units} room(s)`,
     money(d.total) && `total ${money(d.total)}`,
     money(d.fee) && `fee ${money(d.fee)}`,
     money(d.refund) && `refund ${money(d.refund)}`,

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { FollowUpModule } from '../follow-up/follow-up.module';
 import { ReceiptSigner } from './services/receipt-signer';
 import { BookingAccess } from './services/booking-access';
-import { CancelBooking } from './use-cases/cancel-booking.use-case';
+import { CancelBooking, CancelBookingRoom } from './use-cases/cancel-booking.use-case';
+import { BookingCanceller } from './services/booking-canceller';
 import { ClientReferenceGate } from './services/client-reference-gate';
 import { FindBookingByClientReference } from './use-cases/find-booking-by-client-reference.use-case';
 import { ConfirmBooking } from './use-cases/confirm-booking.use-case';
@@ -39,6 +40,7 @@ const useCases = [
   GetBooking,
   GetBookingAudit,
   CancelBooking,
+  CancelBookingRoom,
   GetRefund,
   VerifyReceipt,
   CreateBookingAuthorization,
@@ -62,6 +64,7 @@ const useCases = [
     BookingAccess,
     ReceiptSigner,
     RefundIssuer,
+    BookingCanceller,
     SettleBookingAttempt,
     AbortBookingAttempt,
     ConfirmationPlanner,

@@ -28,6 +28,15 @@ export interface PricedFee {
   amount: Money;
 }
 
+/** One room of a quote made with `rooms` (docs/booking-chain.md "Several rooms"). */
+export interface PricedRoom {
+  /** 1-based position in the quote's `rooms`. */
+  room: number;
+  guests: Guests;
+  nights: PricedNight[];
+  subtotal: Money;
+}
+
 /** A quote's frozen price (docs/api-contract.md "Pricing and party"). Every amount is an integer in the currency's minor unit. */
 export interface PriceBreakdown {
   currency: string;
@@ -36,6 +45,8 @@ export interface PriceBreakdown {
   taxes: PricedTax[];
   fees: PricedFee[];
   total: Money;
+  /** Only on a quote made with `rooms` (even one): each room's party and price; the top level is their sum. */
+  rooms?: PricedRoom[];
 }
 
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
@@ -70,13 +81,21 @@ export interface QuoteRecord {
   roomTypeId: string;
   ratePlanId: string;
   stay: Stay;
+  /** The whole party (with `rooms`: every room's adults and children together). */
   guests: Guests;
+  /** The party of each room when the quote was made with `rooms`; null for a `guests` quote (one room). */
+  rooms: Guests[] | null;
   priceBreakdown: PriceBreakdown;
   policySnapshot: PolicySnapshot;
   createdAt: Date;
   expiresAt: Date;
   /** Decided by the database clock (`expires_at <= now()`) when the row was read. */
   expired: boolean;
+}
+
+/** Rooms of the room type a quote takes on every night: its `rooms` count, 1 for a `guests` quote. */
+export function quoteUnits(quote: Pick<QuoteRecord, 'rooms'>): number {
+  return quote.rooms?.length ?? 1;
 }
 
 export type HoldState = 'held' | 'converting' | 'converted' | 'released' | 'expired';
@@ -88,6 +107,8 @@ export interface HoldRecord {
   quoteId: string;
   roomTypeId: string;
   stay: Stay;
+  /** Rooms held on every night (the quote's room count). */
+  units: number;
   state: HoldState;
   /** Idempotency-Key of the booking attempt converting the hold. */
   convertingKey: string | null;
@@ -101,6 +122,18 @@ export interface PrimaryGuest {
   full_name: string;
   email: string;
   phone: string;
+}
+
+/** A room's guest name, given with the booking (`guest.rooms`). */
+export interface RoomGuestName {
+  room: number;
+  full_name: string;
+}
+
+/** The booking body's guest: the primary guest, and a name per room of a `rooms` quote. */
+export interface BookingGuest {
+  primary: PrimaryGuest;
+  rooms?: RoomGuestName[];
 }
 
 export interface Traveler {
@@ -120,6 +153,17 @@ export interface Cancellation {
   reason: string | null;
 }
 
+export type BookingRoomState = 'confirmed' | 'cancelled';
+
+/** One room of a booking made from a `rooms` quote; its cancellation is kept for its own numbers. */
+export interface BookingRoom {
+  room: number;
+  guests: Guests;
+  state: BookingRoomState;
+  full_name?: string;
+  cancellation?: Cancellation;
+}
+
 export interface BookingRecord {
   id: string;
   tenantId: string;
@@ -132,6 +176,8 @@ export interface BookingRecord {
   stay: Stay;
   guests: Guests;
   guest: { primary: PrimaryGuest };
+  /** The rooms of a booking made from a `rooms` quote; null for a `guests` booking (one room). */
+  rooms: BookingRoom[] | null;
   priceBreakdown: PriceBreakdown;
   policySnapshot: PolicySnapshot;
   traveler: Traveler;

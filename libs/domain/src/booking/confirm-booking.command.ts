@@ -1,11 +1,11 @@
 import type { IdempotentRequest } from '../idempotency/idempotent-request';
-import type { PrimaryGuest } from './chain.types';
+import type { BookingGuest } from './chain.types';
 
 /** What a caller asks of `ConfirmBooking`: pay for a live hold and confirm it. */
 export interface ConfirmBookingCommand {
   holdId: string;
   quoteId: string;
-  guest: { primary: PrimaryGuest };
+  guest: BookingGuest;
   payment: { method: string; provider_token: string; billing_country: string };
   bookingAuthorizationId?: string | null;
   /** The request's Idempotency-Key: one payment attempt per hold and key. */

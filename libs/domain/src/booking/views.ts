@@ -1,6 +1,6 @@
 import type { Money } from '../money/money';
 import { withCancellationTimeline } from './rules/cancellation-timeline';
-import type { BookingAuthorizationRecord, BookingRecord, HoldRecord, PaymentRecord, QuoteRecord, RefundRecord } from './chain.types';
+import type { BookingAuthorizationRecord, BookingRecord, BookingRoom, HoldRecord, PaymentRecord, QuoteRecord, RefundRecord } from './chain.types';
 
 /** The read models the chain answers with (the same for REST and MCP). */
 export function quoteView(q: QuoteRecord) {
@@ -57,7 +57,14 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     agent_id: b.agentId,
     created_at: b.createdAt.toISOString(),
   };
-  return b.cancellation ? { ...view, cancellation: b.cancellation } : view;
+  // `rooms` only for a booking made from a `rooms` quote (docs/booking-chain.md "Several rooms").
+  const withRooms = b.rooms ? { ...view, rooms: b.rooms.map(bookingRoomView) } : view;
+  return b.cancellation ? { ...withRooms, cancellation: b.cancellation } : withRooms;
+}
+
+/** A booking's room as the booking read shows it: `{room, guests, state, full_name?}`. */
+export function bookingRoomView(r: BookingRoom) {
+  return { room: r.room, guests: r.guests, state: r.state, ...(r.full_name !== undefined ? { full_name: r.full_name } : {}) };
 }
 export type BookingView = ReturnType<typeof bookingView>;
 

@@ -22,6 +22,8 @@ export interface OversellIncidentRecord {
   held: number;
   sold: number;
   bookingIds: string[];
+  /** Rooms each booking of `bookingIds` held on the night when the incident was opened (same order); empty when not recorded. */
+  bookingUnits: number[];
   detectedBy: OversellDetectedBy;
   openedAt: Date;
   resolvedAt: Date | null;

@@ -3,7 +3,7 @@ import type { OversellIncidentRecord } from './oversell.types';
 
 /** The oversell incident read model (REST, and the `oversell.detected` event's data). */
 export function oversellIncidentView(i: OversellIncidentRecord) {
-  return {
+  const view = {
     oversell_incident_id: i.id,
     state: i.state,
     property_id: i.propertyId,
@@ -20,5 +20,8 @@ export function oversellIncidentView(i: OversellIncidentRecord) {
     resolution_note: i.resolutionNote,
     resolved_by: i.resolvedBy,
   };
+  // Room-aware only where it matters: `booking_units` appears when a booking holds several rooms on the night.
+  if (!i.bookingUnits.some((u) => u !== 1)) return view;
+  return { ...view, booking_units: i.bookingIds.map((id, k) => ({ booking_id: id, units: i.bookingUnits[k] ?? 1 })) };
 }
 export type OversellIncidentView = ReturnType<typeof oversellIncidentView>;

@@ -22,6 +22,7 @@ export function dueHoldsFixture() {
       quoteId: quote.id,
       roomTypeId: quote.roomTypeId,
       stay: quote.stay,
+      units: 1,
       ttlSeconds: 60,
     });
     await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);

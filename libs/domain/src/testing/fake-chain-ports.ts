@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Receipt } from '@hcs/contracts';
 import type { AppConfig, RequestContext } from '@hcs/platform';
-import type { BookingRecord, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
+import type { BookingRecord, BookingRoom, Cancellation, PaymentRecord, PolicySnapshot, PriceBreakdown, RefundRecord } from '../booking/chain.types';
 import { AuditLog, NewAuditEvent } from '../booking/ports/audit-log';
 import { BookingRepository, BookingSearchFilter } from '../booking/ports/booking.repository';
 import { SweepFailure } from '../booking/ports/hold.repository';
@@ -48,10 +48,23 @@ export class FakeBookings extends BookingRepository {
     Object.assign(b, { stay: change.stay, priceBreakdown: change.priceBreakdown, policySnapshot: change.policySnapshot });
     return structuredClone(b);
   }
-  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt) {
+  async cancel(
+    tenantId: string,
+    id: string,
+    cancellation: Cancellation,
+    receipt: Receipt,
+    rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null,
+  ) {
     const b = this.row(tenantId, id);
     if (!b || b.state !== 'confirmed') return null;
-    Object.assign(b, { state: 'cancelled', cancellation, cancellationReceipt: receipt });
+    if (rooms && JSON.stringify(b.rooms) !== JSON.stringify(rooms.expected)) return null;
+    Object.assign(b, { state: 'cancelled', cancellation, cancellationReceipt: receipt }, rooms ? { rooms: rooms.next } : {});
+    return structuredClone(b);
+  }
+  async cancelRooms(tenantId: string, id: string, expected: BookingRoom[], next: BookingRoom[]) {
+    const b = this.row(tenantId, id);
+    if (!b || b.state !== 'confirmed' || JSON.stringify(b.rooms) !== JSON.stringify(expected)) return null;
+    b.rooms = next;
     return structuredClone(b);
   }
 }
@@ -221,27 +234,27 @@ export class FakeNights extends RoomNightReservations {
   async ensureNights(_t: string, _r: string, nights: string[]) {
     nights.forEach((n) => this.counter(n));
   }
-  /** held + 1 on every night while each has a free room; the first full night stops it (the caller rolls back). */
-  async reserve(_t: string, _r: string, nights: string[]): Promise<ReservationResult> {
+  /** held + units on every night while each has that many free rooms; the first full night stops it (the caller rolls back). */
+  async reserve(_t: string, _r: string, nights: string[], units = 1): Promise<ReservationResult> {
     for (const n of nights) {
       const c = this.counter(n);
-      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
-      c.held += 1;
+      if (c.allotment - c.held - c.sold < units) return { ok: false, fullNights: [n] };
+      c.held += units;
     }
     return { ok: true, reclaimed: [] };
   }
-  async releaseHeld(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => (this.counter(n).held -= 1));
+  async releaseHeld(_t: string, _r: string, nights: string[], units = 1) {
+    nights.forEach((n) => (this.counter(n).held -= units));
   }
-  async returnSold(_t: string, _r: string, nights: string[]) {
-    nights.forEach((n) => (this.counter(n).sold -= 1));
+  async returnSold(_t: string, _r: string, nights: string[], units = 1) {
+    nights.forEach((n) => (this.counter(n).sold -= units));
   }
-  async moveSold(_t: string, _r: string, release: string[], take: string[]): Promise<ReservationResult> {
-    for (const n of release) this.counter(n).sold -= 1;
+  async moveSold(_t: string, _r: string, release: string[], take: string[], units = 1): Promise<ReservationResult> {
+    for (const n of release) this.counter(n).sold -= units;
     for (const n of take) {
       const c = this.counter(n);
-      if (c.allotment - c.held - c.sold < 1) return { ok: false, fullNights: [n] };
-      c.sold += 1;
+      if (c.allotment - c.held - c.sold < units) return { ok: false, fullNights: [n] };
+      c.sold += units;
     }
     return { ok: true, reclaimed: [] };
   }

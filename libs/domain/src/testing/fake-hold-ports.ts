@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditActor, BookingAuthorizationRecord, BookingRecord, HoldRecord, HoldState, PaymentRecord, QuoteRecord } from '../booking/chain.types';
+import { AuditActor, BookingAuthorizationRecord, BookingRecord, HoldRecord, HoldState, PaymentRecord, QuoteRecord, quoteUnits } from '../booking/chain.types';
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '../booking/ports/booking-conversion';
 import type { ChainAuditEntry } from '../booking/ports/chain-audit-entry';
 import { BookingAuthorizationRepository } from '../booking/ports/booking-authorization.repository';
@@ -28,7 +28,14 @@ export class FakeQuotes extends QuoteRepository {
   async create(input: NewQuote): Promise<QuoteRecord> {
     const now = new Date();
     const { ttlSeconds, ...rest } = input;
-    const row: QuoteRecord = { ...rest, id: randomUUID(), createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), expired: false };
+    const row: QuoteRecord = {
+      ...rest,
+      rooms: rest.rooms ?? null,
+      id: randomUUID(),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+      expired: false,
+    };
     this.rows.push(row);
     return row;
   }
@@ -46,12 +53,12 @@ export class FakeQuotes extends QuoteRepository {
       .map((night) => {
         const c = nights.nights.get(night);
         const free = c ? c.allotment - c.held - c.sold : nights.defaultRooms;
-        const reclaimable = holds.rows.filter(
-          (h) => h.state === 'held' && h.expired && h.roomTypeId === quote.roomTypeId && h.stay.check_in <= night && h.stay.check_out > night,
-        ).length;
+        const reclaimable = holds.rows
+          .filter((h) => h.state === 'held' && h.expired && h.roomTypeId === quote.roomTypeId && h.stay.check_in <= night && h.stay.check_out > night)
+          .reduce((sum, h) => sum + h.units, 0);
         return { night, free, reclaimable };
       })
-      .filter((n) => n.free < 1);
+      .filter((n) => n.free < quoteUnits(quote));
     return { quote, fullByCounters };
   }
 }
@@ -122,8 +129,9 @@ export class FakeHoldReservation extends HoldReservation {
   }
   async reserve(request: HoldReservationRequest): Promise<HoldReservationResult> {
     const counters = request.nights.map((n) => this.nights.counter(n));
-    if (counters.some((c) => c.allotment - c.held - c.sold < 1)) return { ok: false };
-    for (const c of counters) c.held += 1;
+    const units = request.hold.units;
+    if (counters.some((c) => c.allotment - c.held - c.sold < units)) return { ok: false };
+    for (const c of counters) c.held += units;
     const hold = await this.holds.create(request.hold);
     this.audit.push({ ...request.audit, data: { ...request.audit.data, expires_at: hold.expiresAt.toISOString() } });
     return { ok: true, hold };
@@ -205,8 +213,8 @@ export class FakeConversion extends BookingConversion {
     hold.state = input.to;
     for (const n of input.nights) {
       const c = this.nights.counter(n);
-      c.held -= 1;
-      c.sold += 1;
+      c.held -= input.units;
+      c.sold += input.units;
     }
     await this.payments.completeAttempt(input.tenantId, input.attemptId, 'succeeded', input.providerReference, null);
     await this.authorizations.markUsed(input.tenantId, input.holdId, input.booking.id);
@@ -274,7 +282,7 @@ export class FakeDueHoldExpiry extends DueHoldExpiry {
     for (const h of chosen) {
       if (h.state !== 'held' || !h.expired || this.locked.has(h.id)) continue;
       h.state = 'expired';
-      await this.nights.releaseHeld(h.tenantId, h.roomTypeId, stayNights(h.stay));
+      await this.nights.releaseHeld(h.tenantId, h.roomTypeId, stayNights(h.stay), h.units);
       const quote = await this.quotes.findById(h.tenantId, h.quoteId);
       if (quote) expired.push({ hold: { ...h }, quote });
     }

@@ -2,6 +2,7 @@
 export const SUBSCRIBABLE_EVENT_TYPES = [
   'booking.confirmed',
   'booking.cancelled',
+  'booking.room_cancelled',
   'booking.modified',
   'refund.issued',
   'hold.expired',

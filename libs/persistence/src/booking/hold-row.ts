@@ -4,7 +4,7 @@ import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow } from './client-reference
 import { QUOTE_COLUMNS, QuoteJsonRow } from './quote-row';
 
 /** The columns, row type and mapper of `holds`, shared by every statement that returns a hold. */
-export const HOLD_COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, state, converting_key,
+export const HOLD_COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, units, state, converting_key,
   created_at, expires_at, (expires_at <= now()) AS expired`;
 
 export interface HoldRow {
@@ -15,6 +15,7 @@ export interface HoldRow {
   room_type_id: string;
   check_in: string;
   check_out: string;
+  units: number;
   state: HoldState;
   converting_key: string | null;
   created_at: Date;
@@ -43,6 +44,7 @@ export const toHold = (r: HoldRow): HoldRecord => ({
   quoteId: r.quote_id,
   roomTypeId: r.room_type_id,
   stay: { check_in: r.check_in, check_out: r.check_out },
+  units: Number(r.units ?? 1),
   state: r.state,
   convertingKey: r.converting_key,
   createdAt: r.created_at,

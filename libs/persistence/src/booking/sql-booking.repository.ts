@@ -1,11 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { Receipt } from '@hcs/contracts';
-import { BookingRecord, BookingRepository, BookingSearchFilter, Cancellation, NewBooking, PolicySnapshot, PriceBreakdown, Stay } from '@hcs/domain';
+import {
+  bookingRooms,
+  BookingRecord,
+  BookingRepository,
+  BookingRoom,
+  BookingSearchFilter,
+  Cancellation,
+  NewBooking,
+  PolicySnapshot,
+  PriceBreakdown,
+  Stay,
+} from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
-  guests, guest, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
+  guests, guest, rooms, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
   cancellation_receipt, created_at`;
 
 interface Row {
@@ -21,6 +32,7 @@ interface Row {
   check_out: string;
   guests: BookingRecord['guests'];
   guest: BookingRecord['guest'];
+  rooms: BookingRecord['rooms'];
   price_breakdown: BookingRecord['priceBreakdown'];
   policy_snapshot: BookingRecord['policySnapshot'];
   traveler_iss: string;
@@ -45,6 +57,7 @@ const toBooking = (r: Row): BookingRecord => ({
   stay: { check_in: r.check_in, check_out: r.check_out },
   guests: r.guests,
   guest: r.guest,
+  rooms: r.rooms ?? null,
   priceBreakdown: r.price_breakdown,
   policySnapshot: r.policy_snapshot,
   traveler: { iss: r.traveler_iss, sub: r.traveler_sub },
@@ -67,8 +80,8 @@ export class SqlBookingRepository extends BookingRepository {
     const rows = await this.sql.rows<Row>(
       `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
                              currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
-                             idempotency_key, state, confirmation_receipt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19, $20, 'confirmed', $21::jsonb)
+                             idempotency_key, state, confirmation_receipt, rooms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19, $20, 'confirmed', $21::jsonb, $22::jsonb)
        RETURNING ${COLUMNS}`,
       [
         b.id,
@@ -82,7 +95,7 @@ export class SqlBookingRepository extends BookingRepository {
         q.stay.check_in,
         q.stay.check_out,
         json(q.guests),
-        json(b.guest),
+        json({ primary: b.guest.primary }),
         q.priceBreakdown.currency,
         q.priceBreakdown.total.amount,
         json(q.priceBreakdown),
@@ -92,6 +105,7 @@ export class SqlBookingRepository extends BookingRepository {
         b.bookingAuthorizationId,
         b.idempotencyKey,
         json(b.confirmationReceipt),
+        q.rooms ? json(bookingRooms(q, b.guest)) : null,
       ],
     );
     return toBooking(rows[0]);
@@ -131,11 +145,34 @@ export class SqlBookingRepository extends BookingRepository {
     return rows[0] ? toBooking(rows[0]) : null;
   }
 
-  async cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null> {
+  async cancel(
+    tenantId: string,
+    id: string,
+    cancellation: Cancellation,
+    receipt: Receipt,
+    rooms: { expected: BookingRoom[]; next: BookingRoom[] } | null = null,
+  ): Promise<BookingRecord | null> {
+    if (rooms) {
+      const rows = await this.sql.rows<Row>(
+        `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, rooms = $6::jsonb, updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND rooms = $5::jsonb RETURNING ${COLUMNS}`,
+        [tenantId, id, json(cancellation), json(receipt), json(rooms.expected), json(rooms.next)],
+      );
+      return rows[0] ? toBooking(rows[0]) : null;
+    }
     const rows = await this.sql.rows<Row>(
       `UPDATE bookings SET state = 'cancelled', cancellation = $3::jsonb, cancellation_receipt = $4::jsonb, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' RETURNING ${COLUMNS}`,
       [tenantId, id, json(cancellation), json(receipt)],
+    );
+    return rows[0] ? toBooking(rows[0]) : null;
+  }
+
+  async cancelRooms(tenantId: string, id: string, expected: BookingRoom[], next: BookingRoom[]): Promise<BookingRecord | null> {
+    const rows = await this.sql.rows<Row>(
+      `UPDATE bookings SET rooms = $4::jsonb, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND state = 'confirmed' AND rooms = $3::jsonb RETURNING ${COLUMNS}`,
+      [tenantId, id, json(expected), json(next)],
     );
     return rows[0] ? toBooking(rows[0]) : null;
   }

@@ -11,14 +11,14 @@ type ExpiredHoldRow = HoldRow & { quote: QuoteJsonRow | null; nights: number; re
  * The rest of an expiry statement once its CTE `due` (`due_tenant`, `due_id`) has chosen and locked
  * the holds: they are expired and their rooms given back. The night counters are locked in
  * (tenant, room type, night) order, the order every reservation takes them in, then each night is
- * decremented once by the number of expired holds covering it.
+ * decremented once by the rooms (`units`) of the expired holds covering it.
  */
 const expireChosen = `, expired AS (
      UPDATE holds SET state = 'expired', converting_key = NULL, updated_at = now()
        FROM due WHERE holds.tenant_id = due.due_tenant AND holds.id = due.due_id
      RETURNING ${HOLD_COLUMNS}
    ), nights AS (
-     SELECT e.tenant_id, e.room_type_id, d::date AS night, count(*)::int AS rooms
+     SELECT e.tenant_id, e.room_type_id, d::date AS night, sum(e.units)::int AS rooms
        FROM expired e, generate_series(e.check_in::date::timestamp, (e.check_out::date - 1)::timestamp, interval '1 day') AS d
       GROUP BY 1, 2, 3
    ), locked AS (

@@ -8,9 +8,9 @@ import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';
 
 /**
- * A hold in one statement: an upsert takes one room on every night (a missing night row starts
- * at the room type's default inventory; an existing one is incremented only while
- * `allotment - held - sold >= 1`, re-checked on the newest row version under concurrency), then
+ * A hold in one statement: an upsert takes the hold's `units` rooms on every night (a missing
+ * night row starts at the room type's default inventory; an existing one is incremented only while
+ * `allotment - held - sold >= units`, re-checked on the newest row version under concurrency), then
  * `hcs_require` refuses the whole statement unless every night was taken, and the hold row and its
  * audit entry are inserted from the same statement. Nights are upserted in date order, so
  * concurrent stays never deadlock. The nights are a VALUES list (one text per stay length), not an
@@ -29,23 +29,24 @@ export class SqlHoldReservation extends HoldReservation {
     const p = new SqlParams();
     const tenant = p.add(hold.tenantId, 'uuid');
     const roomType = p.add(hold.roomTypeId, 'uuid');
+    const units = p.add(hold.units, 'int');
     const sql = `
       WITH rt AS (SELECT tenant_id, id, default_inventory FROM room_types WHERE tenant_id = ${tenant} AND id = ${roomType}),
       taken AS (
         INSERT INTO inventory_nights AS inv (tenant_id, room_type_id, night, allotment, held)
-        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, 1
+        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, ${units}
           FROM rt, (VALUES ${nights.map((night) => `(${p.add(night, 'date')})`).join(', ')}) AS n(night)
-         WHERE rt.default_inventory >= 1
+         WHERE rt.default_inventory >= ${units}
             OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.tenant_id = rt.tenant_id AND x.room_type_id = rt.id AND x.night = n.night)
          ORDER BY n.night
-        ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET held = inv.held + 1
-         WHERE inv.allotment - inv.held - inv.sold >= 1
+        ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET held = inv.held + ${units}
+         WHERE inv.allotment - inv.held - inv.sold >= ${units}
         RETURNING inv.night),
       complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),
       h AS (
-        INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at)
+        INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
         SELECT ${tenant}, ${p.add(hold.agentId)}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
-               ${p.add(hold.stay.check_out, 'date')}, 'held', now() + make_interval(secs => ${p.add(hold.ttlSeconds, 'int')})
+               ${p.add(hold.stay.check_out, 'date')}, 'held', now() + make_interval(secs => ${p.add(hold.ttlSeconds, 'int')}), ${units}
           FROM complete
         RETURNING ${HOLD_COLUMNS}),
       a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})

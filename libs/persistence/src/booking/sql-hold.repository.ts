@@ -14,10 +14,10 @@ export class SqlHoldRepository extends HoldRepository {
 
   async create(h: NewHold): Promise<HoldRecord> {
     const rows = await this.sql.rows<HoldRow>(
-      `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7))
+      `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
+       VALUES ($1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7), $8)
        RETURNING ${COLUMNS}`,
-      [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds],
+      [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds, h.units],
     );
     return toHold(rows[0]);
   }

@@ -16,10 +16,10 @@ export class SqlQuoteRepository extends QuoteRepository {
   /** The quote and its `quote.created` audit entry in one statement (`data.expires_at` from the row). */
   async create(q: NewQuote, audit: ChainAuditEntry): Promise<QuoteRecord> {
     const p = new SqlParams();
-    const insertQuote = `INSERT INTO quotes (tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, currency, total_amount,
+    const insertQuote = `INSERT INTO quotes (tenant_id, agent_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, rooms, currency, total_amount,
                                              price_breakdown, policy_snapshot, expires_at)
       VALUES (${p.add(q.tenantId)}, ${p.add(q.agentId)}, ${p.add(q.propertyId)}, ${p.add(q.roomTypeId)}, ${p.add(q.ratePlanId)}, ${p.add(q.stay.check_in)},
-              ${p.add(q.stay.check_out)}, ${p.add(json(q.guests), 'jsonb')}, ${p.add(q.priceBreakdown.currency)}, ${p.add(q.priceBreakdown.total.amount)},
+              ${p.add(q.stay.check_out)}, ${p.add(json(q.guests), 'jsonb')}, ${p.add(q.rooms ? json(q.rooms) : null, 'jsonb')}, ${p.add(q.priceBreakdown.currency)}, ${p.add(q.priceBreakdown.total.amount)},
               ${p.add(json(q.priceBreakdown), 'jsonb')}, ${p.add(json(q.policySnapshot), 'jsonb')}, now() + make_interval(secs => ${p.add(q.ttlSeconds)}))
       RETURNING ${COLUMNS}`;
     const insertAudit = auditRowsInsert(

@@ -19,7 +19,7 @@ WITH due AS (
 UPDATE holds h SET state = 'expired', converting_key = NULL, updated_at = now()
   FROM due
  WHERE h.tenant_id = $1 AND h.id = due.id
-RETURNING h.id, h.quote_id, h.room_type_id, h.check_in::text AS check_in, h.check_out::text AS check_out, h.created_at, h.expires_at`;
+RETURNING h.id, h.quote_id, h.room_type_id, h.check_in::text AS check_in, h.check_out::text AS check_out, h.units, h.created_at, h.expires_at`;
 
 interface ReclaimedRow {
   id: string;
@@ -27,6 +27,7 @@ interface ReclaimedRow {
   room_type_id: string;
   check_in: string;
   check_out: string;
+  units: number;
   created_at: Date;
   expires_at: Date;
 }
@@ -67,9 +68,9 @@ export class SqlRoomNightReservations extends RoomNightReservations {
     );
   }
 
-  async reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult> {
+  async reserve(tenantId: string, roomTypeId: string, nights: string[], units = 1): Promise<ReservationResult> {
     try {
-      return await this.reserveInOrder(tenantId, roomTypeId, [...nights].sort());
+      return await this.reserveInOrder(tenantId, roomTypeId, [...nights].sort(), units);
     } catch (error) {
       // A lost connection is not a failed allocation (a 409 would be sealed for the key): retry later.
       if (isDatabaseUnavailable(error)) throw new DomainError('service_unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
@@ -77,13 +78,13 @@ export class SqlRoomNightReservations extends RoomNightReservations {
     }
   }
 
-  private async reserveInOrder(tenantId: string, roomTypeId: string, ordered: string[]): Promise<ReservationResult> {
+  private async reserveInOrder(tenantId: string, roomTypeId: string, ordered: string[], units: number): Promise<ReservationResult> {
     const reclaimed = await this.reclaimDue(tenantId, roomTypeId, ordered[0], addDays(ordered[ordered.length - 1], 1));
     // Rooms given back per night. A reclaimed hold may cover nights outside this stay: those are
     // given back too, every night in one date order (no deadlocks with other reservations).
     const givenBack = new Map<string, number>();
     for (const hold of reclaimed) {
-      for (const night of nightsOf(hold.stay.check_in, hold.stay.check_out)) givenBack.set(night, (givenBack.get(night) ?? 0) + 1);
+      for (const night of nightsOf(hold.stay.check_in, hold.stay.check_out)) givenBack.set(night, (givenBack.get(night) ?? 0) + hold.units);
     }
     const wanted = new Set(ordered);
     const touched = [...new Set([...ordered, ...givenBack.keys()])].sort();
@@ -95,9 +96,9 @@ export class SqlRoomNightReservations extends RoomNightReservations {
       }
       // One conditional UPDATE per night: the rooms given back count as free in the same statement.
       const changed = await this.sql.affected(
-        `UPDATE inventory_nights SET held = held - $4 + 1
-          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4 AND allotment - (held - $4) - sold >= 1`,
-        [tenantId, roomTypeId, night, back],
+        `UPDATE inventory_nights SET held = held - $4 + $5
+          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND held >= $4 AND allotment - (held - $4) - sold >= $5`,
+        [tenantId, roomTypeId, night, back, units],
       );
       if (changed !== 1) {
         // Nights before this one were free (this transaction took them); report the full ones from here on.
@@ -105,9 +106,9 @@ export class SqlRoomNightReservations extends RoomNightReservations {
         const full = await this.sql.rows<{ night: string }>(
           `SELECT n.night::text AS night FROM unnest($3::date[]) AS n(night)
              LEFT JOIN inventory_nights inv ON inv.tenant_id = $1 AND inv.room_type_id = $2 AND inv.night = n.night
-            WHERE inv.night IS NULL OR inv.allotment - inv.held - inv.sold < 1
+            WHERE inv.night IS NULL OR inv.allotment - inv.held - inv.sold < $4
             ORDER BY n.night`,
-          [tenantId, roomTypeId, rest],
+          [tenantId, roomTypeId, rest, units],
         );
         const dates = full.map((r) => r.night);
         return { ok: false, fullNights: dates.includes(night) ? dates : [night, ...dates] };
@@ -123,6 +124,7 @@ export class SqlRoomNightReservations extends RoomNightReservations {
       quoteId: r.quote_id,
       roomTypeId: r.room_type_id,
       stay: { check_in: r.check_in, check_out: r.check_out },
+      units: Number(r.units),
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
@@ -136,40 +138,42 @@ export class SqlRoomNightReservations extends RoomNightReservations {
     if (changed !== 1) throw new Error(`inventory counter out of step for room type ${roomTypeId} on ${night} (held - ${rooms})`);
   }
 
-  releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {
-    return this.eachNight(tenantId, roomTypeId, nights, 'held = held - 1', 'held >= 1');
+  releaseHeld(tenantId: string, roomTypeId: string, nights: string[], units = 1): Promise<void> {
+    return this.eachNight(tenantId, roomTypeId, nights, units, 'held = held - $4', 'held >= $4');
   }
 
-  returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void> {
-    return this.eachNight(tenantId, roomTypeId, nights, 'sold = sold - 1', 'sold >= 1');
+  returnSold(tenantId: string, roomTypeId: string, nights: string[], units = 1): Promise<void> {
+    return this.eachNight(tenantId, roomTypeId, nights, units, 'sold = sold - $4', 'sold >= $4');
   }
 
-  async moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[]): Promise<ReservationResult> {
+  async moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[], units = 1): Promise<ReservationResult> {
     const taking = new Set(take);
     for (const night of [...release, ...take].sort()) {
       if (!taking.has(night)) {
-        await this.eachNight(tenantId, roomTypeId, [night], 'sold = sold - 1', 'sold >= 1');
+        await this.eachNight(tenantId, roomTypeId, [night], units, 'sold = sold - $4', 'sold >= $4');
         continue;
       }
       const changed = await this.sql.affected(
-        `UPDATE inventory_nights SET sold = sold + 1
-          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND allotment - held - sold >= 1`,
-        [tenantId, roomTypeId, night],
+        `UPDATE inventory_nights SET sold = sold + $4
+          WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND allotment - held - sold >= $4`,
+        [tenantId, roomTypeId, night, units],
       );
       if (changed !== 1) return { ok: false, fullNights: [night] };
     }
     return { ok: true, reclaimed: [] };
   }
 
-  private async eachNight(tenantId: string, roomTypeId: string, nights: string[], set: string, guard: string): Promise<void> {
+  /** One conditional UPDATE per night; `$4` in `set` and `guard` is `units`. */
+  private async eachNight(tenantId: string, roomTypeId: string, nights: string[], units: number, set: string, guard: string): Promise<void> {
     for (const night of [...nights].sort()) {
       const changed = await this.sql.affected(`UPDATE inventory_nights SET ${set} WHERE tenant_id = $1 AND room_type_id = $2 AND night = $3 AND ${guard}`, [
         tenantId,
         roomTypeId,
         night,
+        units,
       ]);
       // A counter out of step with the holds and bookings is a bug: refuse to make it worse.
-      if (changed !== 1) throw new Error(`inventory counter out of step for room type ${roomTypeId} on ${night} (${set})`);
+      if (changed !== 1) throw new Error(`inventory counter out of step for room type ${roomTypeId} on ${night} (${set}, units ${units})`);
     }
   }
 }

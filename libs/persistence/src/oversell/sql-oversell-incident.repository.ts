@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NewOversellIncident, NightCounts, OversellDetectedBy, OversellIncidentRecord, OversellIncidentRepository, OversellIncidentState } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 
-const COLUMNS = `id, tenant_id, property_id, room_type_id, night::text AS night, state, allotment, held, sold, booking_ids::text[] AS booking_ids,
+const COLUMNS = `id, tenant_id, property_id, room_type_id, night::text AS night, state, allotment, held, sold, booking_ids::text[] AS booking_ids, booking_units,
   detected_by, opened_at, resolved_at, resolution_note, resolved_by_kind, resolved_by_id`;
 
 interface Row {
@@ -16,6 +16,7 @@ interface Row {
   held: number;
   sold: number;
   booking_ids: string[];
+  booking_units: number[] | null;
   detected_by: OversellDetectedBy;
   opened_at: Date;
   resolved_at: Date | null;
@@ -35,6 +36,7 @@ const toIncident = (r: Row): OversellIncidentRecord => ({
   held: r.held,
   sold: r.sold,
   bookingIds: r.booking_ids,
+  bookingUnits: r.booking_units ?? [],
   detectedBy: r.detected_by,
   openedAt: r.opened_at,
   resolvedAt: r.resolved_at,
@@ -69,23 +71,36 @@ export class SqlOversellIncidentRepository extends OversellIncidentRepository {
     return rows[0] ?? null;
   }
 
-  async bookingsOnNight(tenantId: string, roomTypeId: string, night: string): Promise<string[]> {
-    const rows = await this.sql.rows<{ id: string }>(
-      `SELECT id FROM bookings WHERE tenant_id = $1 AND room_type_id = $2 AND state = 'confirmed' AND check_in <= $3::date AND check_out > $3::date
+  async bookingsOnNight(tenantId: string, roomTypeId: string, night: string): Promise<Array<{ id: string; units: number }>> {
+    // A booking of several rooms holds its confirmed rooms; a `guests` booking (rooms null) one.
+    const rows = await this.sql.rows<{ id: string; units: number }>(
+      `SELECT id, CASE WHEN rooms IS NULL THEN 1
+                       ELSE (SELECT count(*) FROM jsonb_array_elements(rooms) r WHERE r->>'state' = 'confirmed') END::int AS units
+         FROM bookings WHERE tenant_id = $1 AND room_type_id = $2 AND state = 'confirmed' AND check_in <= $3::date AND check_out > $3::date
         ORDER BY created_at, id`,
       [tenantId, roomTypeId, night],
     );
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ id: r.id, units: Number(r.units) }));
   }
 
   async open(input: NewOversellIncident): Promise<OversellIncidentRecord | null> {
     const rows = await this.sql.rows<Row>(
-      `INSERT INTO oversell_incidents (tenant_id, property_id, room_type_id, night, state, allotment, held, sold, booking_ids, detected_by)
-       SELECT rt.tenant_id, rt.property_id, rt.id, $3::date, 'open', $4, $5, $6, $7::uuid[], $8
+      `INSERT INTO oversell_incidents (tenant_id, property_id, room_type_id, night, state, allotment, held, sold, booking_ids, detected_by, booking_units)
+       SELECT rt.tenant_id, rt.property_id, rt.id, $3::date, 'open', $4, $5, $6, $7::uuid[], $8, $9::smallint[]
          FROM room_types rt WHERE rt.tenant_id = $1 AND rt.id = $2
        ON CONFLICT (tenant_id, room_type_id, night) WHERE state = 'open' DO NOTHING
        RETURNING ${COLUMNS}`,
-      [input.tenantId, input.roomTypeId, input.counts.night, input.counts.allotment, input.counts.held, input.counts.sold, input.bookingIds, input.detectedBy],
+      [
+        input.tenantId,
+        input.roomTypeId,
+        input.counts.night,
+        input.counts.allotment,
+        input.counts.held,
+        input.counts.sold,
+        input.bookingIds,
+        input.detectedBy,
+        input.bookingUnits,
+      ],
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }

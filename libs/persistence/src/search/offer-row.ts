@@ -44,7 +44,7 @@ WITH props AS (
 ),
 -- rooms of due holds per room type and night of the stay (few: the sweep keeps them near zero)
 due_nights AS MATERIALIZED (
-  SELECT h.room_type_id, n.night::date AS night, count(*) AS rooms
+  SELECT h.room_type_id, n.night::date AS night, sum(h.units) AS rooms
     FROM holds h
    CROSS JOIN generate_series(greatest(h.check_in, $2::date), least(h.check_out, $3::date) - 1, interval '1 day') AS n(night)
    WHERE h.tenant_id = $1 AND h.state = 'held' AND h.expires_at <= now() AND h.check_in < $3::date AND h.check_out > $2::date

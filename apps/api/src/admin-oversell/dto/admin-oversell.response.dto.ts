@@ -1,8 +1,13 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class OversellResolverModel {
   @ApiProperty({ enum: ['admin', 'system'] }) kind: string;
   @ApiProperty({ type: String, nullable: true, description: 'The admin principal id; null for the system.' }) id: string | null;
+}
+
+export class OversellBookingUnitsModel {
+  @ApiProperty({ format: 'uuid' }) booking_id: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Rooms of the room type the booking held on the night (its confirmed rooms).' }) units: number;
 }
 
 /** `oversellIncidentView` (libs/domain/src/oversell/oversell.views.ts). */
@@ -17,6 +22,11 @@ export class OversellIncidentModel {
   @ApiProperty({ type: 'integer', description: 'Rooms sold when the incident was opened.' }) sold: number;
   @ApiProperty({ type: 'integer', description: 'held + sold - allotment when opened.' }) oversold_by: number;
   @ApiProperty({ type: [String], description: 'Confirmed bookings including the night when opened.' }) booking_ids: string[];
+  @ApiPropertyOptional({
+    type: [OversellBookingUnitsModel],
+    description: 'Only when a booking on the night holds several rooms (a booking made with rooms): the rooms each of booking_ids held when opened.',
+  })
+  booking_units?: OversellBookingUnitsModel[];
   @ApiProperty({ enum: ['inventory_change', 'sweep', 'report'] }) detected_by: string;
   @ApiProperty({ format: 'date-time' }) opened_at: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) resolved_at: string | null;

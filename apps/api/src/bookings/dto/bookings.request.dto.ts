@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateNested } from 'class-validator';
-import { CLIENT_REFERENCE_PATTERN, CLIENT_REFERENCE_RULE } from '@hcs/domain';
+import { ArrayMaxSize, IsDefined, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { CLIENT_REFERENCE_PATTERN, CLIENT_REFERENCE_RULE, MAX_ROOMS_PER_QUOTE } from '@hcs/domain';
 import { IdempotencyKeyField, StayRequestDto } from '../../chain-dto/chain.request-parts.dto';
 
 export class PrimaryGuestRequestDto {
@@ -20,12 +20,36 @@ export class PrimaryGuestRequestDto {
   phone: string;
 }
 
+export class RoomGuestRequestDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ROOMS_PER_QUOTE, description: "The room's 1-based position in the quote's rooms." })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ROOMS_PER_QUOTE)
+  room: number;
+
+  @ApiProperty({ minLength: 1, maxLength: 200, description: 'The name of the guest staying in this room.' })
+  @IsString()
+  @Length(1, 200)
+  full_name: string;
+}
+
 export class GuestRequestDto {
   @ApiProperty({ type: PrimaryGuestRequestDto })
   @IsDefined()
   @ValidateNested()
   @Type(() => PrimaryGuestRequestDto)
   primary: PrimaryGuestRequestDto;
+
+  @ApiPropertyOptional({
+    type: [RoomGuestRequestDto],
+    maxItems: MAX_ROOMS_PER_QUOTE,
+    description: "A guest name per room of a quote made with rooms (each room at most once, within the quote's rooms).",
+  })
+  @IsOptional()
+  @ArrayMaxSize(MAX_ROOMS_PER_QUOTE)
+  @ValidateNested({ each: true })
+  @Type(() => RoomGuestRequestDto)
+  rooms?: RoomGuestRequestDto[];
 }
 
 export class PaymentRequestDto {

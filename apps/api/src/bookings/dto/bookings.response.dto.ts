@@ -29,6 +29,14 @@ export class CancellationModel {
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
 }
 
+/** `bookingRoomView` (libs/domain/src/booking/views.ts). */
+export class BookingRoomModel {
+  @ApiProperty({ type: 'integer', minimum: 1, description: "1-based position in the quote's rooms." }) room: number;
+  @ApiProperty({ type: ChainGuestsModel, description: "This room's party." }) guests: ChainGuestsModel;
+  @ApiProperty({ enum: ['confirmed', 'cancelled'], description: 'cancelled once the room (or the whole booking) is cancelled.' }) state: string;
+  @ApiPropertyOptional({ description: 'The guest name given for this room in guest.rooms.' }) full_name?: string;
+}
+
 /** `bookingView` (libs/domain/src/booking/views.ts). */
 export class BookingModel {
   @ApiProperty({ format: 'uuid' }) booking_id: string;
@@ -39,7 +47,7 @@ export class BookingModel {
   @ApiProperty({ format: 'uuid' }) room_type_id: string;
   @ApiProperty({ format: 'uuid' }) rate_plan_id: string;
   @ApiProperty({ type: ChainStayModel }) stay: ChainStayModel;
-  @ApiProperty({ type: ChainGuestsModel }) guests: ChainGuestsModel;
+  @ApiProperty({ type: ChainGuestsModel, description: 'The party; with rooms, the whole party (each room is in rooms).' }) guests: ChainGuestsModel;
   @ApiProperty({ type: BookingGuestModel }) guest: BookingGuestModel;
   @ApiProperty({ type: PriceBreakdownModel }) price_breakdown: PriceBreakdownModel;
   @ApiProperty({ type: PolicySnapshotModel }) policy_snapshot: PolicySnapshotModel;
@@ -48,6 +56,11 @@ export class BookingModel {
   @ApiProperty({ type: TravelerModel, description: 'The traveler named by the delegation at booking time.' }) traveler: TravelerModel;
   @ApiProperty({ format: 'uuid' }) agent_id: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiPropertyOptional({
+    type: [BookingRoomModel],
+    description: 'Only for a booking made from a quote with rooms (even one): each room with its party and state.',
+  })
+  rooms?: BookingRoomModel[];
   @ApiPropertyOptional({ type: CancellationModel, description: 'Present once cancelled.' }) cancellation?: CancellationModel;
 }
 

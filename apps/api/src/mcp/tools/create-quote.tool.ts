@@ -12,6 +12,7 @@ export const createQuoteTool = defineTool<CreateQuoteRequestDto>({
   title: 'Quote a room',
   description:
     'Price one room for a stay and party and freeze the price breakdown and the cancellation policy until expires_at. This is the only source of a binding price or cancellation term. ' +
+    'For several rooms of the same room type and rate plan send rooms (1 to 8 parties, one per room) instead of guests: the breakdown then lists each room and sums them. ' +
     'Take hotel_id, room_type_id and rate_plan_id from a search result (its quote next action carries the whole body). Next: create_hold with the quote_id.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mirrors: { controller: QuotesController, handler: 'create' },

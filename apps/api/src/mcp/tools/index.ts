@@ -3,6 +3,7 @@ import { askAdvisorTool } from './ask-advisor.tool';
 import { getAdvisorSessionTool } from './get-advisor-session.tool';
 import { startAdvisorSessionTool } from './start-advisor-session.tool';
 import { cancelBookingTool } from './cancel-booking.tool';
+import { cancelBookingRoomTool } from './cancel-booking-room.tool';
 import { confirmBookingTool } from './confirm-booking.tool';
 import { createHoldTool } from './create-hold.tool';
 import { createQuoteTool } from './create-quote.tool';
@@ -30,6 +31,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   getBookingTool,
   getCancellationPreviewTool,
   cancelBookingTool,
+  cancelBookingRoomTool,
   modifyBookingTool,
   getBookingAuditTool,
   verifyReceiptTool,

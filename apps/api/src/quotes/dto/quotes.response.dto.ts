@@ -8,7 +8,8 @@ export class QuoteModel {
   @ApiProperty({ format: 'uuid' }) room_type_id: string;
   @ApiProperty({ format: 'uuid' }) rate_plan_id: string;
   @ApiProperty({ type: ChainStayModel }) stay: ChainStayModel;
-  @ApiProperty({ type: ChainGuestsModel }) guests: ChainGuestsModel;
+  @ApiProperty({ type: ChainGuestsModel, description: 'The party; with rooms, the whole party (each room is in price_breakdown.rooms).' })
+  guests: ChainGuestsModel;
   @ApiProperty({ type: PriceBreakdownModel }) price_breakdown: PriceBreakdownModel;
   @ApiProperty({ type: PolicySnapshotModel }) policy_snapshot: PolicySnapshotModel;
   @ApiProperty({ format: 'date-time' }) created_at: string;

@@ -43,6 +43,8 @@ export interface CompleteConversion {
   to: HoldState;
   roomTypeId: string;
   nights: string[];
+  /** Rooms moved from held to sold on every night (the hold's units). */
+  units: number;
   attemptId: string;
   providerReference: string;
   /** The booking and payment exactly as they are written (ids and times decided by the caller). */

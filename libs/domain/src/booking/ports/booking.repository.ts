@@ -1,6 +1,6 @@
 import type { Receipt } from '@hcs/contracts';
 import type { Stay } from '../../stay/stay-rules';
-import type { BookingRecord, Cancellation, PolicySnapshot, PriceBreakdown, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingGuest, BookingRecord, BookingRoom, Cancellation, PolicySnapshot, PriceBreakdown, QuoteRecord, Traveler } from '../chain.types';
 
 export interface NewBooking {
   id: string;
@@ -8,7 +8,7 @@ export interface NewBooking {
   agentId: string;
   quote: QuoteRecord;
   holdId: string;
-  guest: { primary: PrimaryGuest };
+  guest: BookingGuest;
   traveler: Traveler;
   bookingAuthorizationId: string | null;
   idempotencyKey: string;
@@ -31,8 +31,23 @@ export abstract class BookingRepository {
     expected: Stay,
     change: { stay: Stay; priceBreakdown: PriceBreakdown; policySnapshot: PolicySnapshot },
   ): Promise<BookingRecord | null>;
-  /** confirmed -> cancelled; null when the booking was not confirmed any more. */
-  abstract cancel(tenantId: string, id: string, cancellation: Cancellation, receipt: Receipt): Promise<BookingRecord | null>;
+  /**
+   * confirmed -> cancelled; null when the booking was not confirmed any more. With `rooms` (a booking
+   * of several rooms), its rooms become these, and only while they are still `expectedRooms`.
+   */
+  abstract cancel(
+    tenantId: string,
+    id: string,
+    cancellation: Cancellation,
+    receipt: Receipt,
+    rooms?: { expected: BookingRoom[]; next: BookingRoom[] } | null,
+  ): Promise<BookingRecord | null>;
+  /**
+   * Some rooms of a confirmed booking cancelled, the booking staying confirmed: its rooms become
+   * `next` only while the booking is confirmed and its rooms are still `expected` (so two cancels
+   * of the same room never both succeed); null otherwise.
+   */
+  abstract cancelRooms(tenantId: string, id: string, expected: BookingRoom[], next: BookingRoom[]): Promise<BookingRecord | null>;
   /** Newest first (created_at, id), after the cursor position; `limit` rows at most. */
   abstract search(tenantId: string, filter: BookingSearchFilter, limit: number): Promise<BookingRecord[]>;
 }

@@ -9,6 +9,8 @@ export interface NewHold {
   quoteId: string;
   roomTypeId: string;
   stay: Stay;
+  /** Rooms taken on every night (the quote's room count). */
+  units: number;
   ttlSeconds: number;
 }
 

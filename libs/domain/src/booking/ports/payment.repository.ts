@@ -1,11 +1,11 @@
 import type { PrincipalKind } from '../../identity/principal';
 import type { Money } from '../../money/money';
-import type { PaymentRecord, PrimaryGuest, Traveler } from '../chain.types';
+import type { BookingGuest, PaymentRecord, Traveler } from '../chain.types';
 import type { SweepFailure } from './hold.repository';
 
 /** What finishing the booking needs besides the payment: kept so the worker can resume a stranded attempt. */
 export interface AttemptBookingRequest {
-  guest: { primary: PrimaryGuest };
+  guest: BookingGuest;
   traveler: Traveler;
   agent: { principal_id: string; kind: PrincipalKind; booking_limit: Money | null };
 }

@@ -12,6 +12,8 @@ export interface NewQuote {
   ratePlanId: string;
   stay: Stay;
   guests: Guests;
+  /** Each room's party for a quote made with `rooms`; null (or absent) for a `guests` quote. */
+  rooms?: Guests[] | null;
   priceBreakdown: PriceBreakdown;
   policySnapshot: PolicySnapshot;
   ttlSeconds: number;

@@ -6,6 +6,8 @@ export interface ReclaimedHold {
   quoteId: string;
   roomTypeId: string;
   stay: Stay;
+  /** Rooms it held on every night, given back by the reclaim. */
+  units: number;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -21,20 +23,20 @@ export abstract class RoomNightReservations {
   abstract ensureNights(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
   /**
    * The slow path of a hold, taken when the one-statement reservation (`HoldReservation`) found a
-   * full night: held + 1 on every night with a free room; stops at the first full night. First, in the same
+   * full night: held + units on every night with that many free rooms; stops at the first full night. First, in the same
    * transaction, `held` holds of the room type past their TTL that overlap the nights are expired
    * and their rooms given back (expiry is enforced at read time, worker or not); they are returned
    * so the caller records their expiry. A full night rolls the reclaim back with everything else.
    */
-  abstract reserve(tenantId: string, roomTypeId: string, nights: string[]): Promise<ReservationResult>;
-  /** held - 1 on every night (release, expiry). */
-  abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
-  /** sold - 1 on every night (booking cancelled). */
-  abstract returnSold(tenantId: string, roomTypeId: string, nights: string[]): Promise<void>;
+  abstract reserve(tenantId: string, roomTypeId: string, nights: string[], units?: number): Promise<ReservationResult>;
+  /** held - units on every night (release, expiry). */
+  abstract releaseHeld(tenantId: string, roomTypeId: string, nights: string[], units?: number): Promise<void>;
+  /** sold - units on every night (booking or some of its rooms cancelled). */
+  abstract returnSold(tenantId: string, roomTypeId: string, nights: string[], units?: number): Promise<void>;
   /**
-   * A booking moving dates: sold - 1 on `release`, sold + 1 on `take` where a room is free
-   * (`allotment - held - sold >= 1`, so never on an oversold night), all nights in date order;
+   * A booking moving dates: sold - units on `release`, sold + units on `take` where that many rooms
+   * are free (`allotment - held - sold >= units`, so never on an oversold night), all nights in date order;
    * stops at the first full night of `take` (the caller rolls the transaction back).
    */
-  abstract moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[]): Promise<ReservationResult>;
+  abstract moveSold(tenantId: string, roomTypeId: string, release: string[], take: string[], units?: number): Promise<ReservationResult>;
 }

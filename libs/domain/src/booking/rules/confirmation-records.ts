@@ -1,5 +1,5 @@
 import type { Receipt } from '@hcs/contracts';
-import type { BookingRecord, HoldRecord, PaymentRecord, PrimaryGuest, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingGuest, BookingRecord, BookingRoom, HoldRecord, PaymentRecord, QuoteRecord, Traveler } from '../chain.types';
 import type { ChainAuditEntry } from '../ports/chain-audit-entry';
 import type { NewOutboxEvent } from '../ports/outbox-writer';
 import type { PaymentAttemptRecord } from '../ports/payment.repository';
@@ -18,7 +18,7 @@ export interface Confirmation {
   hold: Pick<HoldRecord, 'id'>;
   quote: QuoteRecord;
   traveler: Traveler;
-  guest: { primary: PrimaryGuest };
+  guest: BookingGuest;
   idempotencyKey: string;
   /** The payment provider's reference of the charge. */
   providerReference: string;
@@ -50,6 +50,16 @@ export function confirmationReceiptSubject(c: Confirmation): ReceiptSubject {
   };
 }
 
+/** The rooms of a booking made from a `rooms` quote, all confirmed, with the names the body gave; null for a `guests` quote. */
+export function bookingRooms(quote: Pick<QuoteRecord, 'rooms'>, guest: BookingGuest): BookingRoom[] | null {
+  if (!quote.rooms) return null;
+  const names = new Map((guest.rooms ?? []).map((r) => [r.room, r.full_name]));
+  return quote.rooms.map((guests, i) => {
+    const name = names.get(i + 1);
+    return { room: i + 1, guests, state: 'confirmed' as const, ...(name !== undefined ? { full_name: name } : {}) };
+  });
+}
+
 /** The confirmed booking, as written and as GET /v1/bookings/{id} shows it. */
 export function confirmedBooking(c: Confirmation, receipt: Receipt, now: Date): BookingRecord {
   const { quote } = c;
@@ -64,7 +74,8 @@ export function confirmedBooking(c: Confirmation, receipt: Receipt, now: Date): 
     ratePlanId: quote.ratePlanId,
     stay: quote.stay,
     guests: quote.guests,
-    guest: c.guest,
+    guest: { primary: c.guest.primary },
+    rooms: bookingRooms(quote, c.guest),
     priceBreakdown: quote.priceBreakdown,
     policySnapshot: quote.policySnapshot,
     traveler: { iss: c.traveler.iss, sub: c.traveler.sub },
@@ -110,6 +121,8 @@ export function confirmationAudit(
       total: booking.priceBreakdown.total,
       policy_version: booking.policySnapshot.version,
       receipt_payload_hash: receipt.payload_hash,
+      // A booking of several rooms names how many it sold (docs/booking-chain.md "Several rooms").
+      ...(booking.rooms ? { rooms: booking.rooms.length } : {}),
     }),
     auditEntry('payment.captured', context, { payment_id: payment.id, amount: payment.amount, provider_reference: payment.providerReference }),
     ...more,

@@ -26,4 +26,15 @@ describe('provenFullNights', () => {
       ]),
     ).toEqual(['2099-05-10']);
   });
+
+  it('counts the units a reservation takes: a night with fewer rooms than that is full', () => {
+    const nights = [
+      { night: '2099-05-10', free: 2, reclaimable: 0 },
+      { night: '2099-05-11', free: 1, reclaimable: 2 },
+      { night: '2099-05-12', free: 2, reclaimable: 1 },
+    ];
+    expect(provenFullNights(nights, 3)).toEqual(['2099-05-10']);
+    expect(provenFullNights(nights, 4)).toEqual(['2099-05-10', '2099-05-11', '2099-05-12']);
+    expect(provenFullNights(nights, 2)).toEqual([]);
+  });
 });

@@ -77,6 +77,7 @@ export class ConfirmationPlanner {
         to: holdTarget('complete_conversion'),
         roomTypeId: hold.roomTypeId,
         nights: stayNights(hold.stay),
+        units: hold.units,
         attemptId: attempt.id,
         providerReference,
         booking,

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { DomainError } from '../../errors/domain-error';
-import { adminActor, agentActor, booking, eur, snapshot, TRAVELER } from '../../testing/chain-fixtures';
+import { adminActor, agentActor, booking, eur, priceOf, snapshot, TRAVELER } from '../../testing/chain-fixtures';
+import type { BookingRecord } from '../chain.types';
 import {
   FakeAudit,
   FakeBookings,
@@ -14,7 +15,8 @@ import {
 } from '../../testing/fake-chain-ports';
 import { FakeStayFollowUps } from '../../testing/fake-hold-ports';
 import { BookingAccess } from '../services/booking-access';
-import { CancelBooking } from './cancel-booking.use-case';
+import { CancelBooking, CancelBookingRoom } from './cancel-booking.use-case';
+import { BookingCanceller } from '../services/booking-canceller';
 import { RefundIssuer } from '../services/refund-issuer';
 import { ChainRecorder } from '../services/chain-recorder';
 
@@ -34,22 +36,16 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const context = fakeContext();
   const signer = fakeSigner();
   const refunder = new RefundIssuer(payments, refunds, provider, audit, outbox, signer, context);
-  const useCase = new CancelBooking(
-    new BookingAccess(bookings),
-    bookings,
-    payments,
-    refunder,
-    nights,
-    signer,
-    new ChainRecorder(audit, outbox, context),
-    followUps,
-  );
+  const canceller = new BookingCanceller(bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps);
+  const useCase = new CancelBooking(new BookingAccess(bookings), canceller);
+  const roomCancel = new CancelBookingRoom(new BookingAccess(bookings), canceller);
   const stay = { check_in: day(20), check_out: day(22) };
   const b = booking({ stay, policySnapshot: snapshot({ check_in_at: `${day(20)}T13:00:00Z`, free_cancellation_until: `${day(18)}T13:00:00Z` }), ...overrides });
   bookings.rows.push(b);
   payments.add(b.id, b.priceBreakdown.total.amount);
-  for (const n of [day(20), day(21)]) nights.nights.set(n, { allotment: 1, held: 0, sold: 1 });
-  return { useCase, b, bookings, payments, refunds, provider, nights, audit, outbox, followUps };
+  const sold = b.rooms ? b.rooms.filter((r) => r.state === 'confirmed').length : 1;
+  for (const n of [day(20), day(21)]) nights.nights.set(n, { allotment: 5, held: 0, sold });
+  return { useCase, roomCancel, b, bookings, payments, refunds, provider, nights, audit, outbox, followUps };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -113,5 +109,93 @@ describe('CancelBooking', () => {
     });
     const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
     expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) }, payment: { state: 'partially_refunded' } });
+  });
+});
+
+/** A booking of three rooms whose subtotals are 10000, 10000 and 20000 of a 40000 total (shares 10000, 10000, 20000). */
+function threeRooms(overrides: Partial<BookingRecord> = {}) {
+  const stay = { check_in: day(20), check_out: day(22) };
+  const one = priceOf(stay, 5000);
+  const two = priceOf(stay, 10000);
+  const party = { adults: 1, children: [] };
+  const priceBreakdown = {
+    ...priceOf(stay, 20000),
+    rooms: [
+      { room: 1, guests: party, nights: one.nights, subtotal: one.subtotal },
+      { room: 2, guests: party, nights: one.nights, subtotal: one.subtotal },
+      { room: 3, guests: party, nights: two.nights, subtotal: two.subtotal },
+    ],
+  };
+  const rooms = [1, 2, 3].map((room) => ({ room, guests: party, state: 'confirmed' as const }));
+  return setup({ stay, priceBreakdown, rooms, ...overrides });
+}
+
+describe('CancelBookingRoom', () => {
+  it('cancels one room: fee from the policy on its share, its unit back, refund, receipt naming the room; the booking stays confirmed', async () => {
+    const late = snapshot({
+      check_in_at: `${day(20)}T13:00:00Z`,
+      free_cancellation_until: `${day(-1)}T13:00:00Z`,
+      free_cancellation_hours_before_checkin: 24 * 30,
+    });
+    const { roomCancel, b, nights, audit, outbox, followUps, provider } = threeRooms({ policySnapshot: late });
+    const outcome = await roomCancel.execute({ bookingId: b.id, room: 3, reason: 'one less' }, agentActor(), TRAVELER);
+
+    // Room 3's share is 20000 of 40000; 50 % after the cutoff.
+    expect(provider.refunds).toEqual([expect.objectContaining({ amount: eur(10000) })]);
+    expect(outcome.meta.receipt).toMatchObject({
+      kind: 'booking_cancelled',
+      subject: expect.objectContaining({ room: 3, fee_amount: 10000, refund_amount: 10000 }),
+    });
+    expect(outcome.data).toMatchObject({ state: 'confirmed', payment: { state: 'partially_refunded', refunded: eur(10000) } });
+    expect((outcome.data as { rooms: unknown[] }).rooms.map((r) => (r as { state: string }).state)).toEqual(['confirmed', 'confirmed', 'cancelled']);
+    expect(outcome.data).not.toHaveProperty('cancellation');
+    expect([...nights.nights.values()].map((c) => c.sold)).toEqual([2, 2]);
+    expect(audit.events.map((e) => e.type)).toEqual(['booking.room_cancelled', 'refund.issued']);
+    expect(audit.events[0].data).toMatchObject({ room: 3, rooms: [3], fee: eur(10000), refund: eur(10000) });
+    expect(followUps.cancelled).toEqual([]);
+    expect(outbox.events.map((e) => e.type)).toEqual(['refund.issued', 'booking.room_cancelled']);
+  });
+
+  it('the last confirmed room cancels the booking; then the whole cancel is refused', async () => {
+    const { roomCancel, useCase, b, nights, audit, followUps } = threeRooms();
+    await roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER);
+    await roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), TRAVELER);
+    const last = await roomCancel.execute({ bookingId: b.id, room: 3 }, agentActor(), TRAVELER);
+    expect(last.data).toMatchObject({
+      state: 'cancelled',
+      cancellation: { fee: eur(0), refund: eur(20000) },
+      payment: { state: 'refunded', refunded: eur(40000) },
+    });
+    expect([...nights.nights.values()].map((c) => c.sold)).toEqual([0, 0]);
+    expect(audit.events.filter((e) => e.type.startsWith('booking.')).map((e) => e.type)).toEqual([
+      'booking.room_cancelled',
+      'booking.room_cancelled',
+      'booking.cancelled',
+    ]);
+    expect(followUps.cancelled).toEqual([b.id]);
+    expect((await failure(useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER))).detail).toMatchObject({ reason: 'already_cancelled' });
+  });
+
+  it('the whole cancel after a room cancel cancels the rooms left, on their shares, and gives back their units', async () => {
+    const { roomCancel, useCase, b, nights, audit } = threeRooms();
+    await roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), TRAVELER);
+    const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
+    expect(outcome.data).toMatchObject({ state: 'cancelled', cancellation: { refund: eur(30000) }, payment: { refunded: eur(40000) } });
+    expect((outcome.data as { rooms: Array<{ state: string }> }).rooms.every((r) => r.state === 'cancelled')).toBe(true);
+    expect([...nights.nights.values()].map((c) => c.sold)).toEqual([0, 0]);
+    expect(audit.events.find((e) => e.type === 'booking.cancelled')?.data).toMatchObject({ rooms: [1, 3] });
+  });
+
+  it('refuses an unknown room (404), a room already cancelled (with detail.room), another traveler, and any room of a guests booking', async () => {
+    const { roomCancel, b } = threeRooms();
+    expect((await failure(roomCancel.execute({ bookingId: b.id, room: 4 }, agentActor(), TRAVELER))).code).toBe('booking_room_not_found');
+    await roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER);
+    const again = await failure(roomCancel.execute({ bookingId: b.id, room: 1 }, agentActor(), TRAVELER));
+    expect({ code: again.code, detail: again.detail }).toMatchObject({ code: 'booking_not_cancellable', detail: { room: 1, state: 'cancelled' } });
+    expect((await failure(roomCancel.execute({ bookingId: b.id, room: 2 }, agentActor(), { iss: TRAVELER.iss, sub: 'other' }))).code).toBe(
+      'resource_access_denied',
+    );
+    const single = setup();
+    expect((await failure(single.roomCancel.execute({ bookingId: single.b.id, room: 1 }, agentActor(), TRAVELER))).code).toBe('booking_room_not_found');
   });
 });

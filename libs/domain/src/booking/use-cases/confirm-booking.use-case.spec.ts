@@ -63,6 +63,45 @@ const failure = async (p: Promise<unknown>) => {
 };
 
 describe('ConfirmBooking', () => {
+  it("books a rooms quote's units and rooms with the names given, and refuses names of rooms the quote does not have", async () => {
+    const { useCase, command, quote, hold, nights, conversion, provider } = setup();
+    const party = { adults: 2, children: [] };
+    quote.rooms = [party, party, party];
+    hold.units = 3;
+    for (const n of ['2099-05-10', '2099-05-11']) nights.nights.set(n, { allotment: 5, held: 3, sold: 0 });
+
+    const named = (rooms: Array<{ room: number; full_name: string }>) => ({ ...command, guest: { ...command.guest, rooms } });
+    const refused = await failure(
+      useCase.execute(
+        named([
+          { room: 4, full_name: 'Nobody' },
+          { room: 1, full_name: 'A' },
+          { room: 1, full_name: 'B' },
+        ]),
+        agentActor(),
+        TRAVELER,
+      ),
+    );
+    expect([refused.code, refused.detail.field_errors]).toEqual([
+      'validation_failed',
+      [expect.objectContaining({ path: 'guest.rooms[0].room' }), expect.objectContaining({ path: 'guest.rooms[2].room' })],
+    ]);
+    expect(provider.charges).toHaveLength(0);
+
+    const outcome = await useCase.execute(named([{ room: 2, full_name: 'Grace Hopper' }]), agentActor(), TRAVELER);
+    expect((outcome.data as { rooms: unknown }).rooms).toEqual([
+      { room: 1, guests: party, state: 'confirmed' },
+      { room: 2, guests: party, state: 'confirmed', full_name: 'Grace Hopper' },
+      { room: 3, guests: party, state: 'confirmed' },
+    ]);
+    expect(outcome.data.guest).toEqual(command.guest);
+    expect(conversion.completed[0].units).toBe(3);
+    expect([...nights.nights.values()].map((c) => [c.held, c.sold])).toEqual([
+      [0, 3],
+      [0, 3],
+    ]);
+  });
+
   it('charges once, then writes booking, payment, audit, outbox and follow-ups in one conversion', async () => {
     const { useCase, command, hold, quote, provider, conversion, nights, followUps, payments } = setup();
     const outcome = await useCase.execute(command, agentActor(), TRAVELER);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../../errors/domain-error';
+import { DomainError, validationFailed } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import type { HoldRecord, Traveler } from '../chain.types';
 import type { ConfirmBookingCommand } from '../confirm-booking.command';
@@ -10,6 +10,7 @@ import { HoldRepository } from '../ports/hold.repository';
 import { PaymentAttemptRecord, PaymentRepository } from '../ports/payment.repository';
 import { authorizationProblem, exceedsBookingLimit } from '../rules/booking-authorization';
 import { BookingAttempt, conversionStart, resumedAttempt } from '../rules/booking-attempt';
+import { guestRoomErrors } from '../rules/booking-rooms';
 import { BookingView } from '../views';
 import { ClientReferenceGate } from '../services/client-reference-gate';
 import { ExpireHold } from './expire-hold.use-case';
@@ -76,6 +77,8 @@ export class ConfirmBooking {
     if (hold.quoteId !== command.quoteId)
       throw new DomainError('quote_mismatch', { detail: { hold_id: hold.id, quote_id: command.quoteId, hold_quote_id: hold.quoteId } });
     if (!quote) throw new DomainError('quote_not_found', { detail: { quote_id: hold.quoteId } });
+    const roomErrors = guestRoomErrors(quote, command.guest);
+    if (roomErrors.length > 0) throw validationFailed(roomErrors);
     const ctx: BookingAttempt = { command, actor, traveler, hold, quote };
 
     if (hold.state === 'converted') {

@@ -206,4 +206,29 @@ describe('CreateHold', () => {
     scheduler.failWith = new Error('redis down');
     await expect(useCase.execute({ quoteId: quote.id }, agentActor())).resolves.toMatchObject({ data: { state: 'held' } });
   });
+
+  it("holds a rooms quote's units on every night, refuses it early when fewer rooms are free, and the slow path takes the units too", async () => {
+    const { useCase, quotes, nights, reservation, holds } = setup(5);
+    const party = { adults: 1, children: [] };
+    const three = quoteRecord({ rooms: [party, party, party] });
+    quotes.rows.push(three);
+    const outcome = await useCase.execute({ quoteId: three.id }, agentActor());
+    expect(holds.rows.at(-1)?.units).toBe(3);
+    expect([...nights.nights.values()].map((c) => c.held)).toEqual([3, 3]);
+    expect(reservation.audit.at(-1)?.data).toEqual({ nights: ['2099-05-10', '2099-05-11'], units: 3, expires_at: outcome.meta.expires_at });
+
+    // Two rooms left: proven full at the read, before any reservation.
+    const spy = jest.spyOn(reservation, 'reserve');
+    const refused = await failure(useCase.execute({ quoteId: three.id }, agentActor()));
+    expect([refused.code, refused.detail.dates]).toEqual(['allotment_exhausted', ['2099-05-10', '2099-05-11']]);
+    expect(spy).not.toHaveBeenCalled();
+
+    // The slow path (the one statement refused): it takes the units as well.
+    spy.mockResolvedValue({ ok: false } as HoldReservationResult);
+    const two = quoteRecord({ rooms: [party, party] });
+    quotes.rows.push(two);
+    await useCase.execute({ quoteId: two.id }, agentActor());
+    expect([...nights.nights.values()].map((c) => c.held)).toEqual([5, 5]);
+    expect(holds.rows.at(-1)?.units).toBe(2);
+  });
 });

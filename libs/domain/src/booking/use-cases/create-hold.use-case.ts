@@ -6,7 +6,7 @@ import { AppConfig } from '@hcs/platform';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
-import type { HoldRecord, QuoteRecord } from '../chain.types';
+import { HoldRecord, QuoteRecord, quoteUnits } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { HoldRepository } from '../ports/hold.repository';
 import { QuoteForHold, QuoteRepository } from '../ports/quote.repository';
@@ -19,6 +19,9 @@ import { ChainRecorder } from '../services/chain-recorder';
 import { auditActor, auditEntry, chainAuditEvent } from '../rules/audit-entry';
 import { provenFullNights } from '../rules/night-availability';
 
+/** The audit data of a hold of several rooms: how many it takes on every night (nothing for a `guests` quote). */
+const unitsData = (quote: QuoteRecord) => (quote.rooms ? { units: quoteUnits(quote) } : {});
+
 export interface CreateHoldCommand {
   quoteId: string;
   /** The request's idempotency record, when it has a key: the quote's read claims the key. */
@@ -26,7 +29,7 @@ export interface CreateHoldCommand {
 }
 
 /**
- * Reserves one room on every night of a live quote for HOLD_TTL_SECONDS (docs/booking-chain.md).
+ * Reserves the quote's rooms (`units`: its room count, 1 for a `guests` quote) on every night of a live quote for HOLD_TTL_SECONDS (docs/booking-chain.md).
  *
  * Early refusal, no statement of its own: the quote is read with its stay's night counters
  * (`QuoteRepository.findForHold`), and a night with no room left even after the due holds covering
@@ -87,14 +90,14 @@ export class CreateHold {
     const result = await this.reservation.reserve({
       hold: this.newHold(quote, actor),
       nights,
-      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights }),
+      audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights, ...unitsData(quote) }),
     });
     return result.ok ? result.hold : null;
   }
 
   /** Refuses a stay with a night the read proves full: no free room and no due hold to give one back. */
   private refuseProvenFull(quote: QuoteRecord, nights: string[], read: QuoteForHold | null): void {
-    const full = provenFullNights(read?.fullByCounters ?? []).filter((night) => nights.includes(night));
+    const full = provenFullNights(read?.fullByCounters ?? [], quoteUnits(quote)).filter((night) => nights.includes(night));
     if (full.length > 0) throw this.exhausted(quote, full);
   }
 
@@ -114,7 +117,7 @@ export class CreateHold {
   private async reserveReclaiming(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord> {
     const result = await this.allocating(quote, async () => {
       await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
-      return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights);
+      return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights, quoteUnits(quote));
     });
     if (!result.ok) throw this.exhausted(quote, result.fullNights);
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
@@ -126,6 +129,7 @@ export class CreateHold {
         { actor: auditActor(actor), traceId: this.recorder.traceId },
         {
           nights,
+          ...unitsData(quote),
           expires_at: hold.expiresAt.toISOString(),
         },
       ),
@@ -148,6 +152,7 @@ export class CreateHold {
       quoteId: quote.id,
       roomTypeId: quote.roomTypeId,
       stay: quote.stay,
+      units: quoteUnits(quote),
       ttlSeconds: this.config.holdTtlSeconds,
     };
   }

@@ -9,6 +9,7 @@ import { nextActions } from '../next-actions';
 import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { combineRoomPrices, wholeParty } from '../rules/room-prices';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { QuoteView, quoteView } from '../views';
@@ -19,12 +20,20 @@ export interface CreateQuoteCommand {
   roomTypeId: string;
   ratePlanId: string;
   stay: Stay;
-  guests: Guests;
+  /** One room's party; exactly one of `guests` and `rooms` (the DTO enforces it). */
+  guests?: Guests;
+  /** Several rooms of the room type, each with its party (docs/booking-chain.md "Several rooms"). */
+  rooms?: Guests[];
 }
 
+/** At most this many rooms in one quote (CONTRACT §11.4). */
+export const MAX_ROOMS_PER_QUOTE = 8;
+
 /**
- * Prices one room for a stay and freezes price and cancellation terms for QUOTE_TTL_SECONDS.
- * Catalog ids first (404s), then stay rules and occupancy (all paths at once), then the policy.
+ * Prices one room (`guests`) or several of the room type (`rooms`, each priced for its party and
+ * summed by `combineRoomPrices`) for a stay and freezes price and cancellation terms for
+ * QUOTE_TTL_SECONDS. Catalog ids first (404s), then stay rules and occupancy (every room, all
+ * paths at once), then the policy.
  */
 @Injectable()
 export class CreateQuote {
@@ -44,21 +53,29 @@ export class CreateQuote {
     if (!src.roomType) throw new DomainError('room_type_not_found', { detail: { hotel_id: command.hotelId, room_type_id: command.roomTypeId } });
     if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
 
-    const errors: FieldError[] = stayViolations(command.stay, stayWindow(src.property.timezone));
-    if (!partyFits(command.guests, src.roomType.maxOccupancy)) {
-      errors.push({ path: 'guests', message: `the room sleeps at most ${src.roomType.maxOccupancy} guests (adults + children)` });
-    }
+    const { property, roomType, ratePlan } = src;
+    const errors: FieldError[] = stayViolations(command.stay, stayWindow(property.timezone));
+    const rooms = command.rooms ?? null;
+    const parties = rooms ?? [command.guests as Guests];
+    const sleeps = `the room sleeps at most ${roomType.maxOccupancy} guests (adults + children)`;
+    parties.forEach((party, i) => {
+      if (!partyFits(party, roomType.maxOccupancy)) errors.push({ path: rooms ? `rooms[${i}]` : 'guests', message: sleeps });
+    });
+    if (rooms && (rooms.length < 1 || rooms.length > MAX_ROOMS_PER_QUOTE)) errors.push({ path: 'rooms', message: `1 to ${MAX_ROOMS_PER_QUOTE} rooms` });
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
 
-    const price = priceStay({
-      currency: src.ratePlan.currency,
-      nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
-      taxes: readTaxRules(src.property.taxes),
-      fees: readFeeRules(src.property.fees),
-    });
+    // `priceStay` prices one room for one party; several rooms are priced one by one and summed.
+    const priceFor = (_party: Guests) =>
+      priceStay({
+        currency: ratePlan.currency,
+        nights,
+        baseRate: ratePlan.baseRateAmount,
+        dailyRates: src.dailyRates,
+        taxes: readTaxRules(property.taxes),
+        fees: readFeeRules(property.fees),
+      });
+    const price = rooms ? combineRoomPrices(rooms.map((party) => ({ guests: party, price: priceFor(party) }))) : priceFor(parties[0]);
     const terms = snapshotPolicy(
       {
         policy_id: src.policy.id,
@@ -82,7 +99,8 @@ export class CreateQuote {
         roomTypeId: src.roomType.id,
         ratePlanId: src.ratePlan.id,
         stay: { check_in: command.stay.check_in, check_out: command.stay.check_out },
-        guests: command.guests,
+        guests: rooms ? wholeParty(rooms) : parties[0],
+        rooms,
         priceBreakdown: price,
         policySnapshot: snapshot,
         ttlSeconds: this.config.quoteTtlSeconds,
@@ -93,6 +111,7 @@ export class CreateQuote {
         {
           total: price.total,
           policy_version: snapshot.version,
+          ...(rooms ? { rooms: rooms.length } : {}),
           stay: { check_in: command.stay.check_in, check_out: command.stay.check_out },
         },
       ),

@@ -53,7 +53,7 @@ export class ExpireHold {
     await this.record(tenantId, hold, { actor });
     // The rooms go back last: inventory rows (and the room type's feed stamp, docs/feeds.md) stay
     // locked only from here to the commit, so concurrent expiries of one room type barely queue.
-    await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay));
+    await this.inventory.releaseHeld(tenantId, hold.roomTypeId, stayNights(hold.stay), hold.units);
     return 'expired';
   }
 

@@ -42,6 +42,7 @@ class FakeBookings extends BookingRepository {
   findById = () => Promise.reject(new Error('unused'));
   findByHold = () => Promise.reject(new Error('unused'));
   cancel = () => Promise.reject(new Error('unused'));
+  cancelRooms = () => Promise.reject(new Error('unused'));
   modify = () => Promise.reject(new Error('unused'));
 }
 

@@ -122,4 +122,26 @@ describe('ModifyBooking', () => {
     const past = await failure(fresh.useCase.execute({ bookingId: fresh.b.id, stay: stay(-5) }, agentActor(), TRAVELER));
     expect(past.detail.field_errors).toEqual([{ path: 'stay.check_in', message: expect.stringContaining('past') }]);
   });
+
+  it('moves every room still confirmed of a booking of several rooms: its units leave the old nights and take the new ones', async () => {
+    const party = { adults: 1, children: [] };
+    const rooms = [
+      { room: 1, guests: party, state: 'confirmed' as const },
+      { room: 2, guests: party, state: 'cancelled' as const },
+      { room: 3, guests: party, state: 'confirmed' as const },
+    ];
+    const old = stay(20);
+    const { useCase, b, nights, audit } = setup({ rooms, priceBreakdown: { ...booking({ stay: old }).priceBreakdown, total: eur(60000) } });
+    for (const n of [day(20), day(21)]) nights.nights.set(n, { allotment: 5, held: 0, sold: 2 });
+    nights.nights.set(day(22), { allotment: 2, held: 0, sold: 0 });
+    const outcome = await useCase.execute({ bookingId: b.id, stay: stay(21) }, agentActor(), TRAVELER);
+    expect(outcome.data.price_breakdown.total).toEqual(eur(60000));
+    expect(outcome.data.price_breakdown.rooms?.map((r) => r.room)).toEqual([1, 2, 3]);
+    expect([...nights.nights.entries()].map(([n, c]) => [n, c.sold]).sort()).toEqual([
+      [day(20), 0],
+      [day(21), 2],
+      [day(22), 2],
+    ]);
+    expect(audit.events[0].data).toMatchObject({ units: 2 });
+  });
 });

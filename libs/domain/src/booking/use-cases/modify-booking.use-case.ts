@@ -4,13 +4,15 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError, validationFailed } from '../../errors/domain-error';
 import { nightCount, Stay, stayNights, stayViolations, stayWindow, todayIn } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
-import type { BookingRecord, Traveler } from '../chain.types';
+import type { BookingRecord, Guests, Traveler } from '../chain.types';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { movedPolicySnapshot } from '../rules/moved-policy';
 import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { combineRoomPrices } from '../rules/room-prices';
+import { soldUnits } from '../rules/booking-rooms';
 import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from '../services/booking-access';
@@ -31,7 +33,8 @@ const notModifiable = (booking: BookingRecord, reason: string, extra: Record<str
  * Moves a confirmed booking to other dates of the same length and the same total, for the
  * traveler who booked it (docs/back-office.md). Everything happens in this one transaction: the
  * booking row (conditional on its current stay, so two modifications cannot both apply), the
- * inventory (old nights' sold - 1 and new nights' sold + 1 where a room is free, single conditional
+ * inventory (old nights' sold - units and new nights' sold + units where that many rooms are free, units being the
+ * rooms still confirmed, single conditional
  * UPDATEs in date order, row counts checked), the audit entry and the `booking.modified` event.
  * Whatever must move with a booking's dates joins this transaction.
  */
@@ -73,14 +76,18 @@ export class ModifyBooking {
       nights,
     });
     if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
-    const price = priceStay({
-      currency: src.ratePlan.currency,
-      nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
-      taxes: readTaxRules(src.property.taxes),
-      fees: readFeeRules(src.property.fees),
-    });
+    const { property, ratePlan } = src;
+    const priceFor = (_party: Guests) =>
+      priceStay({
+        currency: ratePlan.currency,
+        nights,
+        baseRate: ratePlan.baseRateAmount,
+        dailyRates: src.dailyRates,
+        taxes: readTaxRules(property.taxes),
+        fees: readFeeRules(property.fees),
+      });
+    // A booking of several rooms is priced room by room, as its quote was (every room, cancelled ones included, as in its frozen price).
+    const price = booking.rooms ? combineRoomPrices(booking.rooms.map((r) => ({ guests: r.guests, price: priceFor(r.guests) }))) : priceFor(booking.guests);
     if (nightCount(command.stay) !== nightCount(booking.stay) || price.total.amount !== oldTotal.amount || price.total.currency !== oldTotal.currency) {
       throw new DomainError('booking_modification_price_change', {
         detail: { booking_id: booking.id, old_total: oldTotal, new_total: price.total, old_nights: nightCount(booking.stay), new_nights: nights.length },
@@ -103,7 +110,8 @@ export class ModifyBooking {
 
     const move = stayMove(stayNights(booking.stay), nights);
     await this.inventory.ensureNights(actor.tenantId, booking.roomTypeId, move.take);
-    const moved = await this.inventory.moveSold(actor.tenantId, booking.roomTypeId, move.release, move.take);
+    // Every room still confirmed moves: its units leave the old nights and take the new ones.
+    const moved = await this.inventory.moveSold(actor.tenantId, booking.roomTypeId, move.release, move.take, soldUnits(booking));
     if (!moved.ok) throw new DomainError('allotment_exhausted', { detail: { room_type_id: booking.roomTypeId, dates: moved.fullNights } });
     // Follow-ups still scheduled move with the stay, in this transaction (docs/follow-ups.md).
     await this.followUps.rescheduleForStay(actor.tenantId, booking.id, command.stay);
@@ -115,7 +123,7 @@ export class ModifyBooking {
         bookingChain(booking),
         'booking.modified',
         { actor: auditActor(actor), traveler, traceId: this.recorder.traceId },
-        { previous_stay: booking.stay, stay: modified.stay, total: price.total },
+        { previous_stay: booking.stay, stay: modified.stay, total: price.total, ...(booking.rooms ? { units: soldUnits(booking) } : {}) },
       ),
     );
     await this.recorder.publish({ tenantId: actor.tenantId, type: 'booking.modified', aggregateType: 'booking', aggregateId: booking.id, payload: view });

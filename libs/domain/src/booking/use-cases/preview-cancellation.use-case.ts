@@ -3,6 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import type { Money } from '../../money/money';
 import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../chain.types';
+import { activeRooms, cancelledAmount } from '../rules/booking-rooms';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { cancellationFee } from '../rules/cancellation-fee';
@@ -36,7 +37,8 @@ export class PreviewCancellation {
     assertCancellable(booking, cancellingTraveler(booking, actor, delegated));
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const now = new Date();
-    const total = booking.priceBreakdown.total;
+    // A booking of several rooms: what its rooms still confirmed stand for (docs/booking-chain.md "Several rooms").
+    const total = cancelledAmount(booking, activeRooms(booking));
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
     const preview: CancellationPreview = { fee, refund: cancellationRefund(total, fee, payment), policy_version: booking.policySnapshot.version };
     const freeUntil = booking.policySnapshot.free_cancellation_until;

@@ -49,7 +49,7 @@ export class ReleaseHold {
       const current = await this.holds.findById(actor.tenantId, holdId);
       throw new DomainError('hold_not_active', { detail: { hold_id: holdId, state: current?.state ?? 'unknown' } });
     }
-    await this.inventory.releaseHeld(actor.tenantId, hold.roomTypeId, stayNights(hold.stay));
+    await this.inventory.releaseHeld(actor.tenantId, hold.roomTypeId, stayNights(hold.stay), hold.units);
     await this.audit.append(
       chainAuditEvent({ tenantId: actor.tenantId, quoteId: hold.quoteId, holdId: hold.id }, 'hold.released', {
         actor: auditActor(actor),

@@ -111,6 +111,7 @@ class FakeBookings extends BookingRepository {
   }
   create = jest.fn();
   cancel = jest.fn();
+  cancelRooms = jest.fn();
   modify = jest.fn();
   search = jest.fn();
   async findById(tenantId: string, id: string) {
@@ -190,6 +191,7 @@ function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
     stay: { check_in: '2030-06-10', check_out: '2030-06-12' },
     guests: { adults: 1, children: [] },
     guest: { primary: { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 0000 0000' } },
+    rooms: null,
     priceBreakdown: {} as BookingRecord['priceBreakdown'],
     policySnapshot: { check_in_at: '2030-06-10T13:00:00Z', timezone: 'Europe/Paris' } as BookingRecord['policySnapshot'],
     traveler: TRAVELER,

@@ -5,6 +5,8 @@ export interface NewOversellIncident {
   roomTypeId: string;
   counts: NightCounts;
   bookingIds: string[];
+  /** Rooms each of `bookingIds` holds on the night (its confirmed rooms; 1 for a `guests` booking), in the same order. */
+  bookingUnits: number[];
   detectedBy: OversellDetectedBy;
 }
 
@@ -14,8 +16,8 @@ export abstract class OversellIncidentRepository {
   abstract oversoldNights(tenantId: string, roomTypeId: string, range?: { from: string; to: string }): Promise<NightCounts[]>;
   /** One night's counters (a night without a row has the room type's default inventory); null when the room type does not exist. */
   abstract nightCounts(tenantId: string, roomTypeId: string, night: string): Promise<NightCounts | null>;
-  /** Confirmed bookings of the room type that include the night. */
-  abstract bookingsOnNight(tenantId: string, roomTypeId: string, night: string): Promise<string[]>;
+  /** Confirmed bookings of the room type that include the night, each with the rooms (units) it holds on it. */
+  abstract bookingsOnNight(tenantId: string, roomTypeId: string, night: string): Promise<Array<{ id: string; units: number }>>;
   /** Opens an incident; null when one is already open for the night (at most one open per night). */
   abstract open(input: NewOversellIncident): Promise<OversellIncidentRecord | null>;
   abstract findOpen(tenantId: string, roomTypeId: string, night: string): Promise<OversellIncidentRecord | null>;

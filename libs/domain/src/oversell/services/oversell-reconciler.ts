@@ -39,8 +39,15 @@ export class OversellReconciler {
 
   /** Opens the night's incident and emits `oversell.detected`; null when one was already open. */
   async openIncident(tenantId: string, roomTypeId: string, counts: NightCounts, detectedBy: OversellDetectedBy): Promise<OversellIncidentRecord | null> {
-    const bookingIds = await this.incidents.bookingsOnNight(tenantId, roomTypeId, counts.night);
-    const incident = await this.incidents.open({ tenantId, roomTypeId, counts, bookingIds, detectedBy });
+    const bookings = await this.incidents.bookingsOnNight(tenantId, roomTypeId, counts.night);
+    const incident = await this.incidents.open({
+      tenantId,
+      roomTypeId,
+      counts,
+      bookingIds: bookings.map((b) => b.id),
+      bookingUnits: bookings.map((b) => b.units),
+      detectedBy,
+    });
     if (!incident) return null;
     await this.outbox.append({
       tenantId,

@@ -21,7 +21,10 @@ const ROOM = '55555555-5555-4555-8555-555555555555';
 class FakeIncidents extends OversellIncidentRepository {
   counts = new Map<string, NightCounts>();
   rows: OversellIncidentRecord[] = [];
-  bookings: string[] = ['b-1', 'b-2'];
+  bookings: Array<{ id: string; units: number }> = [
+    { id: 'b-1', units: 1 },
+    { id: 'b-2', units: 1 },
+  ];
   private clock = Date.parse('2027-01-01T00:00:00Z');
 
   setNight(night: string, allotment: number, held: number, sold: number) {
@@ -52,6 +55,7 @@ class FakeIncidents extends OversellIncidentRepository {
       held: input.counts.held,
       sold: input.counts.sold,
       bookingIds: input.bookingIds,
+      bookingUnits: input.bookingUnits,
       detectedBy: input.detectedBy,
       openedAt: new Date((this.clock += 1000)),
       resolvedAt: null,
@@ -135,6 +139,24 @@ describe('oversell use cases', () => {
     incidents.setNight('2027-05-10', 2, 0, 2);
     const fixed = await reconciler.reconcile(TENANT, ROOM, 'sweep');
     expect(fixed.resolved.map((i) => [i.night, i.resolvedBy])).toEqual([['2027-05-10', { kind: 'system', id: null }]]);
+  });
+
+  it('an incident names the rooms each booking holds on the night once one holds several (booking_units); one-room bookings answer as before', async () => {
+    const { incidents, reconciler } = setup();
+    incidents.setNight('2027-05-10', 1, 0, 2);
+    const [plain] = (await reconciler.reconcile(TENANT, ROOM, 'sweep')).opened;
+    expect(oversellIncidentView(plain)).not.toHaveProperty('booking_units');
+    incidents.bookings = [
+      { id: 'b-1', units: 3 },
+      { id: 'b-2', units: 1 },
+    ];
+    incidents.setNight('2027-05-11', 2, 0, 4);
+    const [rooms] = (await reconciler.reconcile(TENANT, ROOM, 'sweep')).opened;
+    expect(rooms.bookingUnits).toEqual([3, 1]);
+    expect(oversellIncidentView(rooms)).toHaveProperty('booking_units', [
+      { booking_id: 'b-1', units: 3 },
+      { booking_id: 'b-2', units: 1 },
+    ]);
   });
 
   it('report: oversell_not_detected, room_type_not_found, the open incident (200) or a new one (201)', async () => {

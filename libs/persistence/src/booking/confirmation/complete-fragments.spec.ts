@@ -26,6 +26,7 @@ const plan = (overrides: Partial<CompleteConversion> = {}): CompleteConversion =
   to: 'converted',
   roomTypeId: b.roomTypeId,
   nights: ['2099-05-10', '2099-05-11'],
+  units: 1,
   attemptId: 'attempt-1',
   providerReference: 'ch_1',
   booking: b,
@@ -67,9 +68,12 @@ describe('the complete statement’s fragments', () => {
 
   it('sells every night and refuses a count short of the nights', () => {
     const p = new SqlParams();
-    const [inv, sold] = roomsSold(p, completeKeys(p, plan()), plan());
+    const [inv, sold] = roomsSold(p, completeKeys(p, plan({ units: 3 })), plan({ units: 3 }));
     expect([inv.name, sold.name]).toEqual(['inv', 'sold']);
-    expect(inv.body).toContain('held = held - 1, sold = sold + 1');
+    // The hold's units move on every night, as one parameter.
+    expect(inv.body).toMatch(/held = held - (\$\d+)::int, sold = sold \+ \1::int/);
+    expect(inv.body).toMatch(/held >= \$\d+::int/);
+    expect(p.values).toContain(3);
     expect(inv.body).toContain('EXISTS (SELECT 1 FROM h)');
     expect(sold.body).toContain("'inventory_out_of_step'");
     expect(p.values).toEqual(expect.arrayContaining([['2099-05-10', '2099-05-11'], 2]));

@@ -41,16 +41,17 @@ export function holdConverted(p: SqlParams, k: CompleteKeys, input: CompleteConv
 }
 
 /**
- * `inv` and `sold`: every night's room goes held -> sold; a counter out of step with the holds is a
+ * `inv` and `sold`: every night's rooms (the hold's `units`) go held -> sold; a counter out of step with the holds is a
  * bug, so a count short of the nights refuses the whole statement.
  */
 export function roomsSold(p: SqlParams, k: CompleteKeys, input: CompleteConversion): Cte[] {
+  const units = p.add(input.units, 'int');
   return [
     {
       name: 'inv',
-      body: `UPDATE inventory_nights SET held = held - 1, sold = sold + 1
+      body: `UPDATE inventory_nights SET held = held - ${units}, sold = sold + ${units}
          WHERE tenant_id = ${k.tenant} AND room_type_id = ${p.add(input.roomTypeId, 'uuid')} AND night = ANY(${p.add(input.nights, 'date[]')})
-           AND held >= 1 AND EXISTS (SELECT 1 FROM h)
+           AND held >= ${units} AND EXISTS (SELECT 1 FROM h)
         RETURNING night`,
     },
     { name: 'sold', body: `SELECT hcs_require((SELECT count(*) FROM inv) = ${p.add(input.nights.length, 'int')}, 'inventory_out_of_step') AS ok FROM h` },
@@ -81,12 +82,13 @@ export function authorizationUsed(k: CompleteKeys): Cte {
 export function bookingWritten(p: SqlParams, k: CompleteKeys, { booking: b }: CompleteConversion): Cte {
   return {
     name: 'bk',
-    body: `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest,
+    body: `INSERT INTO bookings (id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in, check_out, guests, guest, rooms,
                               currency, total_amount, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, booking_authorization_id,
                               idempotency_key, state, confirmation_receipt, created_at, client_reference)
         SELECT ${k.booking}, ${k.tenant}, ${p.add(b.agentId, 'uuid')}, ${k.quote}, ${k.hold}, ${p.add(b.propertyId, 'uuid')},
                ${p.add(b.roomTypeId, 'uuid')}, ${p.add(b.ratePlanId, 'uuid')}, ${p.add(b.stay.check_in, 'date')}, ${p.add(b.stay.check_out, 'date')},
-               ${p.add(json(b.guests), 'jsonb')}, ${p.add(json(b.guest), 'jsonb')}, ${p.add(b.priceBreakdown.currency, 'text')},
+               ${p.add(json(b.guests), 'jsonb')}, ${p.add(json(b.guest), 'jsonb')}, ${p.add(b.rooms ? json(b.rooms) : null, 'jsonb')},
+               ${p.add(b.priceBreakdown.currency, 'text')},
                ${p.add(b.priceBreakdown.total.amount, 'bigint')}, ${p.add(json(b.priceBreakdown), 'jsonb')}, ${p.add(json(b.policySnapshot), 'jsonb')},
                ${p.add(b.traveler.iss, 'text')}, ${p.add(b.traveler.sub, 'text')}, (SELECT id FROM au LIMIT 1), ${p.add(b.idempotencyKey, 'text')},
                ${p.add(b.state, 'text')}, ${p.add(json(b.confirmationReceipt), 'jsonb')}, ${p.add(b.createdAt, 'timestamptz')},
