@@ -1,0 +1,43 @@
+import type { FieldError } from '../../errors/domain-error';
+import type { StayRestrictions } from '../../stay/stay-restrictions';
+import type { DateRange } from '../catalog';
+import { dateRangeErrors } from './catalog-input';
+
+/** Days of the week as the restrictions route takes them. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** ISO weekday numbers (Monday 1 … Sunday 7) of the days given, as Postgres' `isodow` counts them. */
+export function isoWeekdays(days: readonly Weekday[]): number[] {
+  return [...new Set(days.map((d) => WEEKDAYS.indexOf(d) + 1))].sort((a, b) => a - b);
+}
+
+/**
+ * A change of a rate plan's restrictions: the fields present in `values` are set (null clears) on
+ * every date of the inclusive range, or only on `daysOfWeek` when given; absent fields stay.
+ */
+export interface StayRestrictionChange {
+  range: DateRange;
+  daysOfWeek: Weekday[] | null;
+  values: Partial<StayRestrictions>;
+}
+
+const PAIRS: ReadonlyArray<[min: keyof StayRestrictions, max: keyof StayRestrictions]> = [
+  ['min_stay_arrival', 'max_stay_arrival'],
+  ['min_stay_through', 'max_stay_through'],
+  ['min_advance_days', 'max_advance_days'],
+];
+
+/**
+ * Every input error of a change the DTO cannot see: the range (real dates, order, at most 731
+ * nights) and each maximum sent below the minimum sent with it.
+ */
+export function stayRestrictionChangeErrors(change: StayRestrictionChange): FieldError[] {
+  const errors = dateRangeErrors(change.range);
+  for (const [min, max] of PAIRS) {
+    const low = change.values[min];
+    const high = change.values[max];
+    if (typeof low === 'number' && typeof high === 'number' && high < low) errors.push({ path: max, message: `must not be below ${min} (${low})` });
+  }
+  return errors;
+}
