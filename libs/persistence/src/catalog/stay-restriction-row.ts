@@ -1,4 +1,4 @@
-import { STAY_RESTRICTION_FIELDS, StayRestrictionField, StayRestrictions } from '@hcs/domain';
+import { epochDay, isoDateOfEpochDay, STAY_RESTRICTION_FIELDS, StayRestrictionField, StayRestrictions } from '@hcs/domain';
 import { statement } from '../sql/statement';
 
 /**
@@ -132,4 +132,20 @@ export function stayRestrictedSql(tenant: string, plan: string, checkIn: string,
                    OR sr.min_advance_days > ${advance} OR sr.max_advance_days < ${advance}))
           OR (sr.from_date < ${checkOut} AND (sr.min_stay_through > ${nights} OR sr.max_stay_through < ${nights} OR sr.stop_sell))
           OR (sr.to_date >= ${checkOut} AND sr.closed_to_departure)))`;
+}
+
+/** The restrictions of each date `from`..`to` (inclusive) that runs cover, from `stayRestrictionRunsJson`'s tuples; null values left out. */
+export function restrictionsByDate(runs: StayRestrictionRunTuple[], from: string, to: string): Record<string, Partial<StayRestrictions>> {
+  const out: Record<string, Partial<StayRestrictions>> = {};
+  const first = epochDay(from)!;
+  const last = epochDay(to)!;
+  for (const [runFrom, runTo, ...values] of runs) {
+    const set: Partial<Record<StayRestrictionField, number | boolean>> = {};
+    FIELDS.forEach((field, i) => {
+      if (values[i] !== null && values[i] !== undefined) set[field] = values[i];
+    });
+    const restrictions = Object.freeze(set) as Partial<StayRestrictions>;
+    for (let day = Math.max(first, epochDay(runFrom)!); day <= Math.min(last, epochDay(runTo)!); day++) out[isoDateOfEpochDay(day)] = restrictions;
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, stayWindow } from '../../stay/stay-rules';
+import { stayRestrictionViolations } from '../../stay/stay-restrictions';
 import type { Caller } from '../../identity/principal';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
@@ -24,7 +25,8 @@ export interface CreateQuoteCommand {
 
 /**
  * Prices one room for a stay and freezes price and cancellation terms for QUOTE_TTL_SECONDS.
- * Catalog ids first (404s), then stay rules and occupancy (all paths at once), then the policy.
+ * Catalog ids first (404s), then stay rules and occupancy (all paths at once), then the policy,
+ * then the rate plan's stay restrictions (`stay_restricted`, every violation at once).
  */
 @Injectable()
 export class CreateQuote {
@@ -44,12 +46,16 @@ export class CreateQuote {
     if (!src.roomType) throw new DomainError('room_type_not_found', { detail: { hotel_id: command.hotelId, room_type_id: command.roomTypeId } });
     if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
 
-    const errors: FieldError[] = stayViolations(command.stay, stayWindow(src.property.timezone));
+    const window = stayWindow(src.property.timezone);
+    const errors: FieldError[] = stayViolations(command.stay, window);
     if (!partyFits(command.guests, src.roomType.maxOccupancy)) {
       errors.push({ path: 'guests', message: `the room sleeps at most ${src.roomType.maxOccupancy} guests (adults + children)` });
     }
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
+    // Stay restrictions (CONTRACT §11.1): every broken one at once; read in the same statement as the rest.
+    const violations = stayRestrictionViolations(command.stay, window.earliest, src.restrictions);
+    if (violations.length > 0) throw new DomainError('stay_restricted', { detail: { rate_plan_id: command.ratePlanId, violations } });
 
     const price = priceStay({
       currency: src.ratePlan.currency,
