@@ -149,3 +149,14 @@ export function restrictionsByDate(runs: StayRestrictionRunTuple[], from: string
   }
   return out;
 }
+
+/** The runs of many rate plans overlapping dates `from`..`to` (inclusive), one row per plan that has any (the ARI feed's batch). */
+export const stayRestrictionRunsOfPlans = statement<
+  [tenantId: string, ratePlanIds: string[], from: string, to: string],
+  { rate_plan_id: string; runs: StayRestrictionRunTuple[] }
+>(
+  `SELECT rate_plan_id, json_agg(json_build_array(from_date, to_date, ${list((f) => f)})) AS runs
+     FROM stay_restrictions
+    WHERE tenant_id = $1 AND rate_plan_id = ANY($2::uuid[]) AND from_date <= $4::date AND to_date >= $3::date
+    GROUP BY rate_plan_id`,
+);
