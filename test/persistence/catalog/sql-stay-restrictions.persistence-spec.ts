@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Client, type Notification } from 'pg';
+import { CATALOG_CHANNEL } from '@hcs/persistence';
+import { AppConfig } from '@hcs/platform';
 import { NO_RESTRICTIONS, StayRestrictionRepository, type StayRestrictionChange } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
@@ -98,6 +101,22 @@ describe('SqlStayRestrictionRepository (real Postgres, no HTTP)', () => {
     expect(await stamp(c)).toBe(before);
     await put(c, { range: { from: '2099-02-01', to: '2099-02-01' }, values: { stop_sell: true } });
     expect(await stamp(c)).not.toBe(before);
+  });
+
+  it('notifies the catalog channel with its tenant on a change, so every process drops its kept quote sources and property reads', async () => {
+    const c = await fresh();
+    const client = new Client({ connectionString: tier.get(AppConfig).databaseUrl });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (n: Notification) => heard.push(n.payload ?? ''));
+    try {
+      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+      await put(c, { daysOfWeek: ['sat'], values: { stop_sell: true } });
+      for (let i = 0; i < 250 && !heard.includes(c.tenantId); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.filter((t) => t === c.tenantId).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await client.end();
+    }
   });
 
   it('keeps runs whole when concurrent changes of one plan race: each lands on the other', async () => {
