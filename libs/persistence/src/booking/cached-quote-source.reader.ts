@@ -32,7 +32,7 @@ interface Kept {
 /**
  * The rows a quote is priced from, from memory (docs/catalog.md, "Quotes priced from memory"): each
  * api process keeps, per rate plan, its property, room type, rate plan and policy and the daily
- * rates of windows of nights around the stays it was asked to price, and answers from them until
+ * rates and stay restrictions of windows of nights around the stays it was asked to price, and answers from them until
  * the tenant's catalog version moves (`CatalogChangeFeed`: any committed change of the catalog or
  * its daily rates, from anywhere, heard through Postgres). A miss reads, in the same one
  * statement, the rates of a window of nights around the stay (`QUOTE_SOURCE_BLOCK_NIGHTS`), so the
