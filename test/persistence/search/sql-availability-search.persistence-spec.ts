@@ -143,6 +143,20 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
       await only(date, values);
       expect([date, values, await found()]).toEqual([date, values, [1, 1]]);
     }
+    // Runs longer than a day: one starting before check-in and covering the stay breaks it; runs
+    // ending before it or starting on check-out (with values read elsewhere) do not.
+    const set = (from: string, to: string, values: Partial<StayRestrictions>) =>
+      restrictions.setRestrictions(own.tenantId, own.ratePlan.id, { range: { from, to }, daysOfWeek: null, values });
+    await set(day(0), day(40), { ...NO_RESTRICTIONS });
+    await set(day(10), day(30), { stop_sell: true });
+    expect(await found()).toEqual([0, 0]);
+    await set(day(10), day(30), { stop_sell: null });
+    await set(day(5), day(19), { stop_sell: true, closed_to_departure: true });
+    await set(day(22), day(25), { closed_to_arrival: true, stop_sell: true });
+    await set(day(1), day(3), { min_stay_arrival: 9 });
+    expect(await found()).toEqual([1, 1]);
+    await set(day(14), day(21), { min_stay_through: 3 });
+    expect(await found()).toEqual([0, 0]);
   });
 
   it('finds a promoted property by slug or id, and only a promoted one', async () => {

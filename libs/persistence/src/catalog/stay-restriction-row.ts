@@ -121,13 +121,20 @@ export function stayRestrictionRunsJson(tenant: string, plan: string, from: stri
 /**
  * The SQL condition "the stay breaks a restriction of rate plan `plan`" (the rule of
  * `stayRestrictionViolations`, in SQL for search): `checkIn`/`checkOut` dates, `nights` an integer,
- * `advance` whole days from the property's today to check-in.
+ * `advance` whole days from the property's today to check-in. Runs of a plan never overlap, so the
+ * runs touching the stay are the last one starting on or before check-in and those starting after
+ * it up to check-out: two bounded primary-key probes, however many runs the plan has.
  */
 export function stayRestrictedSql(tenant: string, plan: string, checkIn: string, checkOut: string, nights: string, advance: string): string {
   return `EXISTS (
-     SELECT 1 FROM stay_restrictions sr
-      WHERE sr.tenant_id = ${tenant} AND sr.rate_plan_id = ${plan} AND sr.from_date <= ${checkOut} AND sr.to_date >= ${checkIn}
-        AND ((sr.from_date <= ${checkIn} AND sr.to_date >= ${checkIn}
+     SELECT 1 FROM (
+       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date <= ${checkIn}
+         ORDER BY x.from_date DESC LIMIT 1)
+       UNION ALL
+       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date > ${checkIn} AND x.from_date <= ${checkOut})
+     ) sr
+      WHERE sr.to_date >= ${checkIn}
+        AND ((sr.from_date <= ${checkIn}
               AND (sr.min_stay_arrival > ${nights} OR sr.max_stay_arrival < ${nights} OR sr.closed_to_arrival
                    OR sr.min_advance_days > ${advance} OR sr.max_advance_days < ${advance}))
           OR (sr.from_date < ${checkOut} AND (sr.min_stay_through > ${nights} OR sr.max_stay_through < ${nights} OR sr.stop_sell))

@@ -112,7 +112,7 @@ priced AS (
    WHERE r.rooms_left >= 1
      AND ($9::text IS NULL OR rp.meal_plan = $9)
      AND ($10::text IS NULL OR pol.cancellation_kind = $10)
-     -- the rate plan's stay restrictions (docs/catalog.md "Stay restrictions"): a primary-key probe per plan left
+     -- the rate plan's stay restrictions (docs/catalog.md "Stay restrictions"): two bounded probes per plan left
      AND NOT ${stayRestrictedSql('$1', 'rp.id', '$2::date', '$3::date', '$8', 'r.advance')}
 ),
 capped AS (
