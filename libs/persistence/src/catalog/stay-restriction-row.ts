@@ -112,33 +112,40 @@ export const putStayRestrictions = statement<
 /** A run as the quote source reads it: `[from, to, ...the nine values in field order]`. */
 export type StayRestrictionRunTuple = [string, string, ...(number | boolean | null)[]];
 
-/** JSON array of the runs of rate plan `plan` overlapping dates `from`..`to` (inclusive), for a read's select list. */
+/**
+ * The runs of rate plan `plan` that touch dates `from`..`to` (inclusive), as a subquery: runs of a
+ * plan never overlap, so they are the last run starting on or before `from` (when it reaches it)
+ * and the runs starting after it up to `to`, two bounded primary-key probes however many runs the
+ * plan has (past ones included).
+ */
+function runsTouching(tenant: string, plan: string, from: string, to: string): string {
+  return `(SELECT * FROM (
+       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date <= ${from}
+         ORDER BY x.from_date DESC LIMIT 1)
+       UNION ALL
+       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date > ${from} AND x.from_date <= ${to})
+     ) touching WHERE touching.to_date >= ${from})`;
+}
+
+/** JSON array of the runs of rate plan `plan` touching dates `from`..`to` (inclusive), for a read's select list. */
 export function stayRestrictionRunsJson(tenant: string, plan: string, from: string, to: string): string {
-  return `(SELECT json_agg(json_build_array(sr.from_date, sr.to_date, ${list((f) => `sr.${f}`)})) FROM stay_restrictions sr
-     WHERE sr.tenant_id = ${tenant} AND sr.rate_plan_id = ${plan} AND sr.from_date <= ${to} AND sr.to_date >= ${from})`;
+  return `(SELECT json_agg(json_build_array(sr.from_date, sr.to_date, ${list((f) => `sr.${f}`)}))
+     FROM ${runsTouching(tenant, plan, from, to)} sr)`;
 }
 
 /**
  * The SQL condition "the stay breaks a restriction of rate plan `plan`" (the rule of
  * `stayRestrictionViolations`, in SQL for search): `checkIn`/`checkOut` dates, `nights` an integer,
- * `advance` whole days from the property's today to check-in. Runs of a plan never overlap, so the
- * runs touching the stay are the last one starting on or before check-in and those starting after
- * it up to check-out: two bounded primary-key probes, however many runs the plan has.
+ * `advance` whole days from the property's today to check-in, over the runs touching the stay.
  */
 export function stayRestrictedSql(tenant: string, plan: string, checkIn: string, checkOut: string, nights: string, advance: string): string {
   return `EXISTS (
-     SELECT 1 FROM (
-       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date <= ${checkIn}
-         ORDER BY x.from_date DESC LIMIT 1)
-       UNION ALL
-       (SELECT * FROM stay_restrictions x WHERE x.tenant_id = ${tenant} AND x.rate_plan_id = ${plan} AND x.from_date > ${checkIn} AND x.from_date <= ${checkOut})
-     ) sr
-      WHERE sr.to_date >= ${checkIn}
-        AND ((sr.from_date <= ${checkIn}
-              AND (sr.min_stay_arrival > ${nights} OR sr.max_stay_arrival < ${nights} OR sr.closed_to_arrival
-                   OR sr.min_advance_days > ${advance} OR sr.max_advance_days < ${advance}))
-          OR (sr.from_date < ${checkOut} AND (sr.min_stay_through > ${nights} OR sr.max_stay_through < ${nights} OR sr.stop_sell))
-          OR (sr.to_date >= ${checkOut} AND sr.closed_to_departure)))`;
+     SELECT 1 FROM ${runsTouching(tenant, plan, checkIn, checkOut)} sr
+      WHERE (sr.from_date <= ${checkIn}
+             AND (sr.min_stay_arrival > ${nights} OR sr.max_stay_arrival < ${nights} OR sr.closed_to_arrival
+                  OR sr.min_advance_days > ${advance} OR sr.max_advance_days < ${advance}))
+         OR (sr.from_date < ${checkOut} AND (sr.min_stay_through > ${nights} OR sr.max_stay_through < ${nights} OR sr.stop_sell))
+         OR (sr.to_date >= ${checkOut} AND sr.closed_to_departure))`;
 }
 
 /** The restrictions of each date `from`..`to` (inclusive) that runs cover, from `stayRestrictionRunsJson`'s tuples; null values left out. */
@@ -162,8 +169,8 @@ export const stayRestrictionRunsOfPlans = statement<
   [tenantId: string, ratePlanIds: string[], from: string, to: string],
   { rate_plan_id: string; runs: StayRestrictionRunTuple[] }
 >(
-  `SELECT rate_plan_id, json_agg(json_build_array(from_date, to_date, ${list((f) => f)})) AS runs
-     FROM stay_restrictions
-    WHERE tenant_id = $1 AND rate_plan_id = ANY($2::uuid[]) AND from_date <= $4::date AND to_date >= $3::date
-    GROUP BY rate_plan_id`,
+  `SELECT p.id AS rate_plan_id, json_agg(json_build_array(sr.from_date, sr.to_date, ${list((f) => `sr.${f}`)})) AS runs
+     FROM unnest($2::uuid[]) AS p(id)
+    CROSS JOIN LATERAL ${runsTouching('$1', 'p.id', '$3::date', '$4::date')} sr
+    GROUP BY p.id`,
 );
