@@ -22,11 +22,20 @@ export interface StayRestrictionChange {
   values: Partial<StayRestrictions>;
 }
 
-const PAIRS: ReadonlyArray<[min: keyof StayRestrictions, max: keyof StayRestrictions]> = [
-  ['min_stay_arrival', 'max_stay_arrival'],
-  ['min_stay_through', 'max_stay_through'],
-  ['min_advance_days', 'max_advance_days'],
-];
+/** Each maximum and the minimum it may not be below. */
+export const STAY_RESTRICTION_MINIMUM_OF = {
+  max_stay_arrival: 'min_stay_arrival',
+  max_stay_through: 'min_stay_through',
+  max_advance_days: 'min_advance_days',
+} as const satisfies Partial<Record<keyof StayRestrictions, keyof StayRestrictions>>;
+
+/** What is wrong with a maximum sent below the minimum sent with it, or null. */
+export function maximumBelowMinimum(values: Partial<Record<keyof StayRestrictions, unknown>>, max: keyof typeof STAY_RESTRICTION_MINIMUM_OF): string | null {
+  const min = STAY_RESTRICTION_MINIMUM_OF[max];
+  const low = values[min];
+  const high = values[max];
+  return typeof low === 'number' && typeof high === 'number' && high < low ? `must not be below ${min} (${low})` : null;
+}
 
 /**
  * Every input error of a change the DTO cannot see: the range (real dates, order, at most 731
@@ -34,10 +43,9 @@ const PAIRS: ReadonlyArray<[min: keyof StayRestrictions, max: keyof StayRestrict
  */
 export function stayRestrictionChangeErrors(change: StayRestrictionChange): FieldError[] {
   const errors = dateRangeErrors(change.range);
-  for (const [min, max] of PAIRS) {
-    const low = change.values[min];
-    const high = change.values[max];
-    if (typeof low === 'number' && typeof high === 'number' && high < low) errors.push({ path: max, message: `must not be below ${min} (${low})` });
+  for (const max of Object.keys(STAY_RESTRICTION_MINIMUM_OF) as Array<keyof typeof STAY_RESTRICTION_MINIMUM_OF>) {
+    const message = maximumBelowMinimum(change.values, max);
+    if (message) errors.push({ path: max, message });
   }
   return errors;
 }
