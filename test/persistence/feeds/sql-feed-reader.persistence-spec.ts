@@ -45,13 +45,11 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
     await tier.get(DailyRateRepository).setRates(chain.tenantId, chain.ratePlan.id, { from: '2099-04-01', to: '2099-04-01' }, 12000);
     await tier.get(InventoryRepository).setAllotment(chain.tenantId, chain.roomType, { from: '2099-04-02', to: '2099-04-02' }, 5);
     // a run from before the window to past its last check-in: read from the first check-in to the day after the last
-    await tier
-      .get(StayRestrictionRepository)
-      .setRestrictions(chain.tenantId, chain.ratePlan.id, {
-        range: { from: '2099-03-30', to: '2099-04-05' },
-        daysOfWeek: null,
-        values: { closed_to_departure: true },
-      });
+    await tier.get(StayRestrictionRepository).setRestrictions(chain.tenantId, chain.ratePlan.id, {
+      range: { from: '2099-03-30', to: '2099-04-05' },
+      daysOfWeek: null,
+      values: { closed_to_departure: true },
+    });
 
     const ari = (await collect<FeedAriProperty>(reader.ariProperties(chain.tenantId, { from: '2099-04-01', to: '2099-04-02' }, 10))).flat();
     const own = ari.find((p) => p.id === chain.property.id);
