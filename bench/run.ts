@@ -34,6 +34,7 @@ import { measure, startHelloServer } from './lib/load';
 import { DIST, freePort, productionLikeEnv, Service, startService, waitForHealth } from './lib/processes';
 import { printTable, ratio, Row, unusedStem, writeResults } from './lib/report';
 import { countChainRoundTrips } from './lib/round-trips';
+import { restrictionUpdates } from './lib/restriction-updates';
 import { countSystemOnOwnServers } from './lib/system-count';
 import { ariPolling } from './lib/feed-timing';
 import { feedIsolation } from './lib/feed-isolation';
@@ -351,6 +352,8 @@ async function main(): Promise<void> {
     const tpsTwo = beside(tpsBetween, tpsAfter);
     log('round trips');
     const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
+    log('restriction updates, 365 days x 20 rate plans');
+    const updates = await restrictionUpdates({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, db, fx, 20);
     log('statements and Redis commands per chain, api and worker on servers of their own');
     const system = await countSystemOnOwnServers(systemCount);
     if (system.measured) log(`system count: ${system.per_chain} statements, ${system.redis_per_chain} Redis commands per chain`);
@@ -460,6 +463,20 @@ async function main(): Promise<void> {
       ratio: ratio(trips.chain, 36),
       target: '<= 12',
       met: trips.chain <= 12,
+    });
+    // One statement per PUT whatever the range (docs/catalog.md, "Stay restrictions"); the wall time of the 20 beside it.
+    rows.push({
+      scenario: 'restriction update, 365 days × 20 rate plans',
+      value: updates.statements_per_request,
+      unit: 'statements/request',
+      p50_ms: null,
+      p99_ms: updates.max_ms,
+      baseline: 'wall time of the 20 requests (ms)',
+      baseline_value: updates.wall_ms,
+      ratio: null,
+      target: '1 statement per request, all 20 <= 1 s',
+      met: updates.statements_per_request === 1 && updates.wall_ms <= 1000,
+      note: `restriction updates: ${updates.requests} PUTs of Fridays and Saturdays over 365 days in ${updates.wall_ms} ms (slowest ${updates.max_ms} ms), ${updates.runs_per_plan} runs stored per plan`,
     });
     // Counted where they arrive (pg_stat_statements, INFO commandstats) on a Postgres and a Redis of
     // the bench's own with its own api and worker: bench/lib/system-count.ts. A count that could
@@ -579,6 +596,7 @@ async function main(): Promise<void> {
         minimal_nest: { before: minimalBefore, after: minimalAfter, mean_requests_per_second: minimalNest },
         pgbench_tps: { before: tpsBefore, between: tpsBetween, after: tpsAfter },
         round_trips: trips,
+        restriction_updates: updates,
         system_statements: system,
         ari_polling: ari,
         feed_isolation: isolation,
@@ -598,6 +616,7 @@ async function main(): Promise<void> {
     const broken = [
       chain.chains === 0 || chain.failures > 0 ? `chain failures: ${chain.failures} of ${chain.chains + chain.failures}` : null,
       trips.chain > 12 ? `round trips ${trips.chain} > 12` : null,
+      updates.statements_per_request !== 1 ? `restriction updates sent ${updates.statements_per_request} statements per request` : null,
       chainTwo.chains === 0 || chainTwo.failures > 0 ? `chain failures with two api processes: ${chainTwo.failures}` : null,
       ari.first.status !== 200 || ari.cached.some((c) => c.status !== 200)
         ? `ari.xml answered ${[ari.first, ...ari.cached].map((c) => c.status).join(',')}`

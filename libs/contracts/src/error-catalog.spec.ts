@@ -40,6 +40,7 @@ const DOCUMENTED_CODES = [
   'oversell_not_detected',
   'property_not_promotable',
   'policy_not_found_for_rate_plan',
+  'stay_restricted',
   'webhook_delivery_not_replayable',
   'webhook_endpoint_not_found',
   'webhook_delivery_not_found',

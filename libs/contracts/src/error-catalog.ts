@@ -273,6 +273,13 @@ export const ERROR_CATALOG = {
     remediation: 'Choose another rate plan, or ask the tenant admin to attach a policy.',
     next_actions: [search],
   },
+  stay_restricted: {
+    status: 409,
+    message: "The stay breaks the rate plan's stay restrictions (minimum or maximum stay, closed to arrival or departure, stop sell, advance booking).",
+    remediation:
+      'Read detail.violations ({rule, date, limit} each): change the dates or the length of stay to meet every limit, or search again: search leaves out rate plans the stay breaks.',
+    next_actions: [search],
+  },
   webhook_endpoint_limit_reached: {
     status: 409,
     message: 'The tenant already has as many webhook endpoints as it may (WEBHOOK_MAX_ENDPOINTS_PER_TENANT).',

@@ -7,6 +7,7 @@ export * from './errors/domain-error';
 export * from './money/money';
 export * from './money/currency';
 export * from './stay/stay-rules';
+export * from './stay/stay-restrictions';
 export { epochDay, isoDateOfEpochDay, plusDays } from './stay/calendar';
 export * from './booking';
 export * from './errors/pending-outcome';

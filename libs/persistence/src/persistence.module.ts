@@ -11,6 +11,7 @@ import {
   BookingRepository,
   CredentialRepository,
   DailyRateRepository,
+  StayRestrictionRepository,
   DelegationIssuerRepository,
   FxRateRepository,
   HoldRepository,
@@ -66,6 +67,7 @@ import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
 import { SqlDailyRateRepository } from './catalog/sql-daily-rate.repository';
+import { SqlStayRestrictionRepository } from './catalog/sql-stay-restriction.repository';
 import { SqlFxRateRepository } from './catalog/sql-fx-rate.repository';
 import { SqlInventoryRepository } from './catalog/sql-inventory.repository';
 import { SqlPolicyRepository } from './catalog/sql-policy.repository';
@@ -124,6 +126,7 @@ const repositories: ClassProvider[] = [
   { provide: PolicyRepository, useClass: SqlPolicyRepository },
   { provide: InventoryRepository, useClass: SqlInventoryRepository },
   { provide: DailyRateRepository, useClass: SqlDailyRateRepository },
+  { provide: StayRestrictionRepository, useClass: SqlStayRestrictionRepository },
   { provide: FxRateRepository, useClass: SqlFxRateRepository },
   { provide: AvailabilitySearchRepository, useClass: SqlAvailabilitySearchRepository },
   { provide: SeedRepository, useClass: SqlSeedRepository },

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { plusDays } from '@hcs/domain';
 import { loadConfig } from '@hcs/platform';
 import { CliModule } from '../../../apps/cli/src/cli.module';
 import { BenchSeed } from '../../../apps/cli/src/seed/bench-seed.service';
@@ -55,6 +56,19 @@ describe('seeds', () => {
       .set(agent)
       .send({ destination: { type: 'area', value: 'Lisbon' }, stay: { check_in: daysFromNow(14), check_out: daysFromNow(16) }, guests: { adults: 2 } });
     expect(search.body.data.results.length).toBeGreaterThanOrEqual(2);
+    // Weekend minimum stay at the riverside hotel: a one-night stay arriving on a Friday is not offered, two nights are.
+    const friday = [14, 15, 16, 17, 18, 19, 20].map(daysFromNow).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 5)!;
+    const riverside = second.properties.find((p) => p.slug === 'lisbon-riverside-hotel')!.id;
+    const fridayStay = async (nights: number) => {
+      const res = await t
+        .http()
+        .post('/v1/search')
+        .set(agent)
+        .send({ destination: { type: 'property', value: riverside }, stay: { check_in: friday, check_out: plusDays(friday, nights) }, guests: { adults: 2 } });
+      return res.body.data.results.map((r: { hotel_id: string }) => r.hotel_id);
+    };
+    expect(await fridayStay(1)).toEqual([]);
+    expect(await fridayStay(2)).toEqual([riverside]);
   });
 
   it('refuses to seed demo data in production', async () => {

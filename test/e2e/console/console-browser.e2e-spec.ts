@@ -144,6 +144,14 @@ describe('admin console in headless Chromium', () => {
     await page.waitForFunction((n) => document.querySelector(`[data-testid="heatmap"] [data-night="${n}"]`)?.getAttribute('data-allotment') === '2', night);
     expect(await page.locator(`[data-testid="heatmap"] [data-night="${daysFromToday(22)}"]`).getAttribute('data-allotment')).toBe('5');
     await shoot(page, 'inventory-heatmap', 'inventory-heatmap.png');
+    // Stay restrictions of the chosen plan: set on one date, shown in its cell.
+    await page.fill('input[name="restrictions_from"]', daysFromToday(21));
+    await page.fill('input[name="restrictions_to"]', daysFromToday(21));
+    await page.fill('input[name="min_stay_arrival"]', '2');
+    await page.selectOption('select[name="stop_sell"]', 'true');
+    await page.click('form[data-testid="restrictions-form"] button[type="submit"]');
+    await page.waitForSelector(`[data-testid="heatmap"] [data-night="${daysFromToday(21)}"] [data-restrictions="min 2 · stop"]`);
+    expect(await page.locator(`[data-testid="heatmap"] [data-night="${daysFromToday(22)}"] .hm-restrictions`).count()).toBe(0);
     // Below what is sold: the API's answer is shown as it came.
     await page.fill('input[name="edit_from"]', daysFromToday(5));
     await page.fill('input[name="edit_to"]', daysFromToday(5));

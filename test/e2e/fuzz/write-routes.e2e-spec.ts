@@ -26,6 +26,7 @@ const TABLES = [
   'room_types',
   'rate_plans',
   'daily_rates',
+  'stay_restrictions',
   'inventory_nights',
   'fx_rates',
   'quotes',

@@ -42,6 +42,7 @@ describe('npm run bench --smoke', () => {
       'chain quote->hold->booking',
       'chain',
       'SQL round trips per chain',
+      'restriction update',
       'SQL statements per chain',
       'Redis commands per chain',
       'hot room',
@@ -50,6 +51,8 @@ describe('npm run bench --smoke', () => {
       'property read p99 beside 20 uncached feeds',
       'api peak RSS',
     ]);
+    // One statement per restriction update, whatever the range (the run also fails on more).
+    expect(report.rows.find((r) => r.scenario.startsWith('restriction update'))?.value).toBe(1);
     // Counted on a Postgres and a Redis of the bench's own: a count that could not be made is n/a (null) with its reason.
     const counted = report.rows.filter((r) => / per chain, api \+ worker$/.test(r.scenario));
     expect(

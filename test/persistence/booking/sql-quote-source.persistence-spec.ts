@@ -1,5 +1,5 @@
 import { Client, type Notification } from 'pg';
-import { plusDays, QuoteSourceReader } from '@hcs/domain';
+import { plusDays, QuoteSourceReader, StayRestrictionRepository } from '@hcs/domain';
 import { CATALOG_CHANNEL, CatalogChangeFeed, SqlQuoteSourceReader } from '@hcs/persistence';
 import { AppConfig } from '@hcs/platform';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
@@ -42,6 +42,23 @@ describe('the quote source and its daily rates (real Postgres, LISTEN)', () => {
     expect(stay.dailyRates).toEqual({ [plusDays(FIRST, 9)]: 15_000 });
     const other = await seedChain(tier);
     await expect(sql.read(other.tenantId, { ...ids(), nights: [FIRST] })).resolves.toMatchObject({ property: null, dailyRates: {} });
+  });
+
+  it("reads the stay restrictions of the stay's dates, its check-out date included, in the same statement", async () => {
+    const restrictions = tier.get(StayRestrictionRepository);
+    await restrictions.setRestrictions(chain.tenantId, chain.ratePlan.id, {
+      range: { from: plusDays(FIRST, 20), to: plusDays(FIRST, 22) },
+      daysOfWeek: null,
+      values: { closed_to_departure: true, min_stay_arrival: 2 },
+    });
+    const sql = tier.get(SqlQuoteSourceReader);
+
+    const stay = await sql.read(chain.tenantId, { ...ids(), nights: [plusDays(FIRST, 18), plusDays(FIRST, 19)] });
+    expect(stay.restrictions).toEqual({ [plusDays(FIRST, 20)]: { closed_to_departure: true, min_stay_arrival: 2 } });
+    const after = await sql.read(chain.tenantId, { ...ids(), nights: [plusDays(FIRST, 23)] });
+    expect(after.restrictions).toEqual({});
+    const window = await sql.readWindow(chain.tenantId, ids(), { from: plusDays(FIRST, 21), to: plusDays(FIRST, 30) });
+    expect(Object.keys(window.restrictions)).toEqual([plusDays(FIRST, 21), plusDays(FIRST, 22)]);
   });
 
   it('notifies the catalog channel once per tenant for a statement that writes many nights', async () => {

@@ -1,4 +1,12 @@
-import { DailyRateRepository, FeedReader, InventoryRepository, PropertyRepository, type FeedAriProperty, type FeedListing } from '@hcs/domain';
+import {
+  DailyRateRepository,
+  FeedReader,
+  InventoryRepository,
+  PropertyRepository,
+  StayRestrictionRepository,
+  type FeedAriProperty,
+  type FeedListing,
+} from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
 
@@ -36,6 +44,12 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
   it('reads ARI with room types, quotable rate plans, per-date rates and inventory of the window', async () => {
     await tier.get(DailyRateRepository).setRates(chain.tenantId, chain.ratePlan.id, { from: '2099-04-01', to: '2099-04-01' }, 12000);
     await tier.get(InventoryRepository).setAllotment(chain.tenantId, chain.roomType, { from: '2099-04-02', to: '2099-04-02' }, 5);
+    // a run from before the window to past its last check-in: read from the first check-in to the day after the last
+    await tier.get(StayRestrictionRepository).setRestrictions(chain.tenantId, chain.ratePlan.id, {
+      range: { from: '2099-03-30', to: '2099-04-05' },
+      daysOfWeek: null,
+      values: { closed_to_departure: true },
+    });
 
     const ari = (await collect<FeedAriProperty>(reader.ariProperties(chain.tenantId, { from: '2099-04-01', to: '2099-04-02' }, 10))).flat();
     const own = ari.find((p) => p.id === chain.property.id);
@@ -61,6 +75,13 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
       ],
       dailyRates: { [chain.ratePlan.id]: { '2099-04-01': 12000 } },
       inventory: { [chain.roomType.id]: { '2099-04-02': { allotment: 5, held: 0, sold: 0 } } },
+      restrictions: {
+        [chain.ratePlan.id]: {
+          '2099-04-01': { closed_to_departure: true },
+          '2099-04-02': { closed_to_departure: true },
+          '2099-04-03': { closed_to_departure: true },
+        },
+      },
     });
   });
 
@@ -72,6 +93,11 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
     expect(before.timezones.sort()).toEqual(['Asia/Tokyo', 'Europe/Paris']);
     expect(after.fingerprint).not.toBe(before.fingerprint);
     expect(after.lastChange).toBeInstanceOf(Date);
+    // a restriction change stamps its rate plan, as a daily rate does
+    await tier
+      .get(StayRestrictionRepository)
+      .setRestrictions(chain.tenantId, chain.ratePlan.id, { range: { from: '2099-05-01', to: '2099-05-01' }, daysOfWeek: null, values: { stop_sell: true } });
+    expect((await reader.freshness(chain.tenantId, 'ari')).fingerprint).not.toBe(after.fingerprint);
     await expect(reader.freshness(chain.tenantId, 'listings')).resolves.toMatchObject({ timezones: [] });
   });
 });

@@ -1,4 +1,13 @@
-import { AvailabilitySearchRepository, PropertyRepository, type OfferQuery } from '@hcs/domain';
+import {
+  AvailabilitySearchRepository,
+  epochDay,
+  NO_RESTRICTIONS,
+  PropertyRepository,
+  StayRestrictionRepository,
+  todayIn,
+  type OfferQuery,
+  type StayRestrictions,
+} from '@hcs/domain';
 import { TransactionHost } from '@hcs/persistence';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
@@ -89,6 +98,65 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
     await expect(search.findBestOffers(chain.tenantId, query())).resolves.toEqual([{ ...offer(), areaMatch: null }]);
     await expect(search.findBestOffers(chain.tenantId, query({ partySize: 3 }))).resolves.toEqual([]);
     await expect(search.findBestOffers(chain.tenantId, query({ maxNightlyByCurrency: { EUR: 9999 } }))).resolves.toEqual([]);
+  });
+
+  it('leaves out a rate plan whose stay restrictions the stay breaks, in both strategies, and keeps it when the stay meets them', async () => {
+    const own = await seedChain(tier);
+    await tier.get(PropertyRepository).markPromoted(own.tenantId, own.property.id, new Date());
+    const restrictions = tier.get(StayRestrictionRepository);
+    const only = async (date: string, values: Partial<StayRestrictions>) => {
+      await restrictions.setRestrictions(own.tenantId, own.ratePlan.id, {
+        range: { from: day(0), to: day(40) },
+        daysOfWeek: null,
+        values: { ...NO_RESTRICTIONS },
+      });
+      await restrictions.setRestrictions(own.tenantId, own.ratePlan.id, { range: { from: date, to: date }, daysOfWeek: null, values });
+    };
+    const found = async () => [
+      (await search.findBestOffers(own.tenantId, query({ area: 'paris' }))).length,
+      (await search.findBestOffers(own.tenantId, query())).length,
+    ];
+    // the stay: check-in day(20), 2 nights, check-out day(22), `ahead` days from today at the property
+    const ahead = epochDay(day(20))! - epochDay(todayIn('Europe/Paris'))!;
+    const broken: Array<[string, Partial<StayRestrictions>]> = [
+      [day(20), { min_stay_arrival: 3 }],
+      [day(20), { max_stay_arrival: 1 }],
+      [day(21), { min_stay_through: 3 }],
+      [day(21), { max_stay_through: 1 }],
+      [day(20), { closed_to_arrival: true }],
+      [day(22), { closed_to_departure: true }],
+      [day(21), { stop_sell: true }],
+      [day(20), { min_advance_days: ahead + 1 }],
+      [day(20), { max_advance_days: ahead - 1 }],
+    ];
+    for (const [date, values] of broken) {
+      await only(date, values);
+      expect([date, values, await found()]).toEqual([date, values, [0, 0]]);
+    }
+    const met: Array<[string, Partial<StayRestrictions>]> = [
+      [day(20), { min_stay_arrival: 2, max_stay_arrival: 2, min_advance_days: ahead, max_advance_days: ahead }],
+      [day(21), { min_stay_arrival: 3, closed_to_arrival: true, closed_to_departure: true, min_stay_through: 2 }],
+      [day(22), { stop_sell: true, min_stay_through: 5, closed_to_arrival: true }],
+      [day(19), { stop_sell: true, closed_to_departure: true }],
+    ];
+    for (const [date, values] of met) {
+      await only(date, values);
+      expect([date, values, await found()]).toEqual([date, values, [1, 1]]);
+    }
+    // Runs longer than a day: one starting before check-in and covering the stay breaks it; runs
+    // ending before it or starting on check-out (with values read elsewhere) do not.
+    const set = (from: string, to: string, values: Partial<StayRestrictions>) =>
+      restrictions.setRestrictions(own.tenantId, own.ratePlan.id, { range: { from, to }, daysOfWeek: null, values });
+    await set(day(0), day(40), { ...NO_RESTRICTIONS });
+    await set(day(10), day(30), { stop_sell: true });
+    expect(await found()).toEqual([0, 0]);
+    await set(day(10), day(30), { stop_sell: null });
+    await set(day(5), day(19), { stop_sell: true, closed_to_departure: true });
+    await set(day(22), day(25), { closed_to_arrival: true, stop_sell: true });
+    await set(day(1), day(3), { min_stay_arrival: 9 });
+    expect(await found()).toEqual([1, 1]);
+    await set(day(14), day(21), { min_stay_through: 3 });
+    expect(await found()).toEqual([0, 0]);
   });
 
   it('finds a promoted property by slug or id, and only a promoted one', async () => {

@@ -41,6 +41,7 @@ export class QuotesController {
       'room_type_not_found',
       'rate_plan_not_found',
       'policy_not_found_for_rate_plan',
+      ['stay_restricted', 'detail.violations: every broken stay restriction'],
     ],
     expiresAt: true,
   })

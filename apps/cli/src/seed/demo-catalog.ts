@@ -1,4 +1,4 @@
-import type { PolicyInput, PropertyInput, RatePlanInput, RoomTypeInput } from '@hcs/domain';
+import type { PolicyInput, PropertyInput, RatePlanInput, RoomTypeInput, StayRestrictions, Weekday } from '@hcs/domain';
 
 export const DEMO_TENANT_NAME = 'Demo Hotels';
 export const DEMO_ADMIN_NAME = 'Demo Hotels admin';
@@ -8,6 +8,8 @@ export interface DemoProperty {
   property: PropertyInput;
   policies: Record<string, PolicyInput>;
   rooms: Array<{ room: RoomTypeInput; plans: RatePlanInput[] }>;
+  /** Stay restrictions set on every rate plan of the property for the next year, on these days of the week. */
+  restrictions?: Array<{ days_of_week: Weekday[]; values: Partial<StayRestrictions> }>;
 }
 
 const POLICIES: Record<string, PolicyInput> = {
@@ -66,6 +68,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       { room: room('DBL', 'Superior Double, river view', 2, 8, { floor_size_sqm: 24 }), plans: plans('EUR', 16500, 13900) },
       { room: room('FAM', 'Family Room', 4, 4, { floor_size_sqm: 35 }), plans: plans('EUR', 22900, 19500) },
     ],
+    // Weekend minimum stay: a stay arriving on a Friday or Saturday is two nights at least.
+    restrictions: [{ days_of_week: ['fri', 'sat'], values: { min_stay_arrival: 2 } }],
   },
   {
     property: {

@@ -17,6 +17,9 @@ import {
   SCOPES,
   SeedRepository,
   SetFxRates,
+  SetStayRestrictions,
+  plusDays,
+  todayIn,
 } from '@hcs/domain';
 import { DemoDelegationIssuer } from '@hcs/auth';
 import { AppConfig } from '@hcs/platform';
@@ -54,6 +57,7 @@ export class DemoSeed {
     private readonly promote: PromoteProperty,
     private readonly fxRates: SetFxRates,
     private readonly demoIssuer: DemoDelegationIssuer,
+    private readonly stayRestrictions: SetStayRestrictions,
   ) {}
 
   async run(): Promise<DemoSeedResult> {
@@ -88,7 +92,14 @@ export class DemoSeed {
           (await this.roomTypes.findByCode(tenantId, propertyId, room.code))?.id ??
           (await this.createRoomType.execute({ propertyId, roomType: room }, caller)).data.id;
         for (const plan of plans) {
-          if (!(await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))) await this.createRatePlan.execute({ roomTypeId, ratePlan: plan }, caller);
+          const ratePlanId =
+            (await this.ratePlans.findByCode(tenantId, roomTypeId, plan.code))?.id ??
+            (await this.createRatePlan.execute({ roomTypeId, ratePlan: plan }, caller)).data.id;
+          // the next year from today at the property; the same values again change nothing
+          const from = todayIn(demo.property.timezone);
+          for (const r of demo.restrictions ?? []) {
+            await this.stayRestrictions.execute({ ratePlanId, range: { from, to: plusDays(from, 364) }, daysOfWeek: r.days_of_week, values: r.values }, caller);
+          }
         }
       }
       await this.promote.execute({ propertyId }, caller);

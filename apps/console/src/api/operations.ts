@@ -30,6 +30,8 @@ export const OPERATIONS = {
   readInventory: { method: 'GET', path: '/v1/admin/room-types/{id}/inventory' },
   setInventory: { method: 'PUT', path: '/v1/admin/room-types/{id}/inventory' },
   readRates: { method: 'GET', path: '/v1/admin/rate-plans/{id}/rates' },
+  readRestrictions: { method: 'GET', path: '/v1/admin/rate-plans/{id}/restrictions' },
+  setRestrictions: { method: 'PUT', path: '/v1/admin/rate-plans/{id}/restrictions' },
   // Agents and credentials
   listAgents: { method: 'GET', path: '/v1/admin/agents' },
   createAgent: { method: 'POST', path: '/v1/admin/agents' },

@@ -16,6 +16,7 @@ export type Refund = Schemas['RefundModel'];
 export type CancellationPreview = Schemas['CancellationPreviewModel'];
 export type InventoryNight = Schemas['InventoryNightModel'];
 export type RateCalendar = Schemas['RateCalendarModel'];
+export type StayRestrictionDate = Schemas['StayRestrictionDateModel'];
 export type WebhookEndpoint = Schemas['WebhookEndpointModel'];
 export type WebhookDelivery = Schemas['WebhookDeliveryModel'];
 export type OversellIncident = Schemas['OversellIncidentModel'];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { InventoryNight, RateCalendar } from '../api/types';
+import type { InventoryNight, RateCalendar, StayRestrictionDate } from '../api/types';
 import { Card, ErrorBox, Field, formatMoney } from '../components/common';
+import { EditRestrictions, RestrictionBadges } from '../components/stay-restrictions';
 import { useAction, useLoad, useSession } from '../hooks';
 
 const DAY = 86_400_000;
@@ -59,6 +60,10 @@ export function InventoryPage() {
     () => (ratePlanId ? api.call('readRates', { params: { id: ratePlanId }, query: { from, to } }).then((r) => r.data) : Promise.resolve(null)),
     [ratePlanId, from, to],
   );
+  const restrictions = useLoad(
+    () => (ratePlanId ? api.call('readRestrictions', { params: { id: ratePlanId }, query: { from, to } }).then((r) => r.data.items) : Promise.resolve(null)),
+    [ratePlanId, from, to],
+  );
 
   return (
     <>
@@ -110,19 +115,23 @@ export function InventoryPage() {
         <div class="columns wide-left">
           <Card title="Calendar">
             <ErrorBox error={calendar.error} />
-            {calendar.data && <Heatmap nights={calendar.data.nights} rates={rates.data} />}
+            {calendar.data && <Heatmap nights={calendar.data.nights} rates={rates.data} restrictions={restrictions.data} />}
             <Legend />
           </Card>
-          <EditRange roomTypeId={roomTypeId} defaultFrom={from} onChanged={calendar.reload} />
+          <div class="stack">
+            <EditRange roomTypeId={roomTypeId} defaultFrom={from} onChanged={calendar.reload} />
+            {ratePlanId && <EditRestrictions ratePlanId={ratePlanId} defaultFrom={from} onChanged={restrictions.reload} />}
+          </div>
         </div>
       )}
-      <ErrorBox error={rates.error} />
+      <ErrorBox error={rates.error ?? restrictions.error} />
     </>
   );
 }
 
-function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalendar | null }) {
+function Heatmap({ nights, rates, restrictions }: { nights: InventoryNight[]; rates: RateCalendar | null; restrictions: StayRestrictionDate[] | null }) {
   const rateOf = new Map(rates?.nights.map((n) => [n.night, n]) ?? []);
+  const restrictionsOf = new Map(restrictions?.map((r) => [r.date, r]) ?? []);
   // Calendar layout: Monday first; blanks before the first night.
   const lead = (new Date(`${nights[0]?.night ?? '2000-01-03'}T00:00:00Z`).getUTCDay() + 6) % 7;
   return (
@@ -157,6 +166,7 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
             {rate && rates && (
               <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`}>{formatMoney({ amount: rate.amount, currency: rates.currency })}</div>
             )}
+            <RestrictionBadges item={restrictionsOf.get(n.night)} />
           </div>
         );
       })}
@@ -167,9 +177,9 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
 function Legend() {
   return (
     <p class="legend muted">
-      Each night: allotment/held/sold and the rate of the chosen plan. Colour: share taken by holds and sales. <span class="hm-cell heat-1 swatch" /> low{' '}
-      <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full <span class="hm-cell oversold swatch" /> oversold ⚠. Bold
-      border: set per date.
+      Each night: allotment/held/sold, the rate of the chosen plan and its stay restrictions (CTA/CTD: closed to arrival/departure). Colour: share taken by
+      holds and sales. <span class="hm-cell heat-1 swatch" /> low <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full{' '}
+      <span class="hm-cell oversold swatch" /> oversold ⚠. Bold border: set per date.
     </p>
   );
 }

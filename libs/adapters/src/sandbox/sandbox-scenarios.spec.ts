@@ -39,6 +39,7 @@ describe('SandboxScenarios', () => {
     ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: 10000, policyId: null },
     policy: null,
     dailyRates: { '2099-05-10': 15 },
+    restrictions: {},
   };
 
   beforeEach(() => {

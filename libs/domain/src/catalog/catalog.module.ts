@@ -17,6 +17,8 @@ import { PutPolicy } from './use-cases/put-policy.use-case';
 import { SetDailyRates } from './use-cases/set-daily-rates.use-case';
 import { SetFxRates } from './use-cases/set-fx-rates.use-case';
 import { SetInventory } from './use-cases/set-inventory.use-case';
+import { GetStayRestrictions } from './use-cases/get-stay-restrictions.use-case';
+import { SetStayRestrictions } from './use-cases/set-stay-restrictions.use-case';
 import { UpdateProperty } from './use-cases/update-property.use-case';
 import { UpdateRatePlan } from './use-cases/update-rate-plan.use-case';
 import { UpdateRoomType } from './use-cases/update-room-type.use-case';
@@ -44,6 +46,8 @@ const useCases = [
   GetPropertyFull,
   PropertyReadModel,
   SearchAvailability,
+  SetStayRestrictions,
+  GetStayRestrictions,
 ];
 
 /** Catalog administration, catalog reads and search; repositories come from PersistenceModule. */

@@ -1,4 +1,5 @@
 import type { CancellationKind } from '../booking/chain.types';
+import type { RestrictionsByDate } from '../stay/stay-restrictions';
 
 /** What a feed's validators are derived from: the latest change of the rows it shows, and how many. */
 export interface FeedFreshness {
@@ -58,6 +59,8 @@ export interface FeedAriProperty {
   dailyRates: Record<string, Record<string, number>>;
   /** Inventory rows: `inventory[roomTypeId][night]`; a missing night has the room type's default. */
   inventory: Record<string, Record<string, { allotment: number; held: number; sold: number }>>;
+  /** Stay restrictions: `restrictions[ratePlanId][date]`, dates that have any, up to the day after the last check-in. */
+  restrictions: Record<string, RestrictionsByDate>;
 }
 
 /** Validators of a feed document (strong ETag and Last-Modified) as the use cases decide them. */

@@ -14,6 +14,7 @@ import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResu
 import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
 import { ReceiptSigner } from '../booking/services/receipt-signer';
 import type { Stay } from '../stay/stay-rules';
+import type { RestrictionsByDate } from '../stay/stay-restrictions';
 import { eur, TENANT } from './chain-fixtures';
 
 // The fixtures come with the fakes: a spec imports both from here.
@@ -205,6 +206,7 @@ export const fakeContext = () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736' 
 export class FakeQuoteSource extends QuoteSourceReader {
   perNight = 10000;
   dailyRates: Record<string, number> = {};
+  restrictions: RestrictionsByDate = {};
   async read(): Promise<QuoteSource> {
     return {
       property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [], fees: [] },
@@ -212,6 +214,7 @@ export class FakeQuoteSource extends QuoteSourceReader {
       ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol' },
       policy: null,
       dailyRates: this.dailyRates,
+      restrictions: this.restrictions,
     };
   }
 }

@@ -8,6 +8,8 @@ import type { NightWindow, SqlQuoteSourceReader } from './sql-quote-source.reade
 
 /** Rates on the even days of the month: 10,000 + the day. */
 const rateOf = (night: string) => (Number(night.slice(8)) % 2 === 0 ? 10_000 + Number(night.slice(8)) : undefined);
+/** Closed to departure on the days of the month that are multiples of 5, as the SQL reader reads restrictions: its window's last date included. */
+const closedOn = (date: string) => Number(date.slice(8)) % 5 === 0;
 
 /** The SQL reader: a fresh answer per read with the window's rates, and a hook run while the read is in flight. */
 class FakeSource {
@@ -24,6 +26,9 @@ class FakeSource {
       const rate = rateOf(night);
       if (rate !== undefined) dailyRates[night] = rate;
     }
+    const restrictions: Record<string, { closed_to_departure: true }> = {};
+    for (let date = window?.from; window && date && date <= window.to; date = plusDays(date, 1))
+      if (closedOn(date)) restrictions[date] = { closed_to_departure: true };
     return {
       property: this.known
         ? { id: query.propertyId, timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [{ code: 'VAT', rate_bps: 1000 }], fees: [] }
@@ -32,6 +37,7 @@ class FakeSource {
       ratePlan: this.known ? { id: query.ratePlanId, currency: 'EUR', baseRateAmount: 12_000 + this.reads, policyId: 'pol' } : null,
       policy: null,
       dailyRates,
+      restrictions,
     };
   }
   /** The stay's own nights, as the SQL reader reads them. */
@@ -75,7 +81,11 @@ describe('CachedQuoteSourceReader', () => {
     expect(source.reads).toBe(1);
     expect(Object.keys(longest.dailyRates)).toHaveLength(15);
     const laterNights = nightsFrom(plusDays(BLOCK, QUOTE_SOURCE_BLOCK_NIGHTS - 1), 30);
-    expect(later).toEqual({ ...first, dailyRates: Object.fromEntries(laterNights.flatMap((n) => (rateOf(n) ? [[n, rateOf(n)]] : []))) });
+    expect(later).toEqual({
+      ...first,
+      dailyRates: Object.fromEntries(laterNights.flatMap((n) => (rateOf(n) ? [[n, rateOf(n)]] : []))),
+      restrictions: Object.fromEntries(nightsFrom(laterNights[0], 31).flatMap((d) => (closedOn(d) ? [[d, { closed_to_departure: true }]] : []))),
+    });
     expect(later.ratePlan).toBe(first.ratePlan);
     expect(Object.isFrozen(later.property)).toBe(true);
     expect(Object.isFrozen(later.property?.taxes)).toBe(true);
@@ -89,6 +99,20 @@ describe('CachedQuoteSourceReader', () => {
     // A stay longer than a block is never answered from the copy.
     await reader.read('t1', query(BLOCK, QUOTE_SOURCE_BLOCK_NIGHTS + 1));
     expect(source.reads).toBe(3);
+  });
+
+  it("answers from memory the restrictions of the stay's own dates, its check-out date included", async () => {
+    const reader = readerWith();
+    const miss = await reader.read('t1', query('2099-03-04', 6));
+    // nights 03-04..03-09, check-out 03-10
+    expect(miss.restrictions).toEqual({ '2099-03-05': { closed_to_departure: true }, '2099-03-10': { closed_to_departure: true } });
+    const hit = await reader.read('t1', query('2099-03-06', 4));
+    expect(source.reads).toBe(1);
+    expect(hit.restrictions).toEqual({ '2099-03-10': { closed_to_departure: true } });
+    // the longest stay starting at the block's end reads its check-out date from the window, not past it
+    const last = await reader.read('t1', query(plusDays(BLOCK, QUOTE_SOURCE_BLOCK_NIGHTS - 1), 30));
+    expect(source.reads).toBe(1);
+    expect(Object.keys(last.restrictions)).toEqual(nightsFrom(plusDays(BLOCK, QUOTE_SOURCE_BLOCK_NIGHTS - 1), 31).filter(closedOn));
   });
 
   it(`keeps ${QUOTE_SOURCE_BLOCKS} blocks per rate plan, and starts over past them`, async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { epochDay, isoDateOfEpochDay, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { epochDay, isoDateOfEpochDay, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader, RestrictionsByDate, StayRestrictions } from '@hcs/domain';
 import { frozen } from '@hcs/contracts';
 import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion, sameCatalogVersion } from '../catalog/catalog-change-feed';
@@ -17,20 +17,22 @@ export const QUOTE_SOURCE_BLOCK_NIGHTS = 32;
 /** Blocks kept per rate plan (a year and a half); a plan asked for more starts over with the newest. */
 export const QUOTE_SOURCE_BLOCKS = 16;
 
-type CatalogPart = Omit<QuoteSource, 'dailyRates'>;
+type CatalogPart = Omit<QuoteSource, 'dailyRates' | 'restrictions'>;
 
 interface Kept {
   catalog: CatalogPart;
   /** Blocks (first epoch day) whose window's rates are all in `rates` (a night without one has the base rate). */
   blocks: Set<number>;
   rates: Map<string, number>;
+  /** Stay restrictions of the dates of those windows that have any (a window's last date included: a check-out date). */
+  restrictions: Map<string, Partial<StayRestrictions>>;
   version: CatalogVersion;
 }
 
 /**
  * The rows a quote is priced from, from memory (docs/catalog.md, "Quotes priced from memory"): each
  * api process keeps, per rate plan, its property, room type, rate plan and policy and the daily
- * rates of windows of nights around the stays it was asked to price, and answers from them until
+ * rates and stay restrictions of windows of nights around the stays it was asked to price, and answers from them until
  * the tenant's catalog version moves (`CatalogChangeFeed`: any committed change of the catalog or
  * its daily rates, from anywhere, heard through Postgres). A miss reads, in the same one
  * statement, the rates of a window of nights around the stay (`QUOTE_SOURCE_BLOCK_NIGHTS`), so the
@@ -63,7 +65,13 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     const block = blockOf(query.nights);
     const hit = this.kept.get(name);
     const fresh = hit && this.changes.unchangedSince(tenantId, hit.version) ? hit : undefined;
-    if (fresh && (block === null || fresh.blocks.has(block))) return { ...fresh.catalog, dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights) };
+    if (fresh && (block === null || fresh.blocks.has(block))) {
+      return {
+        ...fresh.catalog,
+        dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights),
+        restrictions: restrictionsOf((date) => fresh.restrictions.get(date), query.nights),
+      };
+    }
     if (this.keepMs <= 0) return this.source.read(tenantId, query);
     // Taken before the read: a change heard while it runs may postdate the rows it returns.
     const version = this.changes.versionOf(tenantId);
@@ -71,16 +79,21 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     if (version && read.property && read.roomType && read.ratePlan && this.changes.unchangedSince(tenantId, version)) {
       this.keep(name, read, block, version, fresh);
     }
-    return { ...read, dailyRates: ratesOf((night) => read.dailyRates[night], query.nights) };
+    return {
+      ...read,
+      dailyRates: ratesOf((night) => read.dailyRates[night], query.nights),
+      restrictions: restrictionsOf((date) => read.restrictions[date], query.nights),
+    };
   }
 
   private keep(name: string, read: QuoteSource, block: number | null, version: CatalogVersion, fresh: Kept | undefined): void {
     // A fresh copy of the same version gains the block (and keeps its expiry); anything else starts over.
     const same = fresh && sameCatalogVersion(fresh.version, version) && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
-    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), version };
+    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), restrictions: new Map(), version };
     if (block !== null) {
       entry.blocks.add(block);
       for (const [night, amount] of Object.entries(read.dailyRates)) entry.rates.set(night, amount);
+      for (const [date, restrictions] of Object.entries(read.restrictions)) entry.restrictions.set(date, frozen(restrictions));
     }
     if (!same) this.kept.set(name, entry, this.keepMs);
   }
@@ -109,7 +122,18 @@ function ratesOf(rateOf: (night: string) => number | undefined, nights: string[]
   return out;
 }
 
+/** The restrictions of the stay's dates (its nights and the check-out date) out of what was kept or read. */
+function restrictionsOf(restrictionsOn: (date: string) => Partial<StayRestrictions> | undefined, nights: string[]): RestrictionsByDate {
+  const out: Record<string, Partial<StayRestrictions>> = {};
+  if (nights.length === 0) return out;
+  for (const date of [...nights, plusDays(nights[nights.length - 1], 1)]) {
+    const restrictions = restrictionsOn(date);
+    if (restrictions !== undefined) out[date] = restrictions;
+  }
+  return out;
+}
+
 function withoutRates(read: QuoteSource): CatalogPart {
-  const { dailyRates: _rates, ...catalog } = read;
+  const { dailyRates: _rates, restrictions: _restrictions, ...catalog } = read;
   return catalog;
 }

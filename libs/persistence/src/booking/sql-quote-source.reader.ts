@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CancellationKind, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { restrictionsByDate, stayRestrictionRunsJson, StayRestrictionRunTuple } from '../catalog/stay-restriction-row';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
 
@@ -22,6 +23,7 @@ interface QuoteSourceRow {
   cancellation_fee_pct_after_cutoff: string;
   child_policy_text: string | null;
   daily_rates: Record<string, string> | null;
+  restriction_runs: StayRestrictionRunTuple[] | null;
 }
 
 const quoteSource = statement<
@@ -34,7 +36,8 @@ const quoteSource = statement<
         pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
         pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
         (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
-          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $5::date AND dr.night < $6::date) AS daily_rates
+          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $5::date AND dr.night < $6::date) AS daily_rates,
+        ${stayRestrictionRunsJson('$1', 'rp.id', '$5::date', '$6::date')} AS restriction_runs
    FROM (SELECT 1) AS one
    LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
    LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
@@ -65,7 +68,8 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
   }
 
   /**
-   * The rates of every night of `window` (none when null), which may reach past the stay's:
+   * The rates of every night of `window` (none when null), which may reach past the stay's, and
+   * the stay restrictions of its dates up to and including `window.to` (a stay's check-out date):
    * `CachedQuoteSourceReader` keeps a window of nights around the ones asked for.
    */
   async readWindow(tenantId: string, query: Omit<QuoteSourceQuery, 'nights'>, window: NightWindow | null): Promise<QuoteSource> {
@@ -86,6 +90,7 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
           }
         : null,
       dailyRates: Object.fromEntries(Object.entries(r.daily_rates ?? {}).map(([night, amount]) => [night, Number(amount)])),
+      restrictions: window ? restrictionsByDate(r.restriction_runs ?? [], window.from, window.to) : {},
     };
   }
 }

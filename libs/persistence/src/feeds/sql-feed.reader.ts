@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope } from '@hcs/domain';
+import { FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope, plusDays } from '@hcs/domain';
+import { restrictionsByDate, stayRestrictionRunsOfPlans } from '../catalog/stay-restriction-row';
 import { SqlClient } from '../sql/sql-client';
 import type { Statement } from '../sql/statement';
 import {
@@ -92,6 +93,7 @@ export class SqlFeedReader extends FeedReader {
             ratePlans: [],
             dailyRates: {},
             inventory: {},
+            restrictions: {},
           },
         ]),
       );
@@ -136,6 +138,10 @@ export class SqlFeedReader extends FeedReader {
       const byNight = (propertyOf.get(n.room_type_id)!.inventory[n.room_type_id] ??= {});
       byNight[n.night] = { allotment: n.allotment, held: n.held, sold: n.sold };
     }
+    // Restrictions up to the day after the last check-in: a one-night stay's check-out date (closed_to_departure).
+    const until = plusDays(window.to, 1);
+    const restricted = await this.sql.run(stayRestrictionRunsOfPlans, [tenantId, ratePlans.map((rp) => rp.id), window.from, until]);
+    for (const r of restricted) propertyOf.get(r.rate_plan_id)!.restrictions[r.rate_plan_id] = restrictionsByDate(r.runs, window.from, until);
   }
 
   /** Keyset cursor over the tenant's promoted properties in id order. */

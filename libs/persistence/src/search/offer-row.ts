@@ -1,5 +1,6 @@
 import type { AreaMatch, PropertyOffer } from '@hcs/domain';
 import { statement } from '../sql/statement';
+import { stayRestrictedSql } from '../catalog/stay-restriction-row';
 
 type Strategy = 'per_room' | 'aggregate';
 
@@ -11,8 +12,9 @@ type Strategy = 'per_room' | 'aggregate';
  *     inventory row count allotment - held - sold, plus the rooms of `held` holds past their TTL
  *     (free again: the next hold reclaims them, worker or not), nights without one the default
  *     inventory;
- *  3. their rate plans with a policy, matching meal plan and cancellation, priced as the per-date
- *     rates of the stay plus the base rate for every other night, averaged, capped by budget;
+ *  3. their rate plans with a policy, matching meal plan and cancellation, whose stay restrictions
+ *     the stay meets, priced as the per-date rates of the stay plus the base rate for every other
+ *     night, averaged, capped by budget;
  *  4. the best offer per property (own currency first, then cheapest), with the property's offer
  *     count and whether any of its offers cancels for free; last, each property's own check-in
  *     window (today in its time zone up to 365 days ahead).
@@ -28,6 +30,7 @@ function searchSql(strategy: Strategy): string {
   return `
 WITH props AS (
   SELECT p.id, p.name, p.slug, p.city, p.region, p.country, p.star_rating, p.default_currency, p.timezone,
+         $2::date - (now() AT TIME ZONE p.timezone)::date AS advance,
          CASE
            WHEN $5::text IS NOT NULL THEN 'property'
            WHEN $4::text IS NULL THEN NULL
@@ -68,7 +71,7 @@ stay_rates AS (
 ),`
   }
 available_rooms AS (
-  SELECT rt.id, rt.property_id, rt.name, rt.max_occupancy,
+  SELECT rt.id, rt.property_id, rt.name, rt.max_occupancy, props.advance,
          CASE WHEN coalesce(inv.nights_with_rows, 0) < $8 THEN least(rt.default_inventory, coalesce(inv.min_left, rt.default_inventory)) ELSE inv.min_left END AS rooms_left
     FROM props${
       perRoom
@@ -109,6 +112,8 @@ priced AS (
    WHERE r.rooms_left >= 1
      AND ($9::text IS NULL OR rp.meal_plan = $9)
      AND ($10::text IS NULL OR pol.cancellation_kind = $10)
+     -- the rate plan's stay restrictions (docs/catalog.md "Stay restrictions"): two bounded probes per plan left
+     AND NOT ${stayRestrictedSql('$1', 'rp.id', '$2::date', '$3::date', '$8', 'r.advance')}
 ),
 capped AS (
   SELECT * FROM priced

@@ -32,6 +32,13 @@ const DETAIL_EXAMPLES: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   },
   forbidden: { required_scopes: ['catalog:read'], missing_scopes: ['catalog:read'] },
   principal_kind_not_allowed: { principal_kind: 'agent', allowed: ['admin'] },
+  stay_restricted: {
+    rate_plan_id: '00000000-0000-4000-8000-000000000000',
+    violations: [
+      { rule: 'min_stay_arrival', date: '2027-05-07', limit: 2 },
+      { rule: 'closed_to_departure', date: '2027-05-08', limit: true },
+    ],
+  },
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { RestrictionsByDate } from '../../stay/stay-restrictions';
 import type { CancellationKind } from '../chain.types';
 
 export interface QuoteSourceQuery {
@@ -23,6 +24,8 @@ export interface QuoteSource {
   } | null;
   /** Per-date rates (minor units) of the rate plan for the requested nights. */
   dailyRates: Record<string, number>;
+  /** Stay restrictions of the rate plan on the stay's dates (its nights and the check-out date) that have any. */
+  restrictions: RestrictionsByDate;
 }
 
 /** Port: read-only access to the catalog rows a quote is priced from. */

@@ -3,6 +3,7 @@ import { Outcome } from '@hcs/contracts';
 import { AppConfig, RequestContext } from '@hcs/platform';
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import { nightCount, partyFits, Stay, STAY_RULES, stayNights, stayViolations, stayWindow } from '../../stay/stay-rules';
+import { stayRestrictionViolations } from '../../stay/stay-restrictions';
 import type { Caller } from '../../identity/principal';
 import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
@@ -33,7 +34,8 @@ export const MAX_ROOMS_PER_QUOTE = 8;
  * Prices one room (`guests`) or several of the room type (`rooms`, each priced for its party and
  * summed by `combineRoomPrices`) for a stay and freezes price and cancellation terms for
  * QUOTE_TTL_SECONDS. Catalog ids first (404s), then stay rules and occupancy (every room, all
- * paths at once), then the policy.
+ * paths at once), then the policy, then the rate plan's stay restrictions (`stay_restricted`,
+ * every violation at once).
  */
 @Injectable()
 export class CreateQuote {
@@ -54,7 +56,8 @@ export class CreateQuote {
     if (!src.ratePlan) throw new DomainError('rate_plan_not_found', { detail: { room_type_id: command.roomTypeId, rate_plan_id: command.ratePlanId } });
 
     const { property, roomType, ratePlan } = src;
-    const errors: FieldError[] = stayViolations(command.stay, stayWindow(property.timezone));
+    const window = stayWindow(property.timezone);
+    const errors: FieldError[] = stayViolations(command.stay, window);
     const rooms = command.rooms ?? null;
     const parties = rooms ?? [command.guests as Guests];
     const sleeps = `the room sleeps at most ${roomType.maxOccupancy} guests (adults + children)`;
@@ -64,6 +67,9 @@ export class CreateQuote {
     if (rooms && (rooms.length < 1 || rooms.length > MAX_ROOMS_PER_QUOTE)) errors.push({ path: 'rooms', message: `1 to ${MAX_ROOMS_PER_QUOTE} rooms` });
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
+    // Stay restrictions (CONTRACT §11.1): every broken one at once; read in the same statement as the rest.
+    const violations = stayRestrictionViolations(command.stay, window.earliest, src.restrictions);
+    if (violations.length > 0) throw new DomainError('stay_restricted', { detail: { rate_plan_id: command.ratePlanId, violations } });
 
     // `priceStay` prices one room for one party; several rooms are priced one by one and summed.
     const priceFor = (_party: Guests) =>

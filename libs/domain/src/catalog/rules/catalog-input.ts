@@ -156,6 +156,12 @@ export const MAX_ARI_RANGE_NIGHTS = 731;
 
 /** Checks an inclusive ARI date range: real dates, `to` not before `from`, at most 731 nights. */
 export function assertDateRange(range: DateRange): void {
+  const errors = dateRangeErrors(range);
+  if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
+}
+
+/** What is wrong with an ARI range (real dates, `to` not before `from`, at most 731 nights), as field errors. */
+export function dateRangeErrors(range: DateRange): FieldError[] {
   const errors: FieldError[] = [];
   // epochDay, not Date.parse: V8 reads `2027-02-30` as March 2nd, which Postgres then refuses.
   const from = epochDay(range.from);
@@ -167,7 +173,7 @@ export function assertDateRange(range: DateRange): void {
     if (nights < 1) errors.push({ path: 'to', message: 'must not be before from' });
     else if (nights > MAX_ARI_RANGE_NIGHTS) errors.push({ path: 'to', message: `the range may span at most ${MAX_ARI_RANGE_NIGHTS} nights (got ${nights})` });
   }
-  if (errors.length > 0) throw new DomainError('validation_failed', { detail: { field_errors: errors } });
+  return errors;
 }
 
 export function fieldError(path: string, message: string): DomainError {

@@ -1,5 +1,7 @@
 import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
 import { priceStay, readFeeRules, readTaxRules } from '../../booking/rules/pricing';
+import { plusDays } from '../../stay/calendar';
+import { stayRestrictionViolations } from '../../stay/stay-restrictions';
 import type { FeedAriProperty, FeedRatePlan, FeedRoomType } from '../feed.types';
 
 /** One night's price of a room under a rate plan: what a one-night quote for that check-in totals. */
@@ -63,7 +65,8 @@ export function roomsLeft(property: FeedAriProperty, roomType: FeedRoomType, nig
 
 /**
  * Prices and counts a property's bundles for its check-in dates with the quote's pricing rule
- * (`priceStay` over one night). Prices are shared between nights with the same rate, so a 90-day
+ * (`priceStay` over one night), leaving out a plan whose stay restrictions a one-night stay from
+ * that date breaks (the quote's rule, `stayRestrictionViolations`). Prices are shared between nights with the same rate, so a 90-day
  * window prices each distinct nightly amount once.
  */
 export class AriNightPlanner {
@@ -73,7 +76,14 @@ export class AriNightPlanner {
   private readonly taxes;
   private readonly fees;
 
-  constructor(private readonly property: FeedAriProperty) {
+  /**
+   * `today`: the property's local date (its first check-in date), from which advance-booking
+   * restrictions count; without it they count from each check-in date.
+   */
+  constructor(
+    private readonly property: FeedAriProperty,
+    private readonly today: string | null = null,
+  ) {
     const roomTypes = new Map(property.roomTypes.map((rt) => [rt.id, rt]));
     this.plans = property.ratePlans.flatMap((ratePlan) => {
       const roomType = roomTypes.get(ratePlan.roomTypeId);
@@ -88,12 +98,20 @@ export class AriNightPlanner {
     let lowest: AriBundle | null = null;
     for (const plan of this.plans) {
       const left = roomsLeft(this.property, plan.roomType, checkIn);
-      if (left < 1) continue;
+      if (left < 1 || this.restricted(plan.ratePlan, checkIn)) continue;
       const bundle = { plan, price: this.price(plan.ratePlan, checkIn), roomsLeft: left };
       bundles.push(bundle);
       if (!lowest || bundle.price.total < lowest.price.total) lowest = bundle;
     }
     return { propertyId: this.property.id, checkIn, bundles, lowest };
+  }
+
+  /** True when a one-night stay from `checkIn` breaks the plan's stay restrictions (a quote would refuse it). */
+  private restricted(ratePlan: FeedRatePlan, checkIn: string): boolean {
+    const restrictions = this.property.restrictions[ratePlan.id];
+    if (!restrictions) return false;
+    const today = this.today ?? checkIn;
+    return stayRestrictionViolations({ check_in: checkIn, check_out: plusDays(checkIn, 1) }, today, restrictions).length > 0;
   }
 
   private price(ratePlan: FeedRatePlan, night: string): AriPrice {

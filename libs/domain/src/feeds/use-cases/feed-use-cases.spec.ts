@@ -36,6 +36,7 @@ const property = (id: string, over: Partial<FeedAriProperty> = {}): FeedAriPrope
   ],
   dailyRates: {},
   inventory: {},
+  restrictions: {},
   ...over,
 });
 
@@ -97,6 +98,38 @@ describe('GetAriFeed', () => {
     ]);
     expect(nights[2].lowest).toBeNull();
     expect(reader.reads).toEqual(['freshness:ari', 'properties', 'nights:2026-11-23..2026-11-25']);
+  });
+
+  it('leaves out a plan on the check-in dates whose one-night stay its restrictions refuse, as a quote would', async () => {
+    // today at the property is 2026-11-23; a one-night stay from 11-23 checks out on 11-24, and so on
+    const p = property('p1', {
+      restrictions: {
+        'p1-flex': {
+          '2026-11-23': { closed_to_arrival: true },
+          '2026-11-24': { stop_sell: false, closed_to_departure: true },
+          '2026-11-25': { closed_to_departure: true, min_advance_days: 2 },
+          '2026-11-26': { min_stay_arrival: 2, min_advance_days: 4 },
+          '2026-11-27': { min_stay_through: 2 },
+          '2026-11-28': { stop_sell: true },
+          '2026-11-29': { max_advance_days: 5 },
+          '2026-11-30': { max_advance_days: 7, max_stay_arrival: 1 },
+        },
+      },
+    });
+    const read = await new GetAriFeed(new FakeFeedReader(stamps, [p])).execute({ days: 8, conditional: {}, now: NOW }, READER).then((o) => o.data);
+    if (read.notModified) throw new Error('expected a document');
+    const nights = await collect(read.document.nights());
+    expect(nights.map((n) => [n.checkIn, n.bundles.length])).toEqual([
+      ['2026-11-23', 0], // closed to arrival
+      ['2026-11-24', 0], // checks out on 11-25, closed to departure
+      ['2026-11-25', 1], // 2 days ahead: min_advance_days 2 met
+      ['2026-11-26', 0], // min stay 2 on arrival
+      ['2026-11-27', 0], // min stay 2 through the night
+      ['2026-11-28', 0], // stop sell
+      ['2026-11-29', 0], // 6 days ahead: max_advance_days 5 broken
+      ['2026-11-30', 1], // 7 days ahead: max_advance_days 7 met, one night is max_stay_arrival 1
+    ]);
+    expect(nights[0].lowest).toBeNull();
   });
 
   it('gives an unknown tenant an empty document with its own validators', async () => {

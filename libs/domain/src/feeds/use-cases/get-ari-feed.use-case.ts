@@ -82,6 +82,6 @@ export class GetAriFeed {
 }
 
 function nightsOf(property: FeedAriProperty, checkIns: string[]): AriNight[] {
-  const planner = new AriNightPlanner(property);
+  const planner = new AriNightPlanner(property, checkIns[0] ?? null);
   return checkIns.map((checkIn) => planner.night(checkIn));
 }
