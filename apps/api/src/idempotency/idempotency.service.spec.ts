@@ -21,7 +21,9 @@ class FlakyRecords extends IdempotencyRecordRepository {
   async find(scope: IdempotencyScope): Promise<IdempotencyRecord | null> {
     this.reachable();
     const r = this.records.get(this.keyOf(scope));
-    return r ? { requestHash: r.requestHash, state: r.response ? 'completed' : 'in_progress', response: r.response, leaseExpired: false, expired: false } : null;
+    return r
+      ? { requestHash: r.requestHash, state: r.response ? 'completed' : 'in_progress', response: r.response, leaseExpired: false, expired: false }
+      : null;
   }
   async takeOver(): Promise<boolean> {
     return false;
