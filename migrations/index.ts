@@ -26,6 +26,7 @@ import { ChainValuesLz41764450000000 } from './1764450000000-ChainValuesLz4';
 import { DailyRateChangeNotices1764450000001 } from './1764450000001-DailyRateChangeNotices';
 import { PropertySearchKeys1764460000000 } from './1764460000000-PropertySearchKeys';
 import { FollowUpSentIndex1764470000000 } from './1764470000000-FollowUpSentIndex';
+import { PartyPricingAndTaxes1764490001000 } from './1764490001000-PartyPricingAndTaxes';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   DailyRateChangeNotices1764450000001,
   PropertySearchKeys1764460000000,
   FollowUpSentIndex1764470000000,
+  PartyPricingAndTaxes1764490001000,
 ];

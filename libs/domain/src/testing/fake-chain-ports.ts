@@ -192,13 +192,19 @@ export const fakeContext = () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736' 
 export class FakeQuoteSource extends QuoteSourceReader {
   perNight = 10000;
   dailyRates: Record<string, number> = {};
+  dailyOccupancy: QuoteSource['dailyOccupancy'] = {};
+  occupancyPricing: unknown = null;
+  maxOccupancy = 2;
+  taxes: unknown = [];
+  fees: unknown = [];
   async read(): Promise<QuoteSource> {
     return {
-      property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [], fees: [] },
-      roomType: { id: 'rt', maxOccupancy: 2 },
-      ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol' },
+      property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: this.taxes, fees: this.fees, currency: 'EUR', localRate: null },
+      roomType: { id: 'rt', maxOccupancy: this.maxOccupancy },
+      ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol', occupancyPricing: this.occupancyPricing },
       policy: null,
       dailyRates: this.dailyRates,
+      dailyOccupancy: this.dailyOccupancy,
     };
   }
 }

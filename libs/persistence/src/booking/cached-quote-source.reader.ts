@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { epochDay, isoDateOfEpochDay, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { epochDay, isoDateOfEpochDay, NightOccupancy, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
 import { frozen } from '@hcs/contracts';
 import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion, sameCatalogVersion } from '../catalog/catalog-change-feed';
@@ -17,13 +17,15 @@ export const QUOTE_SOURCE_BLOCK_NIGHTS = 32;
 /** Blocks kept per rate plan (a year and a half); a plan asked for more starts over with the newest. */
 export const QUOTE_SOURCE_BLOCKS = 16;
 
-type CatalogPart = Omit<QuoteSource, 'dailyRates'>;
+type CatalogPart = Omit<QuoteSource, 'dailyRates' | 'dailyOccupancy'>;
 
 interface Kept {
   catalog: CatalogPart;
   /** Blocks (first epoch day) whose window's rates are all in `rates` (a night without one has the base rate). */
   blocks: Set<number>;
   rates: Map<string, number>;
+  /** Nights of those blocks that set their own party prices. */
+  occupancy: Map<string, NightOccupancy>;
   version: CatalogVersion;
 }
 
@@ -63,7 +65,13 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     const block = blockOf(query.nights);
     const hit = this.kept.get(name);
     const fresh = hit && this.changes.unchangedSince(tenantId, hit.version) ? hit : undefined;
-    if (fresh && (block === null || fresh.blocks.has(block))) return { ...fresh.catalog, dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights) };
+    if (fresh && (block === null || fresh.blocks.has(block))) {
+      return {
+        ...fresh.catalog,
+        dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights),
+        dailyOccupancy: ratesOf((night) => fresh.occupancy.get(night), query.nights),
+      };
+    }
     if (this.keepMs <= 0) return this.source.read(tenantId, query);
     // Taken before the read: a change heard while it runs may postdate the rows it returns.
     const version = this.changes.versionOf(tenantId);
@@ -71,16 +79,21 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
     if (version && read.property && read.roomType && read.ratePlan && this.changes.unchangedSince(tenantId, version)) {
       this.keep(name, read, block, version, fresh);
     }
-    return { ...read, dailyRates: ratesOf((night) => read.dailyRates[night], query.nights) };
+    return {
+      ...read,
+      dailyRates: ratesOf((night) => read.dailyRates[night], query.nights),
+      dailyOccupancy: ratesOf((night) => read.dailyOccupancy[night], query.nights),
+    };
   }
 
   private keep(name: string, read: QuoteSource, block: number | null, version: CatalogVersion, fresh: Kept | undefined): void {
     // A fresh copy of the same version gains the block (and keeps its expiry); anything else starts over.
     const same = fresh && sameCatalogVersion(fresh.version, version) && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
-    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), version };
+    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), occupancy: new Map(), version };
     if (block !== null) {
       entry.blocks.add(block);
       for (const [night, amount] of Object.entries(read.dailyRates)) entry.rates.set(night, amount);
+      for (const [night, occupancy] of Object.entries(read.dailyOccupancy)) entry.occupancy.set(night, frozen(occupancy));
     }
     if (!same) this.kept.set(name, entry, this.keepMs);
   }
@@ -99,9 +112,9 @@ function windowOf(block: number): NightWindow {
   return { from: isoDateOfEpochDay(block), to: isoDateOfEpochDay(block + 2 * QUOTE_SOURCE_BLOCK_NIGHTS) };
 }
 
-/** The rates of the nights asked for, out of what was kept or read. */
-function ratesOf(rateOf: (night: string) => number | undefined, nights: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+/** The rates (or party prices) of the nights asked for, out of what was kept or read. */
+function ratesOf<T>(rateOf: (night: string) => T | undefined, nights: string[]): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const night of nights) {
     const amount = rateOf(night);
     if (amount !== undefined) out[night] = amount;
@@ -110,6 +123,6 @@ function ratesOf(rateOf: (night: string) => number | undefined, nights: string[]
 }
 
 function withoutRates(read: QuoteSource): CatalogPart {
-  const { dailyRates: _rates, ...catalog } = read;
+  const { dailyRates: _rates, dailyOccupancy: _occupancy, ...catalog } = read;
   return catalog;
 }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { DomainError } from '../../errors/domain-error';
-import { adminActor, agentActor, booking, eur, snapshot, TRAVELER } from '../../testing/chain-fixtures';
+import { adminActor, agentActor, booking, eur, priceOf, snapshot, TRAVELER } from '../../testing/chain-fixtures';
 import {
   FakeAudit,
   FakeBookings,
@@ -113,5 +113,22 @@ describe('CancelBooking', () => {
     });
     const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
     expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) }, payment: { state: 'partially_refunded' } });
+  });
+
+  it('takes its fee from the total less what the property collects, and refunds no more than was captured', async () => {
+    const stay = { check_in: day(20), check_out: day(22) };
+    const price = priceOf(stay);
+    const cityTax = { code: 'CITY', name: 'City tax', amount: eur(1200), included: false, payable: 'at_property' as const };
+    const { useCase, b } = setup({
+      priceBreakdown: { ...price, taxes: [cityTax], total: eur(21200), payable_online: eur(20000), payable_at_property: eur(1200) },
+      policySnapshot: snapshot({
+        check_in_at: `${day(20)}T13:00:00Z`,
+        free_cancellation_until: `${day(-1)}T13:00:00Z`,
+        free_cancellation_hours_before_checkin: 24 * 30,
+      }),
+    });
+    const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
+    // 50% of 20000, not of 21200; refund = 20000 - 10000
+    expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) } });
   });
 });

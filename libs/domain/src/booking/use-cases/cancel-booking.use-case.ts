@@ -11,7 +11,7 @@ import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from '../services/receipt-signer';
-import { cancellationFee } from '../rules/cancellation-fee';
+import { cancellationBase, cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from '../services/booking-access';
@@ -77,7 +77,7 @@ export class CancelBooking {
     const traveler = cancellingTraveler(booking, actor, delegated);
     assertCancellable(booking, traveler);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
-    const total = booking.priceBreakdown.total;
+    const total = cancellationBase(booking.priceBreakdown);
     const now = new Date();
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
     const refundDue = cancellationRefund(total, fee, payment);

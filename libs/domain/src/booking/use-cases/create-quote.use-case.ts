@@ -8,9 +8,10 @@ import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
-import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { priceFromSource } from '../rules/quote-price';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
+import { cancellationBase } from '../rules/cancellation-fee';
 import { QuoteView, quoteView } from '../views';
 import { auditActor, auditEntry } from '../rules/audit-entry';
 
@@ -51,14 +52,7 @@ export class CreateQuote {
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
 
-    const price = priceStay({
-      currency: src.ratePlan.currency,
-      nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
-      taxes: readTaxRules(src.property.taxes),
-      fees: readFeeRules(src.property.fees),
-    });
+    const price = priceFromSource({ ...src, property: src.property, roomType: src.roomType, ratePlan: src.ratePlan }, nights, command.guests);
     const terms = snapshotPolicy(
       {
         policy_id: src.policy.id,
@@ -72,7 +66,12 @@ export class CreateQuote {
       src.property.checkinTime,
       src.property.timezone,
     );
-    const snapshot = { ...terms, cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, price.total) };
+    const snapshot = {
+      ...terms,
+      cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, cancellationBase(price)),
+      payable_online: price.payable_online,
+      payable_at_property: price.payable_at_property,
+    };
     // One statement writes the quote and its audit entry (docs/performance.md).
     const quote = await this.quotes.create(
       {

@@ -10,7 +10,8 @@ import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { movedPolicySnapshot } from '../rules/moved-policy';
-import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { priceFromSource } from '../rules/quote-price';
+import { cancellationBase } from '../rules/cancellation-fee';
 import { stayMove } from '../rules/stay-move';
 import { BookingView, bookingView } from '../views';
 import { BookingAccess } from '../services/booking-access';
@@ -73,14 +74,7 @@ export class ModifyBooking {
       nights,
     });
     if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
-    const price = priceStay({
-      currency: src.ratePlan.currency,
-      nights,
-      baseRate: src.ratePlan.baseRateAmount,
-      dailyRates: src.dailyRates,
-      taxes: readTaxRules(src.property.taxes),
-      fees: readFeeRules(src.property.fees),
-    });
+    const price = priceFromSource({ ...src, property: src.property, roomType: src.roomType, ratePlan: src.ratePlan }, nights, booking.guests);
     if (nightCount(command.stay) !== nightCount(booking.stay) || price.total.amount !== oldTotal.amount || price.total.currency !== oldTotal.currency) {
       throw new DomainError('booking_modification_price_change', {
         detail: { booking_id: booking.id, old_total: oldTotal, new_total: price.total, old_nights: nightCount(booking.stay), new_nights: nights.length },
@@ -93,7 +87,8 @@ export class ModifyBooking {
       checkIn: command.stay.check_in,
       checkinTime: src.property.checkinTime,
       timezone: src.property.timezone,
-      total: price.total,
+      total: cancellationBase(price),
+      payable: price,
     });
     const modified = await this.bookings.modify(actor.tenantId, booking.id, booking.stay, { stay: command.stay, priceBreakdown: price, policySnapshot });
     if (!modified) {

@@ -5,7 +5,7 @@ import type { Caller } from '../../identity/principal';
 import type { Traveler } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
-import { cancellationFee } from '../rules/cancellation-fee';
+import { cancellationBase, cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund } from '../rules/refund-amount';
 import { BookingAccess } from '../services/booking-access';
 import { assertCancellable, cancellingTraveler } from './cancel-booking.use-case';
@@ -36,7 +36,7 @@ export class PreviewCancellation {
     assertCancellable(booking, cancellingTraveler(booking, actor, delegated));
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const now = new Date();
-    const total = booking.priceBreakdown.total;
+    const total = cancellationBase(booking.priceBreakdown);
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
     const preview: CancellationPreview = { fee, refund: cancellationRefund(total, fee, payment), policy_version: booking.policySnapshot.version };
     const freeUntil = booking.policySnapshot.free_cancellation_until;
