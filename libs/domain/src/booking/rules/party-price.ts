@@ -1,4 +1,8 @@
-import type { Guests } from '../chain.types';
+/** The party of one room, as a quote states it. */
+export interface PricedGuests {
+  adults: number;
+  children: ReadonlyArray<{ age: number }>;
+}
 
 /** A child's nightly price up to and including `max_age` (minor units). */
 export interface ChildRate {
@@ -73,7 +77,7 @@ export function childNightPrice(age: number, brackets: readonly ChildRate[], ext
  * `amount + max(0, adults − base_adults) × extra_adult`; plus each child's bracket amount. The
  * night's own `extra_adult` and `child_rates` override the plan's.
  */
-export function partyNightPrice(amount: number, party: Guests, plan: OccupancyPricing, night: NightOccupancy | null | undefined): number {
+export function partyNightPrice(amount: number, party: PricedGuests, plan: OccupancyPricing, night: NightOccupancy | null | undefined): number {
   const extraAdult = night?.extra_adult ?? plan.extra_adult;
   const brackets = night?.child_rates ?? plan.child_rates;
   const fixed = night?.by_adults?.[String(party.adults)];
