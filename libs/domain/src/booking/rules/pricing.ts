@@ -79,6 +79,11 @@ export function chargeAmount(rule: ChargeRule, subtotal: number, nightCount: num
   }
 }
 
+/** What a stay's taxes and fees add on top of its room subtotal (the items not included, wherever payable). */
+export function addedCharges(rules: readonly ChargeRule[], subtotal: number, nightCount: number, personCount: number): number {
+  return rules.reduce((sum, rule) => (rule.included ? sum : sum + chargeAmount(rule, subtotal, nightCount, personCount)), 0);
+}
+
 /**
  * The price of a stay for one room and one party: each night at its per-date rate (else the base
  * rate) priced for the party (`partyNightPrice`), then each tax and fee (`chargeAmount`, rounded
