@@ -30,6 +30,9 @@ export const OPERATIONS = {
   readInventory: { method: 'GET', path: '/v1/admin/room-types/{id}/inventory' },
   setInventory: { method: 'PUT', path: '/v1/admin/room-types/{id}/inventory' },
   readRates: { method: 'GET', path: '/v1/admin/rate-plans/{id}/rates' },
+  setRates: { method: 'PUT', path: '/v1/admin/rate-plans/{id}/rates' },
+  updateRatePlan: { method: 'PATCH', path: '/v1/admin/rate-plans/{id}' },
+  updateProperty: { method: 'PATCH', path: '/v1/admin/properties/{id}' },
   // Agents and credentials
   listAgents: { method: 'GET', path: '/v1/admin/agents' },
   createAgent: { method: 'POST', path: '/v1/admin/agents' },

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { InventoryNight, RateCalendar } from '../api/types';
 import { Card, ErrorBox, Field, formatMoney } from '../components/common';
 import { useAction, useLoad, useSession } from '../hooks';
+import { OccupancyPricingForm, SetRates, TaxesForm } from './party-pricing';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -46,6 +47,7 @@ export function InventoryPage() {
     if (rooms.length > 0 && !rooms.some((r) => r.id === roomTypeId)) setRoomTypeId(rooms[0].id);
   }, [property.data]);
   const room = property.data?.room_types.find((r) => r.id === roomTypeId) ?? null;
+  const plan = room?.rate_plans.find((p) => p.id === ratePlanId) ?? null;
   useEffect(() => {
     if (room && !room.rate_plans.some((p) => p.id === ratePlanId)) setRatePlanId(room.rate_plans[0]?.id ?? '');
   }, [room?.id]);
@@ -116,6 +118,26 @@ export function InventoryPage() {
           <EditRange roomTypeId={roomTypeId} defaultFrom={from} onChanged={calendar.reload} />
         </div>
       )}
+      {ratePlanId && (
+        <div class="columns">
+          <SetRates key={ratePlanId} ratePlanId={ratePlanId} defaultFrom={from} onChanged={rates.reload} />
+          <OccupancyPricingForm
+            key={`${ratePlanId} ${JSON.stringify(plan?.occupancy_pricing ?? null)}`}
+            ratePlanId={ratePlanId}
+            current={plan?.occupancy_pricing ?? null}
+            onChanged={property.reload}
+          />
+        </div>
+      )}
+      {property.data && (
+        <TaxesForm
+          key={`${property.data.id} ${property.data.updated_at}`}
+          propertyId={property.data.id}
+          taxes={property.data.taxes}
+          fees={property.data.fees}
+          onChanged={property.reload}
+        />
+      )}
       <ErrorBox error={rates.error} />
     </>
   );
@@ -155,7 +177,10 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
               <span title="allotment">{n.allotment}</span>/<span title="held">{n.held}</span>/<span title="sold">{n.sold}</span>
             </div>
             {rate && rates && (
-              <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`}>{formatMoney({ amount: rate.amount, currency: rates.currency })}</div>
+              <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`} title={partyTitle(rate)}>
+                {formatMoney({ amount: rate.amount, currency: rates.currency })}
+                {partyTitle(rate) && <span class="hm-party">👪</span>}
+              </div>
             )}
           </div>
         );
@@ -164,12 +189,26 @@ function Heatmap({ nights, rates }: { nights: InventoryNight[]; rates: RateCalen
   );
 }
 
+/** The night's own party prices, in words; empty when it follows the plan's. */
+function partyTitle(rate: RateCalendar['nights'][number]): string {
+  const parts: string[] = [];
+  if (rate.by_adults)
+    parts.push(
+      `by adults ${Object.entries(rate.by_adults)
+        .map(([adults, amount]) => `${adults}: ${amount}`)
+        .join(', ')}`,
+    );
+  if (rate.extra_adult !== null) parts.push(`extra adult ${rate.extra_adult}`);
+  if (rate.child_rates) parts.push(`children ${rate.child_rates.map((c) => `≤${c.max_age}: ${c.amount}`).join(', ')}`);
+  return parts.join('; ');
+}
+
 function Legend() {
   return (
     <p class="legend muted">
       Each night: allotment/held/sold and the rate of the chosen plan. Colour: share taken by holds and sales. <span class="hm-cell heat-1 swatch" /> low{' '}
       <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full <span class="hm-cell oversold swatch" /> oversold ⚠. Bold
-      border: set per date.
+      border: set per date. 👪: the night sets its own party prices (hover for them).
     </p>
   );
 }
