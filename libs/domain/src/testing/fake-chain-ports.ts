@@ -197,12 +197,13 @@ export class FakeQuoteSource extends QuoteSourceReader {
   maxOccupancy = 2;
   taxes: unknown = [];
   fees: unknown = [];
+  policy: QuoteSource['policy'] = null;
   async read(): Promise<QuoteSource> {
     return {
       property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: this.taxes, fees: this.fees, currency: 'EUR', localRate: null },
       roomType: { id: 'rt', maxOccupancy: this.maxOccupancy },
       ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol', occupancyPricing: this.occupancyPricing },
-      policy: null,
+      policy: this.policy,
       dailyRates: this.dailyRates,
       dailyOccupancy: this.dailyOccupancy,
     };
