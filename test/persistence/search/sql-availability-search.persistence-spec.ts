@@ -1,4 +1,4 @@
-import { AvailabilitySearchRepository, DailyRateRepository, PropertyRepository, type OfferQuery } from '@hcs/domain';
+import { AvailabilitySearchRepository, DailyRateRepository, NightOccupancy, partyNightPrice, PropertyRepository, type OfferQuery } from '@hcs/domain';
 import { TransactionHost } from '@hcs/persistence';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
@@ -144,5 +144,38 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
       ]);
     }
     await expect(search.findBestOffers(family.tenantId, query({ ...party, partySize: 5, maxNightlyByCurrency: { EUR: 19_449 } }))).resolves.toEqual([]);
+  });
+
+  it('prices a night in SQL (hcs_party_night) exactly as the domain rule does', async () => {
+    const plan = {
+      base_adults: 2,
+      extra_adult: 3000,
+      child_rates: [
+        { max_age: 5, amount: 0 },
+        { max_age: 11, amount: 1500 },
+      ],
+    };
+    const cases: Array<[adults: number, ages: number[], night: NightOccupancy | null]> = [
+      [1, [], null],
+      [2, [], null],
+      [4, [0, 5, 6, 11, 12, 17], null],
+      [3, [8], { by_adults: { '3': 16000 } }],
+      [2, [8], { by_adults: { '3': 16000 } }],
+      [3, [13], { extra_adult: 0 }],
+      [2, [4, 13], { child_rates: [] }],
+      [2, [10], { child_rates: [{ max_age: 17, amount: 700 }], extra_adult: 100 }],
+    ];
+    for (const [adults, ages, night] of cases) {
+      const [row] = await tier.query<{ price: string }>(`SELECT hcs_party_night($1, $2::jsonb, $3, $4::jsonb, $5, $6, $7::int[]) AS price`, [
+        10_000,
+        night?.by_adults ? JSON.stringify(night.by_adults) : null,
+        night?.extra_adult ?? plan.extra_adult,
+        JSON.stringify(night?.child_rates ?? plan.child_rates),
+        plan.base_adults,
+        adults,
+        ages,
+      ]);
+      expect(Number(row.price)).toBe(partyNightPrice(10_000, { adults, children: ages.map((age) => ({ age })) }, plan, night));
+    }
   });
 });

@@ -1,0 +1,109 @@
+import {
+  chargeFields,
+  chargeViolations,
+  childRatesViolations,
+  nightPartyPricesViolations,
+  occupancyPricingFields,
+  occupancyPricingViolations,
+} from './pricing-input';
+
+const paths = (errors: Array<{ path: string }>) => errors.map((e) => e.path);
+
+describe('party pricing and charge input', () => {
+  it('takes base_adults from 1 to max_occupancy and extra_adult from 0', () => {
+    expect(occupancyPricingViolations({ base_adults: 1, extra_adult: 0 }, 4)).toEqual([]);
+    expect(occupancyPricingViolations({ base_adults: 4 }, 4)).toEqual([]);
+    expect(paths(occupancyPricingViolations({ base_adults: 0, extra_adult: -1 }, 4))).toEqual([
+      'occupancy_pricing.base_adults',
+      'occupancy_pricing.extra_adult',
+    ]);
+    expect(paths(occupancyPricingViolations({ base_adults: 5, extra_adult: 1.5 }, 4))).toEqual([
+      'occupancy_pricing.base_adults',
+      'occupancy_pricing.extra_adult',
+    ]);
+  });
+
+  it('takes brackets with max_age 0..17, strictly ascending, amounts from 0', () => {
+    expect(
+      childRatesViolations(
+        [
+          { max_age: 0, amount: 0 },
+          { max_age: 17, amount: 1 },
+        ],
+        'c',
+      ),
+    ).toEqual([]);
+    expect(
+      paths(
+        childRatesViolations(
+          [
+            { max_age: -1, amount: 0 },
+            { max_age: 18, amount: 0 },
+          ],
+          'c',
+        ),
+      ),
+    ).toEqual(['c.0.max_age', 'c.1.max_age']);
+    expect(
+      paths(
+        childRatesViolations(
+          [
+            { max_age: 5, amount: 0 },
+            { max_age: 5, amount: -1 },
+            { max_age: 4, amount: 0 },
+          ],
+          'c',
+        ),
+      ),
+    ).toEqual(['c.1.max_age', 'c.1.amount', 'c.2.max_age']);
+  });
+
+  it('takes by_adults keys "1".."max_occupancy" with amounts from 0, and a night extra_adult from 0', () => {
+    expect(nightPartyPricesViolations({ by_adults: { '1': 0, '3': 100 }, extra_adult: 0, child_rates: [] }, 3)).toEqual([]);
+    expect(paths(nightPartyPricesViolations({ by_adults: { '0': 1, '4': 1, '01': 1, x: 1, '2': -5 }, extra_adult: -1 }, 3)).sort()).toEqual(
+      ['by_adults.0', 'by_adults.01', 'by_adults.2', 'by_adults.4', 'by_adults.x', 'extra_adult'].sort(),
+    );
+    expect(nightPartyPricesViolations({ by_adults: null, extra_adult: null, child_rates: null }, 3)).toEqual([]);
+  });
+
+  it('wants exactly one of rate_bps or amount with per, and no included item collected at the property', () => {
+    expect(
+      chargeViolations(
+        [
+          { code: 'A', name: 'a', rate_bps: 0 },
+          { code: 'B', name: 'b', amount: 0, per: 'person_stay', payable: 'at_property' },
+        ],
+        't',
+      ),
+    ).toEqual([]);
+    expect(
+      paths(
+        chargeViolations(
+          [
+            { code: 'A', name: 'a' },
+            { code: 'B', name: 'b', rate_bps: 1, amount: 1, per: 'night' },
+            { code: 'C', name: 'c', amount: 1 },
+            { code: 'D', name: 'd', rate_bps: 1, per: 'stay' },
+            { code: 'E', name: 'e', amount: 1, per: 'stay', included: true, payable: 'at_property' },
+          ],
+          't',
+        ),
+      ),
+    ).toEqual(['t.0', 't.1', 't.2.per', 't.3.per', 't.4.payable']);
+    expect(chargeViolations(undefined, 't')).toEqual([]);
+  });
+
+  it('stores what was set, in a fixed order, and nothing for an empty occupancy pricing', () => {
+    expect(chargeFields({ payable: 'online', name: 'n', code: 'c', rate_bps: 5 })).toEqual({ code: 'c', name: 'n', rate_bps: 5, payable: 'online' });
+    expect(Object.keys(chargeFields({ per: 'night', amount: 1, code: 'c', name: 'n', included: false }))).toEqual([
+      'code',
+      'name',
+      'amount',
+      'per',
+      'included',
+    ]);
+    expect(occupancyPricingFields({})).toBeNull();
+    expect(occupancyPricingFields(null)).toBeNull();
+    expect(occupancyPricingFields({ child_rates: [] })).toEqual({ child_rates: [] });
+  });
+});
