@@ -43,7 +43,7 @@ export interface PriceBreakdown {
   fees: PricedFee[];
   /** subtotal + the items not included; = payable_online + payable_at_property. */
   total: Money;
-  /** What is charged through us. Breakdowns frozen before it existed lack it (`withPayableSplit` restates them). */
+  /** What is charged through us. A breakdown frozen without it reads with it restated (`withPayableSplit`). */
   payable_online: Money;
   payable_at_property: PayableAtProperty;
 }

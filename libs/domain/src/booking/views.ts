@@ -14,8 +14,8 @@ import type {
 } from './chain.types';
 
 /**
- * The frozen price and terms as read: breakdowns and snapshots frozen before §11.3 restate their
- * payable split (all online), and a snapshot without a timeline gets it computed on its fee base.
+ * The frozen price and terms as read: breakdowns and snapshots frozen without a payable split restate
+ * it (all online), and a snapshot without a timeline gets it computed on its fee base.
  */
 function frozenTerms(price: PriceBreakdown, snapshot: PolicySnapshot, checkIn: string) {
   const priceBreakdown = withPayableSplit(price);

@@ -21,7 +21,7 @@ export type ChargeRule = { code: string; name: string; included?: boolean; payab
 export type TaxRule = ChargeRule;
 export type FeeRule = ChargeRule;
 
-/** The party a stay is priced for; absent, every night is its plain amount. */
+/** The party a stay is priced for; absent, every night is its plain amount and per-person charges count no one. */
 export interface PricedParty {
   guests: Guests;
   /** The plan's party pricing, defaults filled (`readOccupancyPricing`). */
