@@ -60,10 +60,12 @@ describe('party pricing and charge input', () => {
 
   it('takes by_adults keys "1".."max_occupancy" with amounts from 0, and a night extra_adult from 0', () => {
     expect(nightPartyPricesViolations({ by_adults: { '1': 0, '3': 100 }, extra_adult: 0, child_rates: [] }, 3)).toEqual([]);
-    expect(paths(nightPartyPricesViolations({ by_adults: { '0': 1, '4': 1, '01': 1, x: 1, '2': -5 }, extra_adult: -1 }, 3)).sort()).toEqual(
-      ['by_adults.0', 'by_adults.01', 'by_adults.2', 'by_adults.4', 'by_adults.x', 'extra_adult'].sort(),
+    expect(paths(nightPartyPricesViolations({ by_adults: { '0': 1, '6': 1, '01': 1, x: 1, '2': -5 }, extra_adult: -1 }, 5)).sort()).toEqual(
+      ['by_adults.0', 'by_adults.01', 'by_adults.2', 'by_adults.6', 'by_adults.x', 'extra_adult'].sort(),
     );
     expect(nightPartyPricesViolations({ by_adults: null, extra_adult: null, child_rates: null }, 3)).toEqual([]);
+    const many = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [String(i + 1), 1]));
+    expect(paths(nightPartyPricesViolations({ by_adults: many }, 3))).toEqual(['by_adults']);
   });
 
   it('wants exactly one of rate_bps or amount with per, and no included item collected at the property', () => {

@@ -35,7 +35,10 @@ export function occupancyPricingViolations(input: OccupancyPricingInput, maxOccu
 /** A per-date rate's party prices: `by_adults` keys "1".."max_occupancy", every amount ≥ 0, brackets as the plan's. */
 export function nightPartyPricesViolations(input: NightPartyPrices, maxOccupancy: number): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.by_adults) {
+  const keys = input.by_adults ? Object.keys(input.by_adults).length : 0;
+  if (keys > maxOccupancy)
+    errors.push({ path: 'by_adults', message: `names at most ${maxOccupancy} adult counts (the room type's max_occupancy), got ${keys}` });
+  else if (input.by_adults) {
     for (const [key, amount] of Object.entries(input.by_adults)) {
       const adults = /^[1-9]\d*$/.test(key) ? Number(key) : 0;
       if (adults < 1 || adults > maxOccupancy)
