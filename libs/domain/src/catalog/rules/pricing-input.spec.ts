@@ -1,3 +1,4 @@
+import type { Tax } from '../catalog';
 import {
   chargeFields,
   chargeViolations,
@@ -93,6 +94,10 @@ describe('party pricing and charge input', () => {
       ),
     ).toEqual(['t.0', 't.1', 't.2.per', 't.3.per', 't.4.payable']);
     expect(chargeViolations(undefined, 't')).toEqual([]);
+    // null is "not set" for every optional key
+    const nulls = { code: 'N', name: 'n', rate_bps: null, amount: 1, per: null, included: null, payable: null } as unknown as Tax;
+    expect(paths(chargeViolations([nulls], 't'))).toEqual(['t.0.per']);
+    expect(chargeFields({ ...nulls, per: 'night' })).toEqual({ code: 'N', name: 'n', amount: 1, per: 'night' });
   });
 
   it('stores what was set, in a fixed order, and nothing for an empty occupancy pricing', () => {

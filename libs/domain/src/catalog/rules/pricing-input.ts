@@ -63,9 +63,10 @@ export function chargeViolations(list: readonly Tax[] | undefined, path: string)
     const rate = c.rate_bps !== undefined && c.rate_bps !== null;
     const fixed = c.amount !== undefined && c.amount !== null;
     if (rate === fixed) errors.push({ path: `${path}.${i}`, message: 'set exactly one of rate_bps or amount (with per)' });
-    else if (fixed && c.per === undefined)
+    else if (fixed && (c.per === undefined || c.per === null))
       errors.push({ path: `${path}.${i}.per`, message: 'is required with amount: stay, night, person_night or person_stay' });
-    else if (rate && c.per !== undefined) errors.push({ path: `${path}.${i}.per`, message: 'applies to a fixed amount only, not to rate_bps' });
+    else if (rate && c.per !== undefined && c.per !== null)
+      errors.push({ path: `${path}.${i}.per`, message: 'applies to a fixed amount only, not to rate_bps' });
     if (c.included === true && c.payable === 'at_property') {
       errors.push({ path: `${path}.${i}.payable`, message: 'an included item is paid with the nightly amounts; it cannot be payable at_property' });
     }
@@ -81,8 +82,8 @@ export function chargeFields(c: Tax): Tax {
     out.amount = c.amount;
     out.per = c.per;
   }
-  if (c.included !== undefined) out.included = c.included;
-  if (c.payable !== undefined) out.payable = c.payable;
+  if (c.included !== undefined && c.included !== null) out.included = c.included;
+  if (c.payable !== undefined && c.payable !== null) out.payable = c.payable;
   return out;
 }
 
