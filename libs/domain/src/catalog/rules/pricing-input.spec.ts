@@ -1,4 +1,4 @@
-import type { Tax } from '../catalog';
+import type { OccupancyPricingInput, Tax } from '../catalog';
 import {
   chargeFields,
   chargeViolations,
@@ -112,5 +112,8 @@ describe('party pricing and charge input', () => {
     expect(occupancyPricingFields({})).toBeNull();
     expect(occupancyPricingFields(null)).toBeNull();
     expect(occupancyPricingFields({ child_rates: [] })).toEqual({ child_rates: [] });
+    const nulls = { base_adults: null, extra_adult: null, child_rates: null } as unknown as OccupancyPricingInput;
+    expect(occupancyPricingViolations(nulls, 2)).toEqual([]);
+    expect(occupancyPricingFields(nulls)).toBeNull();
   });
 });

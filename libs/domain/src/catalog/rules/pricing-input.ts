@@ -23,12 +23,12 @@ export function childRatesViolations(rates: ReadonlyArray<{ max_age: unknown; am
 /** A rate plan's `occupancy_pricing` against its room type's occupancy (CONTRACT §11.2). */
 export function occupancyPricingViolations(input: OccupancyPricingInput, maxOccupancy: number, path = 'occupancy_pricing'): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.base_adults !== undefined && (!Number.isInteger(input.base_adults) || input.base_adults < 1 || input.base_adults > maxOccupancy)) {
+  if (input.base_adults != null && (!Number.isInteger(input.base_adults) || input.base_adults < 1 || input.base_adults > maxOccupancy)) {
     errors.push({ path: `${path}.base_adults`, message: `must be an integer from 1 to the room type's max_occupancy (${maxOccupancy})` });
   }
-  if (input.extra_adult !== undefined && !isAmount(input.extra_adult))
+  if (input.extra_adult != null && !isAmount(input.extra_adult))
     errors.push({ path: `${path}.extra_adult`, message: 'must be an integer of minor units, 0 or more' });
-  if (input.child_rates !== undefined) errors.push(...childRatesViolations(input.child_rates, `${path}.child_rates`));
+  if (input.child_rates != null) errors.push(...childRatesViolations(input.child_rates, `${path}.child_rates`));
   return errors;
 }
 
@@ -87,12 +87,12 @@ export function chargeFields(c: Tax): Tax {
   return out;
 }
 
-/** A plan's `occupancy_pricing` as stored: the keys the admin set (null or `{}` = the defaults). */
+/** A plan's `occupancy_pricing` as stored: the keys the admin set (a key sent as null is not set; none set = the defaults). */
 export function occupancyPricingFields(input: OccupancyPricingInput | null | undefined): OccupancyPricingInput | null {
   if (!input) return null;
   const out: OccupancyPricingInput = {};
-  if (input.base_adults !== undefined) out.base_adults = input.base_adults;
-  if (input.extra_adult !== undefined) out.extra_adult = input.extra_adult;
-  if (input.child_rates !== undefined) out.child_rates = input.child_rates.map((c) => ({ max_age: c.max_age, amount: c.amount }));
+  if (input.base_adults != null) out.base_adults = input.base_adults;
+  if (input.extra_adult != null) out.extra_adult = input.extra_adult;
+  if (input.child_rates != null) out.child_rates = input.child_rates.map((c) => ({ max_age: c.max_age, amount: c.amount }));
   return Object.keys(out).length > 0 ? out : null;
 }
