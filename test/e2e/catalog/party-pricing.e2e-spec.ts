@@ -45,6 +45,19 @@ describe('party pricing and honest totals (admin routes, quote, search)', () => 
       'occupancy_pricing.base_adults',
       'occupancy_pricing.child_rates.1.max_age',
     ]);
+    // hostile shapes are field errors, never a 5xx
+    const hostile = await t
+      .http()
+      .put(`/v1/admin/rate-plans/${planId}/rates`)
+      .set(admin)
+      .send({ from: daysFromNow(21), to: daysFromNow(21), amount: 1, by_adults: ['x'], child_rates: [{ max_age: 'x' }] });
+    expect(hostile.status).toBe(400);
+    const nulls = await t
+      .http()
+      .patch(`/v1/admin/rate-plans/${planId}`)
+      .set(admin)
+      .send({ occupancy_pricing: { base_adults: null, child_rates: null } });
+    expect(nulls.status).toBe(200);
     const plan = await t
       .http()
       .patch(`/v1/admin/rate-plans/${planId}`)
