@@ -27,6 +27,7 @@ import { DailyRateChangeNotices1764450000001 } from './1764450000001-DailyRateCh
 import { PropertySearchKeys1764460000000 } from './1764460000000-PropertySearchKeys';
 import { FollowUpSentIndex1764470000000 } from './1764470000000-FollowUpSentIndex';
 import { StayRestrictions1764490000000 } from './1764490000000-StayRestrictions';
+import { PartyPricingAndTaxes1764490001000 } from './1764490001000-PartyPricingAndTaxes';
 import { SeveralRooms1764490002000 } from './1764490002000-SeveralRooms';
 
 /** Every migration, in order. A new migration file is added here too. */
@@ -60,5 +61,6 @@ export const MIGRATIONS = [
   PropertySearchKeys1764460000000,
   FollowUpSentIndex1764470000000,
   StayRestrictions1764490000000,
+  PartyPricingAndTaxes1764490001000,
   SeveralRooms1764490002000,
 ];

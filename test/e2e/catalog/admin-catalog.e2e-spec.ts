@@ -190,8 +190,8 @@ describe('catalog administration', () => {
       .query({ from, to: daysFromNow(31) })
       .set(admin);
     expect(calendar.body.data.nights).toEqual([
-      { night: from, amount: 15000, overridden: true },
-      { night: daysFromNow(31), amount: 12000, overridden: false },
+      { night: from, amount: 15000, overridden: true, by_adults: null, extra_adult: null, child_rates: null },
+      { night: daysFromNow(31), amount: 12000, overridden: false, by_adults: null, extra_adult: null, child_rates: null },
     ]);
     const badRange = await t.http().put(`/v1/admin/rate-plans/${planId}/rates`).set(admin).send({ from: to, to: from, amount: 1 });
     expect(badRange.status).toBe(400);

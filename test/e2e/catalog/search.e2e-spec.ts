@@ -88,6 +88,8 @@ describe('POST /v1/search', () => {
       room_type_id: grand.roomTypes[0].id,
       rate_plan_id: grand.roomTypes[0].ratePlans[1].id,
       price_per_night: { amount: 17000, currency: 'EUR' },
+      // the whole stay with the property's 6% VAT: 51000 + 3060
+      total: { amount: 54060, currency: 'EUR' },
     });
     expect(grandResult.explanation.join(' ')).toContain('available on all 3 nights');
     expect(res.body.next_actions).toHaveLength(2);
@@ -250,6 +252,8 @@ describe('POST /v1/search', () => {
       room_type_id: porto.roomTypes[0].id,
       rate_plan_id: planId,
       price_per_night: { amount: 11000, currency: 'EUR' },
+      // 33001 + 6% VAT (1980.06 -> 1980)
+      total: { amount: 34981, currency: 'EUR' },
     });
     expect(res.body.data.results[0].explanation[2]).toContain('EUR 110.00 per night on average over 3 nights');
   });

@@ -57,11 +57,16 @@ describe('POST /v1/quotes', () => {
     expect(q.price_breakdown.subtotal).toEqual({ amount: 32345, currency: 'EUR' });
     // VAT 10% = 3234.5 -> 3235; city 2.5% = 808.625 -> 809
     expect(q.price_breakdown.taxes).toEqual([
-      { code: 'VAT', name: 'VAT', rate_bps: 1000, amount: { amount: 3235, currency: 'EUR' } },
-      { code: 'CITY', name: 'City tax', rate_bps: 250, amount: { amount: 809, currency: 'EUR' } },
+      { code: 'VAT', name: 'VAT', rate_bps: 1000, amount: { amount: 3235, currency: 'EUR' }, included: false, payable: 'online' },
+      { code: 'CITY', name: 'City tax', rate_bps: 250, amount: { amount: 809, currency: 'EUR' }, included: false, payable: 'online' },
     ]);
-    expect(q.price_breakdown.fees).toEqual([{ code: 'CLEANING', name: 'Cleaning fee', amount: { amount: 1500, currency: 'EUR' } }]);
+    expect(q.price_breakdown.fees).toEqual([
+      { code: 'CLEANING', name: 'Cleaning fee', amount: { amount: 1500, currency: 'EUR' }, included: false, payable: 'online' },
+    ]);
     expect(q.price_breakdown.total).toEqual({ amount: 32345 + 3235 + 809 + 1500, currency: 'EUR' });
+    // nothing of §11.3 set: the split restates the total
+    expect(q.price_breakdown.payable_online).toEqual(q.price_breakdown.total);
+    expect(q.price_breakdown.payable_at_property).toEqual({ amount: 0, currency: 'EUR' });
     expect(q.policy_snapshot).toMatchObject({
       policy_id: catalog.freePolicyId,
       version: '2',

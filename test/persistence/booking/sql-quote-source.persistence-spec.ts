@@ -1,5 +1,5 @@
 import { Client, type Notification } from 'pg';
-import { plusDays, QuoteSourceReader, StayRestrictionRepository } from '@hcs/domain';
+import { DailyRateRepository, plusDays, QuoteSourceReader, StayRestrictionRepository } from '@hcs/domain';
 import { CATALOG_CHANNEL, CatalogChangeFeed, SqlQuoteSourceReader } from '@hcs/persistence';
 import { AppConfig } from '@hcs/platform';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
@@ -98,5 +98,62 @@ describe('the quote source and its daily rates (real Postgres, LISTEN)', () => {
 
     await setRates(5, 18_000);
     await until(async () => (await reader.read(chain.tenantId, { ...ids(), nights })).dailyRates[nights[0]] === 18_000);
+  });
+
+  it("reads the plan's occupancy pricing, the nights' party prices and the FX rate into the property's currency in the same statement", async () => {
+    const other = await seedChain(tier);
+    await tier.query(`UPDATE properties SET promoted_at = now(), default_currency = 'JPY' WHERE tenant_id = $1 AND id = $2`, [
+      other.tenantId,
+      other.property.id,
+    ]);
+    await tier.query(`UPDATE rate_plans SET occupancy_pricing = $3::jsonb WHERE tenant_id = $1 AND id = $2`, [
+      other.tenantId,
+      other.ratePlan.id,
+      JSON.stringify({ extra_adult: 2500, child_rates: [{ max_age: 11, amount: 1000 }] }),
+    ]);
+    const rates = tier.get(DailyRateRepository);
+    await rates.setRates(other.tenantId, other.ratePlan.id, { from: FIRST, to: plusDays(FIRST, 1) }, 12_000, {
+      by_adults: { '3': 20_000 },
+      child_rates: [{ max_age: 17, amount: 500 }],
+    });
+    await rates.setRates(other.tenantId, other.ratePlan.id, { from: plusDays(FIRST, 2), to: plusDays(FIRST, 2) }, 13_000);
+    await tier.query(
+      `INSERT INTO fx_rates (tenant_id, base, quote, rate, updated_at) VALUES (NULL, 'JPY', 'EUR', 0.005, now()), ($1, 'JPY', 'EUR', 0.004, now())`,
+      [other.tenantId],
+    );
+    const sql = tier.get(SqlQuoteSourceReader);
+    const query = {
+      propertyId: other.property.id,
+      roomTypeId: other.roomType.id,
+      ratePlanId: other.ratePlan.id,
+      nights: [FIRST, plusDays(FIRST, 1), plusDays(FIRST, 2)],
+    };
+    const source = await sql.read(other.tenantId, query);
+    expect(source.ratePlan?.occupancyPricing).toEqual({ extra_adult: 2500, child_rates: [{ max_age: 11, amount: 1000 }] });
+    expect(source.dailyRates).toEqual({ [FIRST]: 12_000, [plusDays(FIRST, 1)]: 12_000, [plusDays(FIRST, 2)]: 13_000 });
+    const night = { by_adults: { '3': 20_000 }, extra_adult: null, child_rates: [{ max_age: 17, amount: 500 }] };
+    expect(source.dailyOccupancy).toEqual({ [FIRST]: night, [plusDays(FIRST, 1)]: night });
+    // the tenant's own inverse row: 1 EUR = 1 / 0.004 JPY
+    expect(source.property).toMatchObject({ currency: 'JPY', localRate: 250 });
+    const listed = await rates.listRates(other.tenantId, { ...other.ratePlan, baseRate: { amount: 1, currency: 'EUR' } } as never, {
+      from: FIRST,
+      to: plusDays(FIRST, 2),
+    });
+    expect(listed.map((n) => [n.by_adults, n.extra_adult, n.child_rates])).toEqual([
+      [{ '3': 20_000 }, null, [{ max_age: 17, amount: 500 }]],
+      [{ '3': 20_000 }, null, [{ max_age: 17, amount: 500 }]],
+      [null, null, null],
+    ]);
+
+    // the copy kept in memory answers the same nights' party prices
+    const reader = tier.get(QuoteSourceReader);
+    const feed = tier.get(CatalogChangeFeed);
+    feed.versionOf(other.tenantId);
+    await until(() => feed.versionOf(other.tenantId) !== null);
+    await reader.read(other.tenantId, query);
+    await expect(reader.read(other.tenantId, { ...query, nights: [plusDays(FIRST, 1), plusDays(FIRST, 2)] })).resolves.toMatchObject({
+      dailyOccupancy: { [plusDays(FIRST, 1)]: night },
+    });
+    await expect(sql.read(chain.tenantId, { ...ids(), nights: [FIRST] })).resolves.toMatchObject({ property: { localRate: null }, dailyOccupancy: {} });
   });
 });

@@ -105,6 +105,26 @@ describe('catalog repositories (real Postgres, no HTTP)', () => {
       });
       await expect(ratePlans.update(own.tenantId, randomUUID(), { name: 'Nobody' })).resolves.toBeNull();
     });
+
+    it("keeps a plan's occupancy pricing as set, and null clears it", async () => {
+      const ratePlans = tier.get(RatePlanRepository);
+      const own = await seedChain(tier);
+      expect(own.ratePlan.occupancyPricing).toBeNull();
+      const pricing = { base_adults: 1, child_rates: [{ max_age: 6, amount: 0 }] };
+      await expect(ratePlans.update(own.tenantId, own.ratePlan.id, { occupancyPricing: pricing })).resolves.toMatchObject({ occupancyPricing: pricing });
+      await expect(ratePlans.findById(own.tenantId, own.ratePlan.id)).resolves.toMatchObject({ occupancyPricing: pricing });
+      await expect(ratePlans.listByProperties(own.tenantId, [own.property.id])).resolves.toMatchObject([{ occupancyPricing: pricing }]);
+      await expect(ratePlans.update(own.tenantId, own.ratePlan.id, { occupancyPricing: null })).resolves.toMatchObject({ occupancyPricing: null });
+      const created = await ratePlans.create(own.tenantId, own.roomType, {
+        code: 'family',
+        name: 'Family',
+        baseRate: { amount: 9000, currency: 'EUR' },
+        mealPlan: 'room_only',
+        policyId: null,
+        occupancyPricing: { extra_adult: 1500 },
+      });
+      expect(created.occupancyPricing).toEqual({ extra_adult: 1500 });
+    });
   });
 
   describe('policies', () => {
@@ -142,9 +162,19 @@ describe('catalog repositories (real Postgres, no HTTP)', () => {
       await expect(rates.setRates(own.tenantId, own.ratePlan.id, { from: '2099-03-02', to: '2099-03-02' }, null)).resolves.toBe(1);
 
       await expect(rates.listRates(own.tenantId, own.ratePlan, range)).resolves.toEqual([
-        { night: '2099-03-01', amount: 15000, overridden: true },
-        { night: '2099-03-02', amount: 10000, overridden: false },
-        { night: '2099-03-03', amount: 15000, overridden: true },
+        { night: '2099-03-01', amount: 15000, overridden: true, by_adults: null, extra_adult: null, child_rates: null },
+        { night: '2099-03-02', amount: 10000, overridden: false, by_adults: null, extra_adult: null, child_rates: null },
+        { night: '2099-03-03', amount: 15000, overridden: true, by_adults: null, extra_adult: null, child_rates: null },
+      ]);
+      const party = { by_adults: { '1': 9000 }, extra_adult: 2000, child_rates: [{ max_age: 9, amount: 700 }] };
+      await expect(rates.setRates(own.tenantId, own.ratePlan.id, { from: '2099-03-01', to: '2099-03-01' }, 15500, party)).resolves.toBe(1);
+      await expect(rates.listRates(own.tenantId, own.ratePlan, { from: '2099-03-01', to: '2099-03-01' })).resolves.toEqual([
+        { night: '2099-03-01', amount: 15500, overridden: true, ...party },
+      ]);
+      // a night set again without party prices is replaced whole; clearing the rate clears them too
+      await rates.setRates(own.tenantId, own.ratePlan.id, { from: '2099-03-01', to: '2099-03-01' }, 15500, { extra_adult: 100 });
+      await expect(rates.listRates(own.tenantId, own.ratePlan, { from: '2099-03-01', to: '2099-03-01' })).resolves.toMatchObject([
+        { by_adults: null, extra_adult: 100, child_rates: null },
       ]);
     });
 

@@ -6,6 +6,7 @@ import {
   StayRestrictionRepository,
   type FeedAriProperty,
   type FeedListing,
+  RatePlanRepository,
 } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
@@ -42,7 +43,10 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
   });
 
   it('reads ARI with room types, quotable rate plans, per-date rates and inventory of the window', async () => {
-    await tier.get(DailyRateRepository).setRates(chain.tenantId, chain.ratePlan.id, { from: '2099-04-01', to: '2099-04-01' }, 12000);
+    await tier
+      .get(DailyRateRepository)
+      .setRates(chain.tenantId, chain.ratePlan.id, { from: '2099-04-01', to: '2099-04-01' }, 12000, { by_adults: { '2': 13000 } });
+    await tier.get(RatePlanRepository).update(chain.tenantId, chain.ratePlan.id, { occupancyPricing: { base_adults: 1 } });
     await tier.get(InventoryRepository).setAllotment(chain.tenantId, chain.roomType, { from: '2099-04-02', to: '2099-04-02' }, 5);
     // a run from before the window to past its last check-in: read from the first check-in to the day after the last
     await tier.get(StayRestrictionRepository).setRestrictions(chain.tenantId, chain.ratePlan.id, {
@@ -71,9 +75,11 @@ describe('SqlFeedReader (real Postgres, no HTTP)', () => {
           baseRateAmount: 10000,
           cancellationKind: 'free_cancellation',
           freeCancellationHoursBeforeCheckin: 48,
+          occupancyPricing: { base_adults: 1 },
         },
       ],
       dailyRates: { [chain.ratePlan.id]: { '2099-04-01': 12000 } },
+      dailyOccupancy: { [chain.ratePlan.id]: { '2099-04-01': { by_adults: { '2': 13000 }, extra_adult: null, child_rates: null } } },
       inventory: { [chain.roomType.id]: { '2099-04-02': { allotment: 5, held: 0, sold: 0 } } },
       restrictions: {
         [chain.ratePlan.id]: {

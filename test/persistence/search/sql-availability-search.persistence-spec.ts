@@ -7,6 +7,9 @@ import {
   todayIn,
   type OfferQuery,
   type StayRestrictions,
+  DailyRateRepository,
+  NightOccupancy,
+  partyNightPrice,
 } from '@hcs/domain';
 import { TransactionHost } from '@hcs/persistence';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
@@ -25,6 +28,8 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
     checkOut: day(22),
     nights: 2,
     partySize: 2,
+    adults: 2,
+    childAges: [],
     mealPlan: null,
     cancellation: null,
     maxNightlyByCurrency: null,
@@ -62,6 +67,8 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
     freeCancellationHours: 48,
     offerCount: 1,
     hasFreeCancellation: true,
+    taxes: [{ code: 'vat', name: 'VAT', rate_bps: 1000 }],
+    fees: [],
   });
 
   it('finds the best offer by destination (the named prepared statement), again on a connection that prepared it, and inside a transaction', async () => {
@@ -171,5 +178,75 @@ describe('SqlAvailabilitySearchRepository (real Postgres, no HTTP)', () => {
       timezone: 'Europe/Paris',
     });
     await expect(search.findPromotedProperty(other.tenantId, { slug: other.property.slug, id: null })).resolves.toBeNull();
+  });
+
+  it('prices the party in both strategies: plan surcharges on plain nights, own party prices where a night sets them', async () => {
+    const family = await seedChain(tier, { defaultInventory: 2 });
+    await tier.get(PropertyRepository).markPromoted(family.tenantId, family.property.id, new Date());
+    await tier.query(`UPDATE room_types SET max_occupancy = 5 WHERE tenant_id = $1 AND id = $2`, [family.tenantId, family.roomType.id]);
+    await tier.query(`UPDATE rate_plans SET occupancy_pricing = $3::jsonb WHERE tenant_id = $1 AND id = $2`, [
+      family.tenantId,
+      family.ratePlan.id,
+      JSON.stringify({
+        extra_adult: 3000,
+        child_rates: [
+          { max_age: 5, amount: 0 },
+          { max_age: 11, amount: 1500 },
+        ],
+      }),
+    ]);
+    // the second night has its own party prices: 3 adults cost 20000 flat, children older than 5 cost 700
+    await tier.get(DailyRateRepository).setRates(family.tenantId, family.ratePlan.id, { from: day(21), to: day(21) }, 12_000, {
+      by_adults: { '3': 20_000 },
+      child_rates: [
+        { max_age: 5, amount: 0 },
+        { max_age: 17, amount: 700 },
+      ],
+    });
+    const party = { adults: 3, childAges: [4, 8, 14], partySize: 6 };
+    // night 1: 10000 + 3000 (third adult) + 0 + 1500 + 3000 (14 is older than every bracket); night 2: 20000 + 0 + 700 + 700
+    const total = 10_000 + 3_000 + 0 + 1_500 + 3_000 + (20_000 + 0 + 700 + 700);
+    for (const area of ['paris', null]) {
+      await expect(search.findBestOffers(family.tenantId, query({ area, ...party, partySize: 5 }))).resolves.toMatchObject([
+        { total, nightly: Math.round(total / 2) },
+      ]);
+      await expect(search.findBestOffers(family.tenantId, query({ area, adults: 2, childAges: [], partySize: 2 }))).resolves.toMatchObject([
+        { total: 10_000 + 12_000, nightly: 11_000 },
+      ]);
+    }
+    await expect(search.findBestOffers(family.tenantId, query({ ...party, partySize: 5, maxNightlyByCurrency: { EUR: 19_449 } }))).resolves.toEqual([]);
+  });
+
+  it('prices a night in SQL (hcs_party_night) exactly as the domain rule does', async () => {
+    const plan = {
+      base_adults: 2,
+      extra_adult: 3000,
+      child_rates: [
+        { max_age: 5, amount: 0 },
+        { max_age: 11, amount: 1500 },
+      ],
+    };
+    const cases: Array<[adults: number, ages: number[], night: NightOccupancy | null]> = [
+      [1, [], null],
+      [2, [], null],
+      [4, [0, 5, 6, 11, 12, 17], null],
+      [3, [8], { by_adults: { '3': 16000 } }],
+      [2, [8], { by_adults: { '3': 16000 } }],
+      [3, [13], { extra_adult: 0 }],
+      [2, [4, 13], { child_rates: [] }],
+      [2, [10], { child_rates: [{ max_age: 17, amount: 700 }], extra_adult: 100 }],
+    ];
+    for (const [adults, ages, night] of cases) {
+      const [row] = await tier.query<{ price: string }>(`SELECT hcs_party_night($1, $2::jsonb, $3, $4::jsonb, $5, $6, $7::int[]) AS price`, [
+        10_000,
+        night?.by_adults ? JSON.stringify(night.by_adults) : null,
+        night?.extra_adult ?? plan.extra_adult,
+        JSON.stringify(night?.child_rates ?? plan.child_rates),
+        plan.base_adults,
+        adults,
+        ages,
+      ]);
+      expect(Number(row.price)).toBe(partyNightPrice(10_000, { adults, children: ages.map((age) => ({ age })) }, plan, night));
+    }
   });
 });

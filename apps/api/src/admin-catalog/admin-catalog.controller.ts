@@ -200,11 +200,13 @@ export class AdminCatalogController {
   @Put('rate-plans/:id/rates')
   @ApiOperation({
     summary: 'Set the nightly rate of a date range (ARI rates)',
-    description: "amount in minor units of the plan's currency; null removes the per-date rates.",
+    description:
+      "amount in minor units of the plan's currency; null removes the per-date rates. by_adults, extra_adult and child_rates price the party on these nights (each night is replaced whole: what is not sent is the plan's).",
   })
   @ApiEnvelope(RateCalendarModel, { description: 'The range after the change.', errors: ['validation_failed', 'rate_plan_not_found'] })
   setRates(@CurrentActor() actor: Actor, @Param() params: IdParamsDto, @Body() body: SetRatesRequestDto): Promise<Outcome> {
-    return this.rates.execute({ ratePlanId: params.id, range: { from: body.from, to: body.to }, amount: body.amount }, actor);
+    const party = { by_adults: body.by_adults, extra_adult: body.extra_adult, child_rates: body.child_rates };
+    return this.rates.execute({ ratePlanId: params.id, range: { from: body.from, to: body.to }, amount: body.amount, party }, actor);
   }
 
   @Get('fx-rates')

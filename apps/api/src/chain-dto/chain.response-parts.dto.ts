@@ -25,20 +25,28 @@ export class PricedNightModel {
   @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
 }
 
+const INCLUDED = 'Already inside the nightly amounts: shown, not added to the total.';
+const PAYABLE = 'online: charged through the service; at_property: collected by the hotel.';
+
 export class PricedTaxModel {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
-  @ApiProperty({ type: 'integer', description: 'Basis points of the room subtotal.' }) rate_bps: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Basis points of the room subtotal; absent for a fixed amount.' }) rate_bps?: number;
   @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+  @ApiProperty({ description: INCLUDED }) included: boolean;
+  @ApiProperty({ enum: ['online', 'at_property'], description: PAYABLE }) payable: string;
 }
 
 export class PricedFeeModel {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'Basis points of the room subtotal, for a fee charged as a share; absent for a fixed amount.' })
+  rate_bps?: number;
   @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+  @ApiProperty({ description: INCLUDED }) included: boolean;
+  @ApiProperty({ enum: ['online', 'at_property'], description: PAYABLE }) payable: string;
 }
 
-/** docs/api-contract.md "Pricing and party": every amount in minor units of `currency`; total = subtotal + taxes + fees. */
 /** One room of a quote made with `rooms`. */
 export class PricedRoomModel {
   @ApiProperty({ type: 'integer', minimum: 1, description: "1-based position in the quote's rooms." }) room: number;
@@ -47,6 +55,16 @@ export class PricedRoomModel {
   @ApiProperty({ type: MoneyModel, description: "This room's subtotal (its nights)." }) subtotal: MoneyModel;
 }
 
+/** What the hotel collects; `local` restates it in the property's currency when the quote's differs. */
+export class PayableAtPropertyModel extends MoneyModel {
+  @ApiPropertyOptional({ type: MoneyModel, description: "The same amount in the property's currency (display FX), when the quote's currency differs." })
+  local?: MoneyModel;
+}
+
+/**
+ * docs/booking-chain.md "Price breakdown": every amount in minor units of `currency`; total =
+ * subtotal + the taxes and fees not included = payable_online + payable_at_property.
+ */
 export class PriceBreakdownModel {
   @ApiProperty({ pattern: '^[A-Z]{3}$' }) currency: string;
   @ApiProperty({ type: [PricedNightModel] }) nights: PricedNightModel[];
@@ -59,6 +77,9 @@ export class PriceBreakdownModel {
     description: 'Only on a quote made with rooms (even one): each room priced for its party; the nights, taxes, fees and totals above are their sums.',
   })
   rooms?: PricedRoomModel[];
+  @ApiProperty({ type: MoneyModel, description: 'What is charged through the service.' }) payable_online: MoneyModel;
+  @ApiProperty({ type: PayableAtPropertyModel, description: 'What the hotel collects at the property (taxes and fees payable there).' })
+  payable_at_property: PayableAtPropertyModel;
 }
 
 /** One step of the cancellation timeline: cancelling before `until` costs `fee`. */
@@ -73,7 +94,8 @@ export class PolicySnapshotModel {
   @ApiProperty({ example: '1' }) version: string;
   @ApiProperty({ enum: ['free_cancellation', 'non_refundable'] }) cancellation_kind: string;
   @ApiProperty({ type: 'integer' }) free_cancellation_hours_before_checkin: number;
-  @ApiProperty({ description: 'Percent of the total charged from free_cancellation_until on.' }) cancellation_fee_pct_after_cutoff: number;
+  @ApiProperty({ description: 'Percent of the total less what is payable at the property, charged from free_cancellation_until on.' })
+  cancellation_fee_pct_after_cutoff: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Last instant of free cancellation; null for non-refundable terms.' })
   free_cancellation_until: string | null;
   @ApiProperty({ type: String, nullable: true }) child_policy_text: string | null;
@@ -85,6 +107,9 @@ export class PolicySnapshotModel {
       'Machine-readable terms in time order: a cancellation before `until` (and after the previous entry) costs `fee`; after the last entry the stay has started and cannot be cancelled.',
   })
   cancellation_timeline: CancellationTimelineEntryModel[];
+  @ApiProperty({ type: MoneyModel, description: "The price's part charged through the service, frozen with the terms." }) payable_online: MoneyModel;
+  @ApiProperty({ type: PayableAtPropertyModel, description: "The price's part the hotel collects, frozen with the terms." })
+  payable_at_property: PayableAtPropertyModel;
 }
 
 /** The traveler a delegation named: `{iss, sub}`. */

@@ -22,13 +22,41 @@ const POLICIES: Record<string, PolicyInput> = {
   nonref: { cancellation_kind: 'non_refundable', child_policy_text: 'Children under 4 stay free in existing beds.' },
 };
 
-/** Every demo room type sleeps 2+ adults and has a free-cancellation and a non-refundable plan. */
-function plans(currency: string, flexAmount: number, nonrefAmount: number): RatePlanInput[] {
+/**
+ * Every demo room type sleeps 2+ adults and has a free-cancellation and a non-refundable plan;
+ * `occupancy` prices the party on both (docs/catalog.md "Party pricing").
+ */
+function plans(currency: string, flexAmount: number, nonrefAmount: number, occupancy?: RatePlanInput['occupancy_pricing']): RatePlanInput[] {
+  const party = occupancy ? { occupancy_pricing: occupancy } : {};
   return [
-    { code: 'FLEX-BB', name: 'Flexible, breakfast included', base_rate: { amount: flexAmount, currency }, meal_plan: 'breakfast', policy_code: 'flex' },
-    { code: 'NR-RO', name: 'Non-refundable, room only', base_rate: { amount: nonrefAmount, currency }, meal_plan: 'room_only', policy_code: 'nonref' },
+    {
+      code: 'FLEX-BB',
+      name: 'Flexible, breakfast included',
+      base_rate: { amount: flexAmount, currency },
+      meal_plan: 'breakfast',
+      policy_code: 'flex',
+      ...party,
+    },
+    {
+      code: 'NR-RO',
+      name: 'Non-refundable, room only',
+      base_rate: { amount: nonrefAmount, currency },
+      meal_plan: 'room_only',
+      policy_code: 'nonref',
+      ...party,
+    },
   ];
 }
+
+/** The family room's party pricing: two adults in the rate, a third at 35.00, children by age. */
+const FAMILY_PRICING: RatePlanInput['occupancy_pricing'] = {
+  base_adults: 2,
+  extra_adult: 3500,
+  child_rates: [
+    { max_age: 3, amount: 0 },
+    { max_age: 11, amount: 1500 },
+  ],
+};
 
 const room = (code: string, name: string, maxOccupancy: number, defaultInventory: number, extra: Partial<RoomTypeInput> = {}): RoomTypeInput => ({
   code,
@@ -60,13 +88,17 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       number_of_rooms: 120,
       checkin_time: '15:00',
       checkout_time: '11:00',
-      taxes: [{ code: 'VAT', name: 'IVA (Portugal)', rate_bps: 600 }],
-      fees: [{ code: 'CITY', name: 'Lisbon city tax', amount: 400, per: 'night' }],
+      // VAT already inside the rates; the city tax per person and night is collected at the desk.
+      taxes: [
+        { code: 'VAT', name: 'IVA (Portugal)', rate_bps: 600, included: true },
+        { code: 'CITY', name: 'Lisbon city tax', amount: 200, per: 'person_night', payable: 'at_property' },
+      ],
+      fees: [],
     },
     policies: POLICIES,
     rooms: [
       { room: room('DBL', 'Superior Double, river view', 2, 8, { floor_size_sqm: 24 }), plans: plans('EUR', 16500, 13900) },
-      { room: room('FAM', 'Family Room', 4, 4, { floor_size_sqm: 35 }), plans: plans('EUR', 22900, 19500) },
+      { room: room('FAM', 'Family Room', 5, 4, { floor_size_sqm: 35 }), plans: plans('EUR', 22900, 19500, FAMILY_PRICING) },
     ],
     // Weekend minimum stay: a stay arriving on a Friday or Saturday is two nights at least.
     restrictions: [{ days_of_week: ['fri', 'sat'], values: { min_stay_arrival: 2 } }],

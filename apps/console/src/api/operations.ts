@@ -32,6 +32,9 @@ export const OPERATIONS = {
   readRates: { method: 'GET', path: '/v1/admin/rate-plans/{id}/rates' },
   readRestrictions: { method: 'GET', path: '/v1/admin/rate-plans/{id}/restrictions' },
   setRestrictions: { method: 'PUT', path: '/v1/admin/rate-plans/{id}/restrictions' },
+  setRates: { method: 'PUT', path: '/v1/admin/rate-plans/{id}/rates' },
+  updateRatePlan: { method: 'PATCH', path: '/v1/admin/rate-plans/{id}' },
+  updateProperty: { method: 'PATCH', path: '/v1/admin/properties/{id}' },
   // Agents and credentials
   listAgents: { method: 'GET', path: '/v1/admin/agents' },
   createAgent: { method: 'POST', path: '/v1/admin/agents' },

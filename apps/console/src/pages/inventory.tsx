@@ -3,6 +3,7 @@ import type { InventoryNight, RateCalendar, StayRestrictionDate } from '../api/t
 import { Card, ErrorBox, Field, formatMoney } from '../components/common';
 import { EditRestrictions, RestrictionBadges } from '../components/stay-restrictions';
 import { useAction, useLoad, useSession } from '../hooks';
+import { OccupancyPricingForm, SetRates, TaxesForm } from './party-pricing';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -47,6 +48,7 @@ export function InventoryPage() {
     if (rooms.length > 0 && !rooms.some((r) => r.id === roomTypeId)) setRoomTypeId(rooms[0].id);
   }, [property.data]);
   const room = property.data?.room_types.find((r) => r.id === roomTypeId) ?? null;
+  const plan = room?.rate_plans.find((p) => p.id === ratePlanId) ?? null;
   useEffect(() => {
     if (room && !room.rate_plans.some((p) => p.id === ratePlanId)) setRatePlanId(room.rate_plans[0]?.id ?? '');
   }, [room?.id]);
@@ -124,6 +126,26 @@ export function InventoryPage() {
           </div>
         </div>
       )}
+      {ratePlanId && (
+        <div class="columns">
+          <SetRates key={ratePlanId} ratePlanId={ratePlanId} defaultFrom={from} onChanged={rates.reload} />
+          <OccupancyPricingForm
+            key={`${ratePlanId} ${JSON.stringify(plan?.occupancy_pricing ?? null)}`}
+            ratePlanId={ratePlanId}
+            current={plan?.occupancy_pricing ?? null}
+            onChanged={property.reload}
+          />
+        </div>
+      )}
+      {property.data && (
+        <TaxesForm
+          key={`${property.data.id} ${property.data.updated_at}`}
+          propertyId={property.data.id}
+          taxes={property.data.taxes}
+          fees={property.data.fees}
+          onChanged={property.reload}
+        />
+      )}
       <ErrorBox error={rates.error ?? restrictions.error} />
     </>
   );
@@ -164,7 +186,10 @@ function Heatmap({ nights, rates, restrictions }: { nights: InventoryNight[]; ra
               <span title="allotment">{n.allotment}</span>/<span title="held">{n.held}</span>/<span title="sold">{n.sold}</span>
             </div>
             {rate && rates && (
-              <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`}>{formatMoney({ amount: rate.amount, currency: rates.currency })}</div>
+              <div class={`hm-rate${rate.overridden ? ' overridden' : ''}`} title={partyTitle(rate)}>
+                {formatMoney({ amount: rate.amount, currency: rates.currency })}
+                {partyTitle(rate) && <span class="hm-party">👪</span>}
+              </div>
             )}
             <RestrictionBadges item={restrictionsOf.get(n.night)} />
           </div>
@@ -174,12 +199,26 @@ function Heatmap({ nights, rates, restrictions }: { nights: InventoryNight[]; ra
   );
 }
 
+/** The night's own party prices, in words; empty when it follows the plan's. */
+function partyTitle(rate: RateCalendar['nights'][number]): string {
+  const parts: string[] = [];
+  if (rate.by_adults)
+    parts.push(
+      `by adults ${Object.entries(rate.by_adults)
+        .map(([adults, amount]) => `${adults}: ${amount}`)
+        .join(', ')}`,
+    );
+  if (rate.extra_adult !== null) parts.push(`extra adult ${rate.extra_adult}`);
+  if (rate.child_rates) parts.push(`children ${rate.child_rates.map((c) => `≤${c.max_age}: ${c.amount}`).join(', ')}`);
+  return parts.join('; ');
+}
+
 function Legend() {
   return (
     <p class="legend muted">
       Each night: allotment/held/sold, the rate of the chosen plan and its stay restrictions (CTA/CTD: closed to arrival/departure). Colour: share taken by
       holds and sales. <span class="hm-cell heat-1 swatch" /> low <span class="hm-cell heat-4 swatch" /> high <span class="hm-cell heat-full swatch" /> full{' '}
-      <span class="hm-cell oversold swatch" /> oversold ⚠. Bold border: set per date.
+      <span class="hm-cell oversold swatch" /> oversold ⚠. Bold border: set per date. 👪: the night sets its own party prices (hover for them).
     </p>
   );
 }

@@ -36,10 +36,11 @@ describe('SandboxScenarios', () => {
   const source: QuoteSource = {
     property: null,
     roomType: null,
-    ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: 10000, policyId: null },
+    ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: 10000, policyId: null, occupancyPricing: null },
     policy: null,
     dailyRates: { '2099-05-10': 15 },
     restrictions: {},
+    dailyOccupancy: {},
   };
 
   beforeEach(() => {

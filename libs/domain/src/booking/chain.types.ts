@@ -15,17 +15,23 @@ export interface PricedNight {
   amount: Money;
 }
 
+/** A tax or fee of a breakdown: `rate_bps` for a share of the subtotal, absent for a fixed amount. */
 export interface PricedTax {
   code: string;
   name: string;
-  rate_bps: number;
+  rate_bps?: number;
   amount: Money;
+  /** Already inside the nightly amounts: shown, not added to the total. */
+  included: boolean;
+  /** Charged through us (`online`) or collected by the hotel (`at_property`). */
+  payable: 'online' | 'at_property';
 }
 
-export interface PricedFee {
-  code: string;
-  name: string;
-  amount: Money;
+export type PricedFee = PricedTax;
+
+/** What the hotel collects; `local` in the property's currency when the quote's differs. */
+export interface PayableAtProperty extends Money {
+  local?: Money;
 }
 
 /** One room of a quote made with `rooms` (docs/booking-chain.md "Several rooms"). */
@@ -44,9 +50,13 @@ export interface PriceBreakdown {
   subtotal: Money;
   taxes: PricedTax[];
   fees: PricedFee[];
+  /** subtotal + the items not included; = payable_online + payable_at_property. */
   total: Money;
   /** Only on a quote made with `rooms` (even one): each room's party and price; the top level is their sum. */
   rooms?: PricedRoom[];
+  /** What is charged through us. A breakdown frozen without it reads with it restated (`withPayableSplit`). */
+  payable_online: Money;
+  payable_at_property: PayableAtProperty;
 }
 
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
@@ -65,6 +75,9 @@ export interface PolicySnapshot {
   timezone: string;
   /** `[{until, fee}]`: the fee of a cancellation before each instant (docs/back-office.md). */
   cancellation_timeline?: CancellationTimelineEntry[];
+  /** The price's split frozen with the terms (CONTRACT §11.3); restated on read where absent. */
+  payable_online?: Money;
+  payable_at_property?: PayableAtProperty;
 }
 
 /** One step of a cancellation timeline: cancelling before `until` costs `fee`. */

@@ -29,6 +29,8 @@ export * from './rules/hold-state';
 export * from './rules/night-availability';
 export * from './rules/policy-snapshot';
 export * from './rules/pricing';
+export * from './rules/party-price';
+export * from './rules/quote-price';
 export * from './rules/receipt-canonical';
 export * from './rules/sweep-attempts';
 export * from './rules/hold-expiry-timing';

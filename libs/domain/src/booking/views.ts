@@ -1,6 +1,31 @@
 import type { Money } from '../money/money';
 import { withCancellationTimeline } from './rules/cancellation-timeline';
-import type { BookingAuthorizationRecord, BookingRecord, BookingRoom, HoldRecord, PaymentRecord, QuoteRecord, RefundRecord } from './chain.types';
+import { cancellationBase } from './rules/cancellation-fee';
+import { withPayableSplit } from './rules/pricing';
+import type {
+  BookingAuthorizationRecord,
+  BookingRecord,
+  BookingRoom,
+  HoldRecord,
+  PaymentRecord,
+  PolicySnapshot,
+  PriceBreakdown,
+  QuoteRecord,
+  RefundRecord,
+} from './chain.types';
+
+/**
+ * The frozen price and terms as read: breakdowns and snapshots frozen without a payable split restate
+ * it (all online), and a snapshot without a timeline gets it computed on its fee base.
+ */
+function frozenTerms(price: PriceBreakdown, snapshot: PolicySnapshot, checkIn: string) {
+  const priceBreakdown = withPayableSplit(price);
+  const terms = withCancellationTimeline(snapshot, checkIn, cancellationBase(priceBreakdown));
+  const policySnapshot = terms.payable_online
+    ? terms
+    : { ...terms, payable_online: priceBreakdown.payable_online, payable_at_property: priceBreakdown.payable_at_property };
+  return { price_breakdown: priceBreakdown, policy_snapshot: policySnapshot };
+}
 
 /** The read models the chain answers with (the same for REST and MCP). */
 export function quoteView(q: QuoteRecord) {
@@ -11,8 +36,7 @@ export function quoteView(q: QuoteRecord) {
     rate_plan_id: q.ratePlanId,
     stay: q.stay,
     guests: q.guests,
-    price_breakdown: q.priceBreakdown,
-    policy_snapshot: withCancellationTimeline(q.policySnapshot, q.stay.check_in, q.priceBreakdown.total),
+    ...frozenTerms(q.priceBreakdown, q.policySnapshot, q.stay.check_in),
     created_at: q.createdAt.toISOString(),
     expires_at: q.expiresAt.toISOString(),
   };
@@ -50,8 +74,7 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     stay: b.stay,
     guests: b.guests,
     guest: b.guest,
-    price_breakdown: b.priceBreakdown,
-    policy_snapshot: withCancellationTimeline(b.policySnapshot, b.stay.check_in, b.priceBreakdown.total),
+    ...frozenTerms(b.priceBreakdown, b.policySnapshot, b.stay.check_in),
     payment: payment ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() } : null,
     traveler: b.traveler,
     agent_id: b.agentId,

@@ -1,4 +1,5 @@
 import { toMajorUnits } from '../money/currency';
+import { OccupancyPricing, readOccupancyPricing } from '../booking/rules/party-price';
 import type { Address, Fee, Policy, Property, RatePlan, RoomType, Tax } from './catalog';
 
 /** A property's address (docs/catalog.md): required parts always, optional parts only when set. */
@@ -189,10 +190,12 @@ export interface AdminRatePlanView {
   policy_id: string | null;
   policy_version: string | null;
   cancellation_kind: string | null;
+  /** The plan's party pricing with the defaults filled for what it does not set. */
+  occupancy_pricing: OccupancyPricing;
   created_at: string;
 }
 
-export function adminRatePlanView(plan: RatePlan, policy: Policy | null): AdminRatePlanView {
+export function adminRatePlanView(plan: RatePlan, policy: Policy | null, maxOccupancy: number): AdminRatePlanView {
   return {
     id: plan.id,
     property_id: plan.propertyId,
@@ -206,6 +209,7 @@ export function adminRatePlanView(plan: RatePlan, policy: Policy | null): AdminR
     policy_id: policy?.id ?? null,
     policy_version: policy?.version ?? null,
     cancellation_kind: policy?.cancellationKind ?? null,
+    occupancy_pricing: readOccupancyPricing(plan.occupancyPricing, maxOccupancy),
     created_at: plan.createdAt.toISOString(),
   };
 }

@@ -20,20 +20,22 @@ export interface Geo {
   lng: number;
 }
 
-/** A percentage tax on the room subtotal, in basis points (1000 = 10%). */
+/**
+ * A property tax or fee as stored (docs/catalog.md "Taxes and fees"): a share of the room subtotal
+ * in basis points (`rate_bps`, 1000 = 10%), or a fixed `amount` in minor units of the rate plan's
+ * currency `per` stay, night, person-night or person-stay; `included` and `payable` only when set.
+ */
 export interface Tax {
   code: string;
   name: string;
-  rate_bps: number;
+  rate_bps?: number;
+  amount?: number;
+  per?: 'stay' | 'night' | 'person_night' | 'person_stay';
+  included?: boolean;
+  payable?: 'online' | 'at_property';
 }
 
-/** A fixed fee in minor units of the rate plan's currency, per stay or per night. */
-export interface Fee {
-  code: string;
-  name: string;
-  amount: number;
-  per: 'stay' | 'night';
-}
+export type Fee = Tax;
 
 export interface Property {
   id: string;
@@ -108,7 +110,16 @@ export interface RatePlan {
   baseRate: Money;
   mealPlan: MealPlan;
   policyId: string | null;
+  /** As stored: what the admin set (null = the defaults, `readOccupancyPricing`). */
+  occupancyPricing: OccupancyPricingInput | null;
   createdAt: Date;
+}
+
+/** A rate plan's `occupancy_pricing` as set; what it leaves out takes the defaults. */
+export interface OccupancyPricingInput {
+  base_adults?: number;
+  extra_adult?: number;
+  child_rates?: Array<{ max_age: number; amount: number }>;
 }
 
 export interface RatePlanFields {
@@ -117,6 +128,7 @@ export interface RatePlanFields {
   baseRate: Money;
   mealPlan: MealPlan;
   policyId: string | null;
+  occupancyPricing?: OccupancyPricingInput | null;
 }
 
 /** One night of a room type's inventory as the admin sees it. */
@@ -141,6 +153,17 @@ export interface DailyRate {
   amount: number;
   /** True when a per-date rate is set; false when the night falls back to the base rate. */
   overridden: boolean;
+  /** The night's own party prices (docs/catalog.md "Party pricing"); null: the plan's. */
+  by_adults: Record<string, number> | null;
+  extra_adult: number | null;
+  child_rates: Array<{ max_age: number; amount: number }> | null;
+}
+
+/** A night's own party prices as an admin sets them with its rate. */
+export interface NightPartyPrices {
+  by_adults?: Record<string, number> | null;
+  extra_adult?: number | null;
+  child_rates?: Array<{ max_age: number; amount: number }> | null;
 }
 
 export interface DateRange {

@@ -1,5 +1,6 @@
 import type { CancellationKind } from '../booking/chain.types';
 import type { RestrictionsByDate } from '../stay/stay-restrictions';
+import type { NightOccupancy } from '../booking/rules/party-price';
 
 /** What a feed's validators are derived from: the latest change of the rows it shows, and how many. */
 export interface FeedFreshness {
@@ -41,6 +42,8 @@ export interface FeedRatePlan {
   baseRateAmount: number;
   cancellationKind: CancellationKind;
   freeCancellationHoursBeforeCheckin: number;
+  /** The plan's `occupancy_pricing` as stored (null = the defaults, `readOccupancyPricing`). */
+  occupancyPricing: unknown;
 }
 
 /**
@@ -57,6 +60,8 @@ export interface FeedAriProperty {
   ratePlans: FeedRatePlan[];
   /** Per-date rates in minor units: `dailyRates[ratePlanId][night]`. */
   dailyRates: Record<string, Record<string, number>>;
+  /** Per-date party prices of the nights that set any: `dailyOccupancy[ratePlanId][night]`. */
+  dailyOccupancy: Record<string, Record<string, NightOccupancy>>;
   /** Inventory rows: `inventory[roomTypeId][night]`; a missing night has the room type's default. */
   inventory: Record<string, Record<string, { allotment: number; held: number; sold: number }>>;
   /** Stay restrictions: `restrictions[ratePlanId][date]`, dates that have any, up to the day after the last check-in. */

@@ -46,6 +46,8 @@ export function priceOf(stay: Stay, perNight = 10000): PriceBreakdown {
     taxes: [],
     fees: [],
     total: eur(subtotal),
+    payable_online: eur(subtotal),
+    payable_at_property: eur(0),
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   DailyRate,
   DateRange,
   InventoryNight,
+  NightPartyPrices,
   PageRequest,
   Policy,
   PolicyFields,
@@ -108,7 +109,15 @@ export class FakeRatePlans extends RatePlanRepository {
     super();
   }
   async create(tenantId: string, roomType: RoomType, fields: RatePlanFields): Promise<RatePlan> {
-    const row: RatePlan = { ...fields, id: randomUUID(), tenantId, propertyId: roomType.propertyId, roomTypeId: roomType.id, createdAt: new Date() };
+    const row: RatePlan = {
+      ...fields,
+      occupancyPricing: fields.occupancyPricing ?? null,
+      id: randomUUID(),
+      tenantId,
+      propertyId: roomType.propertyId,
+      roomTypeId: roomType.id,
+      createdAt: new Date(),
+    };
     this.store.ratePlans.push(row);
     return row;
   }
@@ -204,13 +213,17 @@ export class FakeDailyRates extends DailyRateRepository {
   constructor(private readonly store: FakeCatalogStore) {
     super();
   }
-  async setRates(_tenantId: string, ratePlanId: string, range: DateRange, amount: number | null) {
+  /** Party prices set with each night's rate, by rate plan and night. */
+  party = new Map<string, NightPartyPrices>();
+  async setRates(_tenantId: string, ratePlanId: string, range: DateRange, amount: number | null, party: NightPartyPrices = {}) {
     let rates = this.store.rates.get(ratePlanId);
     if (!rates) this.store.rates.set(ratePlanId, (rates = new Map()));
     const nights = nightsOf(range);
     for (const night of nights) {
       if (amount === null) rates.delete(night);
       else rates.set(night, amount);
+      if (amount === null) this.party.delete(`${ratePlanId} ${night}`);
+      else this.party.set(`${ratePlanId} ${night}`, party);
     }
     return nights.length;
   }
@@ -218,7 +231,15 @@ export class FakeDailyRates extends DailyRateRepository {
     const rates = this.store.rates.get(ratePlan.id);
     return nightsOf(range).map((night) => {
       const amount = rates?.get(night);
-      return { night, amount: amount ?? ratePlan.baseRate.amount, overridden: amount !== undefined };
+      const party = amount === undefined ? undefined : this.party.get(`${ratePlan.id} ${night}`);
+      return {
+        night,
+        amount: amount ?? ratePlan.baseRate.amount,
+        overridden: amount !== undefined,
+        by_adults: party?.by_adults ?? null,
+        extra_adult: party?.extra_adult ?? null,
+        child_rates: party?.child_rates ?? null,
+      };
     });
   }
 }

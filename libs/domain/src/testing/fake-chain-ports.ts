@@ -207,14 +207,21 @@ export class FakeQuoteSource extends QuoteSourceReader {
   perNight = 10000;
   dailyRates: Record<string, number> = {};
   restrictions: RestrictionsByDate = {};
+  dailyOccupancy: QuoteSource['dailyOccupancy'] = {};
+  occupancyPricing: unknown = null;
+  maxOccupancy = 2;
+  taxes: unknown = [];
+  fees: unknown = [];
+  policy: QuoteSource['policy'] = null;
   async read(): Promise<QuoteSource> {
     return {
-      property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [], fees: [] },
-      roomType: { id: 'rt', maxOccupancy: 2 },
-      ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol' },
-      policy: null,
+      property: { id: 'p', timezone: 'Europe/Paris', checkinTime: '15:00', taxes: this.taxes, fees: this.fees, currency: 'EUR', localRate: null },
+      roomType: { id: 'rt', maxOccupancy: this.maxOccupancy },
+      ratePlan: { id: 'rp', currency: 'EUR', baseRateAmount: this.perNight, policyId: 'pol', occupancyPricing: this.occupancyPricing },
+      policy: this.policy,
       dailyRates: this.dailyRates,
       restrictions: this.restrictions,
+      dailyOccupancy: this.dailyOccupancy,
     };
   }
 }

@@ -31,13 +31,22 @@ class FakeSource {
       if (closedOn(date)) restrictions[date] = { closed_to_departure: true };
     return {
       property: this.known
-        ? { id: query.propertyId, timezone: 'Europe/Paris', checkinTime: '15:00', taxes: [{ code: 'VAT', rate_bps: 1000 }], fees: [] }
+        ? {
+            id: query.propertyId,
+            timezone: 'Europe/Paris',
+            checkinTime: '15:00',
+            taxes: [{ code: 'VAT', rate_bps: 1000 }],
+            fees: [],
+            currency: 'EUR',
+            localRate: null,
+          }
         : null,
       roomType: this.known ? { id: query.roomTypeId, maxOccupancy: 2 } : null,
-      ratePlan: this.known ? { id: query.ratePlanId, currency: 'EUR', baseRateAmount: 12_000 + this.reads, policyId: 'pol' } : null,
+      ratePlan: this.known ? { id: query.ratePlanId, currency: 'EUR', baseRateAmount: 12_000 + this.reads, policyId: 'pol', occupancyPricing: null } : null,
       policy: null,
       dailyRates,
       restrictions,
+      dailyOccupancy: {},
     };
   }
   /** The stay's own nights, as the SQL reader reads them. */

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { epochDay, isoDateOfEpochDay, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader, RestrictionsByDate, StayRestrictions } from '@hcs/domain';
+import {
+  epochDay,
+  isoDateOfEpochDay,
+  NightOccupancy,
+  plusDays,
+  QuoteSource,
+  QuoteSourceQuery,
+  QuoteSourceReader,
+  RestrictionsByDate,
+  StayRestrictions,
+} from '@hcs/domain';
 import { frozen } from '@hcs/contracts';
 import { AppConfig, TtlCache } from '@hcs/platform';
 import { CatalogChangeFeed, CatalogVersion, sameCatalogVersion } from '../catalog/catalog-change-feed';
@@ -17,7 +27,7 @@ export const QUOTE_SOURCE_BLOCK_NIGHTS = 32;
 /** Blocks kept per rate plan (a year and a half); a plan asked for more starts over with the newest. */
 export const QUOTE_SOURCE_BLOCKS = 16;
 
-type CatalogPart = Omit<QuoteSource, 'dailyRates' | 'restrictions'>;
+type CatalogPart = Omit<QuoteSource, 'dailyRates' | 'restrictions' | 'dailyOccupancy'>;
 
 interface Kept {
   catalog: CatalogPart;
@@ -26,6 +36,8 @@ interface Kept {
   rates: Map<string, number>;
   /** Stay restrictions of the dates of those windows that have any (a window's last date included: a check-out date). */
   restrictions: Map<string, Partial<StayRestrictions>>;
+  /** Nights of those blocks that set their own party prices. */
+  occupancy: Map<string, NightOccupancy>;
   version: CatalogVersion;
 }
 
@@ -70,6 +82,7 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
         ...fresh.catalog,
         dailyRates: ratesOf((night) => fresh.rates.get(night), query.nights),
         restrictions: restrictionsOf((date) => fresh.restrictions.get(date), query.nights),
+        dailyOccupancy: ratesOf((night) => fresh.occupancy.get(night), query.nights),
       };
     }
     if (this.keepMs <= 0) return this.source.read(tenantId, query);
@@ -83,17 +96,21 @@ export class CachedQuoteSourceReader extends QuoteSourceReader {
       ...read,
       dailyRates: ratesOf((night) => read.dailyRates[night], query.nights),
       restrictions: restrictionsOf((date) => read.restrictions[date], query.nights),
+      dailyOccupancy: ratesOf((night) => read.dailyOccupancy[night], query.nights),
     };
   }
 
   private keep(name: string, read: QuoteSource, block: number | null, version: CatalogVersion, fresh: Kept | undefined): void {
     // A fresh copy of the same version gains the block (and keeps its expiry); anything else starts over.
     const same = fresh && sameCatalogVersion(fresh.version, version) && fresh.blocks.size < QUOTE_SOURCE_BLOCKS;
-    const entry: Kept = same ? fresh : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), restrictions: new Map(), version };
+    const entry: Kept = same
+      ? fresh
+      : { catalog: frozen(withoutRates(read)), blocks: new Set(), rates: new Map(), restrictions: new Map(), occupancy: new Map(), version };
     if (block !== null) {
       entry.blocks.add(block);
       for (const [night, amount] of Object.entries(read.dailyRates)) entry.rates.set(night, amount);
       for (const [date, restrictions] of Object.entries(read.restrictions)) entry.restrictions.set(date, frozen(restrictions));
+      for (const [night, occupancy] of Object.entries(read.dailyOccupancy)) entry.occupancy.set(night, frozen(occupancy));
     }
     if (!same) this.kept.set(name, entry, this.keepMs);
   }
@@ -112,9 +129,9 @@ function windowOf(block: number): NightWindow {
   return { from: isoDateOfEpochDay(block), to: isoDateOfEpochDay(block + 2 * QUOTE_SOURCE_BLOCK_NIGHTS) };
 }
 
-/** The rates of the nights asked for, out of what was kept or read. */
-function ratesOf(rateOf: (night: string) => number | undefined, nights: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+/** The rates (or party prices) of the nights asked for, out of what was kept or read. */
+function ratesOf<T>(rateOf: (night: string) => T | undefined, nights: string[]): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const night of nights) {
     const amount = rateOf(night);
     if (amount !== undefined) out[night] = amount;
@@ -134,6 +151,6 @@ function restrictionsOf(restrictionsOn: (date: string) => Partial<StayRestrictio
 }
 
 function withoutRates(read: QuoteSource): CatalogPart {
-  const { dailyRates: _rates, restrictions: _restrictions, ...catalog } = read;
+  const { dailyRates: _rates, restrictions: _restrictions, dailyOccupancy: _occupancy, ...catalog } = read;
   return catalog;
 }

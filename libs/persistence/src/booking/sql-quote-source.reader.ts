@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CancellationKind, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader } from '@hcs/domain';
+import { CancellationKind, NightOccupancy, plusDays, QuoteSource, QuoteSourceQuery, QuoteSourceReader, readNightOccupancy } from '@hcs/domain';
 import { restrictionsByDate, stayRestrictionRunsJson, StayRestrictionRunTuple } from '../catalog/stay-restriction-row';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
@@ -10,11 +10,15 @@ interface QuoteSourceRow {
   checkin_time: string | null;
   taxes: unknown;
   fees: unknown;
+  default_currency: string;
+  /** numeric as text: rate plan currency → property currency, null when the same or unknown. */
+  local_rate: string | null;
   room_type_id: string | null;
   max_occupancy: number;
   rate_plan_id: string | null;
   currency: string;
   base_rate_amount: string;
+  occupancy_pricing: unknown;
   policy_ref: string | null;
   policy_id: string | null;
   version: string;
@@ -24,20 +28,29 @@ interface QuoteSourceRow {
   child_policy_text: string | null;
   daily_rates: Record<string, string> | null;
   restriction_runs: StayRestrictionRunTuple[] | null;
+  /** Per night that sets any: `[by_adults, extra_adult, child_rates]`. */
+  daily_occupancy: Record<string, [unknown, unknown, unknown]> | null;
 }
 
 const quoteSource = statement<
   [tenantId: string, propertyId: string, roomTypeId: string, ratePlanId: string, from: string | null, to: string | null],
   QuoteSourceRow
 >(
-  `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees,
+  `SELECT p.id AS property_id, p.timezone, p.checkin_time, p.taxes, p.fees, p.default_currency,
+        (SELECT (CASE WHEN fx.base = rp.currency THEN fx.rate ELSE 1 / fx.rate END)::text FROM fx_rates fx
+          WHERE (fx.tenant_id = $1 OR fx.tenant_id IS NULL) AND rp.currency <> p.default_currency
+            AND ((fx.base = rp.currency AND fx.quote = p.default_currency) OR (fx.base = p.default_currency AND fx.quote = rp.currency))
+          ORDER BY fx.base = rp.currency DESC, fx.tenant_id NULLS LAST LIMIT 1) AS local_rate,
         rt.id AS room_type_id, rt.max_occupancy,
-        rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.policy_id AS policy_ref,
+        rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.occupancy_pricing, rp.policy_id AS policy_ref,
         pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
         pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
         (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
           WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $5::date AND dr.night < $6::date) AS daily_rates,
-        ${stayRestrictionRunsJson('$1', 'rp.id', '$5::date', '$6::date')} AS restriction_runs
+        ${stayRestrictionRunsJson('$1', 'rp.id', '$5::date', '$6::date')} AS restriction_runs,
+        (SELECT json_object_agg(dr.night::text, json_build_array(dr.by_adults, dr.extra_adult, dr.child_rates)) FROM daily_rates dr
+          WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $5::date AND dr.night < $6::date
+            AND (dr.by_adults IS NOT NULL OR dr.extra_adult IS NOT NULL OR dr.child_rates IS NOT NULL)) AS daily_occupancy
    FROM (SELECT 1) AS one
    LEFT JOIN properties p ON p.id = $2 AND p.tenant_id = $1 AND p.promoted_at IS NOT NULL
    LEFT JOIN room_types rt ON rt.id = $3 AND rt.property_id = p.id AND rt.tenant_id = $1
@@ -76,9 +89,27 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
     const rows = await this.sql.run(quoteSource, [tenantId, query.propertyId, query.roomTypeId, query.ratePlanId, window?.from ?? null, window?.to ?? null]);
     const r = rows[0];
     return {
-      property: r.property_id ? { id: r.property_id, timezone: r.timezone, checkinTime: r.checkin_time, taxes: r.taxes, fees: r.fees } : null,
+      property: r.property_id
+        ? {
+            id: r.property_id,
+            timezone: r.timezone,
+            checkinTime: r.checkin_time,
+            taxes: r.taxes,
+            fees: r.fees,
+            currency: r.default_currency,
+            localRate: r.local_rate === null ? null : Number(r.local_rate),
+          }
+        : null,
       roomType: r.room_type_id ? { id: r.room_type_id, maxOccupancy: r.max_occupancy } : null,
-      ratePlan: r.rate_plan_id ? { id: r.rate_plan_id, currency: r.currency, baseRateAmount: Number(r.base_rate_amount), policyId: r.policy_ref } : null,
+      ratePlan: r.rate_plan_id
+        ? {
+            id: r.rate_plan_id,
+            currency: r.currency,
+            baseRateAmount: Number(r.base_rate_amount),
+            policyId: r.policy_ref,
+            occupancyPricing: r.occupancy_pricing,
+          }
+        : null,
       policy: r.policy_id
         ? {
             id: r.policy_id,
@@ -91,6 +122,16 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
         : null,
       dailyRates: Object.fromEntries(Object.entries(r.daily_rates ?? {}).map(([night, amount]) => [night, Number(amount)])),
       restrictions: window ? restrictionsByDate(r.restriction_runs ?? [], window.from, window.to) : {},
+      dailyOccupancy: nightOccupancies(r.daily_occupancy),
     };
   }
+}
+
+function nightOccupancies(raw: QuoteSourceRow['daily_occupancy']): Record<string, NightOccupancy> {
+  const out: Record<string, NightOccupancy> = {};
+  for (const [night, [byAdults, extraAdult, childRates]] of Object.entries(raw ?? {})) {
+    const occupancy = readNightOccupancy(byAdults, extraAdult, childRates);
+    if (occupancy) out[night] = occupancy;
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { MealPlan, RatePlan, RatePlanFields } from '@hcs/domain';
+import type { MealPlan, OccupancyPricingInput, RatePlan, RatePlanFields } from '@hcs/domain';
 import type { ColumnValue } from '../sql/column-values';
 import { jsonDate, type JsonRow } from '../sql/json-row';
 import { statement } from '../sql/statement';
@@ -7,7 +7,7 @@ import { statement } from '../sql/statement';
  * The columns, row type, statements and mappers of `rate_plans`. `base_rate_amount` (bigint,
  * minor units) is read as float8 so the plain row and the jsonb row both carry a number.
  */
-export const RATE_PLAN_COLUMNS = `id, tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount::float8 AS base_rate_amount, meal_plan, policy_id, created_at`;
+export const RATE_PLAN_COLUMNS = `id, tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount::float8 AS base_rate_amount, meal_plan, policy_id, occupancy_pricing, created_at`;
 
 export interface RatePlanRow {
   id: string;
@@ -20,6 +20,7 @@ export interface RatePlanRow {
   base_rate_amount: number;
   meal_plan: MealPlan;
   policy_id: string | null;
+  occupancy_pricing: OccupancyPricingInput | null;
   created_at: Date;
 }
 
@@ -55,6 +56,9 @@ export function ratePlanColumnValues(fields: Partial<RatePlanFields>): ColumnVal
   }
   if (fields.mealPlan !== undefined) out.push(['meal_plan', fields.mealPlan]);
   if (fields.policyId !== undefined) out.push(['policy_id', fields.policyId]);
+  if (fields.occupancyPricing !== undefined) {
+    out.push(['occupancy_pricing', fields.occupancyPricing === null ? null : JSON.stringify(fields.occupancyPricing), 'jsonb']);
+  }
   return out;
 }
 
@@ -69,6 +73,7 @@ export function toRatePlan(row: RatePlanRow): RatePlan {
     baseRate: { amount: row.base_rate_amount, currency: row.currency },
     mealPlan: row.meal_plan,
     policyId: row.policy_id,
+    occupancyPricing: row.occupancy_pricing ?? null,
     createdAt: row.created_at,
   };
 }

@@ -46,12 +46,16 @@ export interface RatePlanRow {
   base_rate_amount: string;
   cancellation_kind: CancellationKind;
   free_cancellation_hours_before_checkin: number;
+  occupancy_pricing: unknown;
 }
 
 export interface DailyRateNightRow {
   rate_plan_id: string;
   night: string;
   amount: string;
+  by_adults: unknown;
+  extra_adult: string | null;
+  child_rates: unknown;
 }
 
 export interface InventoryNightRow {
@@ -73,7 +77,7 @@ export const roomTypesOf = statement<[tenantId: string, propertyIds: string[]], 
 
 /** Only rate plans a quote accepts: those whose policy exists. */
 export const quotableRatePlansOf = statement<[tenantId: string, propertyIds: string[]], RatePlanRow>(
-  `SELECT rp.id, rp.property_id, rp.room_type_id, rp.name, rp.currency, rp.base_rate_amount,
+  `SELECT rp.id, rp.property_id, rp.room_type_id, rp.name, rp.currency, rp.base_rate_amount, rp.occupancy_pricing,
           pol.cancellation_kind, pol.free_cancellation_hours_before_checkin
      FROM rate_plans rp
      JOIN room_types rt ON rt.id = rp.room_type_id AND rt.tenant_id = $1
@@ -83,7 +87,7 @@ export const quotableRatePlansOf = statement<[tenantId: string, propertyIds: str
 );
 
 export const dailyRatesIn = statement<[tenantId: string, ratePlanIds: string[], from: string, to: string], DailyRateNightRow>(
-  `SELECT rate_plan_id, night::text AS night, amount FROM daily_rates
+  `SELECT rate_plan_id, night::text AS night, amount, by_adults, extra_adult, child_rates FROM daily_rates
     WHERE tenant_id = $1 AND rate_plan_id = ANY($2::uuid[]) AND night BETWEEN $3::date AND $4::date`,
 );
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope, plusDays } from '@hcs/domain';
+import { FeedAriProperty, FeedFreshness, FeedListing, FeedReader, FeedScope, plusDays, readNightOccupancy } from '@hcs/domain';
 import { restrictionsByDate, stayRestrictionRunsOfPlans } from '../catalog/stay-restriction-row';
 import { SqlClient } from '../sql/sql-client';
 import type { Statement } from '../sql/statement';
@@ -92,6 +92,7 @@ export class SqlFeedReader extends FeedReader {
             roomTypes: [],
             ratePlans: [],
             dailyRates: {},
+            dailyOccupancy: {},
             inventory: {},
             restrictions: {},
           },
@@ -113,6 +114,7 @@ export class SqlFeedReader extends FeedReader {
           baseRateAmount: Number(rp.base_rate_amount),
           cancellationKind: rp.cancellation_kind,
           freeCancellationHoursBeforeCheckin: rp.free_cancellation_hours_before_checkin,
+          occupancyPricing: rp.occupancy_pricing,
         });
         propertyOf.set(rp.id, property);
       }
@@ -132,6 +134,8 @@ export class SqlFeedReader extends FeedReader {
     for (const r of rates) {
       const byNight = (propertyOf.get(r.rate_plan_id)!.dailyRates[r.rate_plan_id] ??= {});
       byNight[r.night] = Number(r.amount);
+      const occupancy = readNightOccupancy(r.by_adults, r.extra_adult, r.child_rates);
+      if (occupancy) (propertyOf.get(r.rate_plan_id)!.dailyOccupancy[r.rate_plan_id] ??= {})[r.night] = occupancy;
     }
     const nights = await this.sql.run(inventoryNightsIn, [tenantId, roomTypes.map((rt) => rt.id), window.from, window.to]);
     for (const n of nights) {

@@ -4,6 +4,36 @@ import { stayRestrictedSql } from '../catalog/stay-restriction-row';
 
 type Strategy = 'per_room' | 'aggregate';
 
+/** The stay's nights that set their own party prices, as `[amount, by_adults, extra_adult, child_rates]` (null when none). */
+const OVERRIDES = `jsonb_agg(jsonb_build_array(dr.amount, dr.by_adults, dr.extra_adult, dr.child_rates))
+                FILTER (WHERE dr.by_adults IS NOT NULL OR dr.extra_adult IS NOT NULL OR dr.child_rates IS NOT NULL) AS overrides`;
+
+/**
+ * The stay's total for the party ($12 adults, $13 children's ages; docs/catalog.md "Party
+ * pricing"): every night's amount (per-date, else base) plus the plan's party surcharge
+ * (`hcs_party_night` over an amount of 0, zero without occupancy pricing), and for the few nights
+ * with their own party prices the difference `hcs_party_night` makes on them.
+ */
+const PARTY = `
+   CROSS JOIN LATERAL (
+     SELECT coalesce((rp.occupancy_pricing ->> 'base_adults')::int, least(2, r.max_occupancy)) AS base_adults,
+            coalesce((rp.occupancy_pricing ->> 'extra_adult')::bigint, 0) AS extra_adult,
+            coalesce(rp.occupancy_pricing -> 'child_rates', '[]'::jsonb) AS child_rates
+   ) occ
+   CROSS JOIN LATERAL (
+     SELECT CASE WHEN rp.occupancy_pricing IS NULL THEN 0 ELSE hcs_party_night(0::bigint, NULL::jsonb, occ.extra_adult, occ.child_rates, occ.base_adults, $12::int, $13::int[]) END AS surcharge
+   ) plan_party
+   CROSS JOIN LATERAL (
+     SELECT count(*) AS nights,
+            coalesce(sum(hcs_party_night((o ->> 0)::bigint, nullif(o -> 1, 'null'), coalesce((o ->> 2)::bigint, occ.extra_adult),
+                                         coalesce(nullif(o -> 3, 'null'), occ.child_rates), occ.base_adults, $12::int, $13::int[]) - (o ->> 0)::bigint), 0) AS difference
+       FROM jsonb_array_elements(rates.overrides) AS o
+   ) own
+   CROSS JOIN LATERAL (
+     SELECT coalesce(rates.dated_total, 0) + ($8 - coalesce(rates.dated_nights, 0)) * rp.base_rate_amount
+            + ($8 - own.nights) * plan_party.surcharge + own.difference AS total
+   ) stay`;
+
 /**
  * The whole search in one statement, every step bounded by the tenant (no N+1):
  *  1. promoted properties matching the destination (on their lowercased search_* columns, kept by
@@ -13,8 +43,8 @@ type Strategy = 'per_room' | 'aggregate';
  *     (free again: the next hold reclaims them, worker or not), nights without one the default
  *     inventory;
  *  3. their rate plans with a policy, matching meal plan and cancellation, whose stay restrictions
- *     the stay meets, priced as the per-date rates of the stay plus the base rate for every other
- *     night, averaged, capped by budget;
+ *     the stay meets, priced for the party (`PARTY`) as the per-date rates of the stay plus the
+ *     base rate for every other night, averaged, capped by budget;
  *  4. the best offer per property (own currency first, then cheapest), with the property's offer
  *     count and whether any of its offers cancels for free; last, each property's own check-in
  *     window (today in its time zone up to 365 days ahead).
@@ -23,13 +53,16 @@ type Strategy = 'per_room' | 'aggregate';
  * one, aggregating the stay's inventory rows and per-date rates of the whole tenant in one range
  * scan each (indexes on (tenant_id, night)) beats thousands of probes.
  * Parameters: $1 tenant, $2 check-in, $3 check-out, $4 area, $5 property slug, $6 property id,
- * $7 party size, $8 nights, $9 meal plan, $10 cancellation, $11 budget per currency (jsonb).
+ * $7 party size, $8 nights, $9 meal plan, $10 cancellation, $11 budget per currency (jsonb),
+ * $12 adults, $13 children's ages (int[]). The picked row carries its property's taxes and fees:
+ * the use case adds them to the stay's total (they are the same for every plan of a property and
+ * grow with the subtotal, so the cheapest subtotal of a currency is its cheapest total).
  */
 function searchSql(strategy: Strategy): string {
   const perRoom = strategy === 'per_room';
   return `
 WITH props AS (
-  SELECT p.id, p.name, p.slug, p.city, p.region, p.country, p.star_rating, p.default_currency, p.timezone,
+  SELECT p.id, p.name, p.slug, p.city, p.region, p.country, p.star_rating, p.default_currency, p.timezone, p.taxes, p.fees,
          $2::date - (now() AT TIME ZONE p.timezone)::date AS advance,
          CASE
            WHEN $5::text IS NOT NULL THEN 'property'
@@ -64,7 +97,7 @@ stay_inventory AS (
    GROUP BY i.room_type_id
 ),
 stay_rates AS (
-  SELECT dr.rate_plan_id, count(*) AS dated_nights, sum(dr.amount) AS dated_total
+  SELECT dr.rate_plan_id, count(*) AS dated_nights, sum(dr.amount) AS dated_total, ${OVERRIDES}
     FROM daily_rates dr
    WHERE dr.tenant_id = $1 AND dr.night >= $2::date AND dr.night < $3::date
    GROUP BY dr.rate_plan_id
@@ -92,22 +125,21 @@ priced AS (
   SELECT r.property_id, r.id AS room_type_id, r.name AS room_type_name, r.max_occupancy, r.rooms_left,
          rp.id AS rate_plan_id, rp.name AS rate_plan_name, rp.meal_plan, rp.currency,
          pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
-         coalesce(rates.dated_total, 0) + ($8 - coalesce(rates.dated_nights, 0)) * rp.base_rate_amount AS total,
-         round((coalesce(rates.dated_total, 0) + ($8 - coalesce(rates.dated_nights, 0)) * rp.base_rate_amount)::numeric / $8)::bigint AS nightly
+         stay.total, round(stay.total::numeric / $8)::bigint AS nightly
     FROM available_rooms r${
       perRoom
         ? `
    CROSS JOIN LATERAL (SELECT * FROM rate_plans x WHERE x.room_type_id = r.id AND x.tenant_id = $1) rp
     JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1
    CROSS JOIN LATERAL (
-     SELECT count(*) AS dated_nights, sum(dr.amount) AS dated_total
+     SELECT count(*) AS dated_nights, sum(dr.amount) AS dated_total, ${OVERRIDES}
        FROM daily_rates dr
       WHERE dr.tenant_id = $1 AND dr.rate_plan_id = rp.id AND dr.night >= $2::date AND dr.night < $3::date
-   ) rates`
+   ) rates${PARTY}`
         : `
     JOIN rate_plans rp ON rp.room_type_id = r.id AND rp.tenant_id = $1
     JOIN policies pol ON pol.id = rp.policy_id AND pol.tenant_id = $1
-    LEFT JOIN stay_rates rates ON rates.rate_plan_id = rp.id`
+    LEFT JOIN stay_rates rates ON rates.rate_plan_id = rp.id${PARTY}`
     }
    WHERE r.rooms_left >= 1
      AND ($9::text IS NULL OR rp.meal_plan = $9)
@@ -120,7 +152,7 @@ capped AS (
    WHERE $11::jsonb IS NULL OR nightly <= ($11::jsonb ->> currency::text)::bigint
 ),
 ranked AS (
-  SELECT c.*, p.name AS property_name, p.slug, p.city, p.region, p.country, p.star_rating, p.default_currency, p.area_match, p.timezone,
+  SELECT c.*, p.name AS property_name, p.slug, p.city, p.region, p.country, p.star_rating, p.default_currency, p.area_match, p.timezone, p.taxes, p.fees,
          row_number() OVER (PARTITION BY c.property_id ORDER BY (c.currency = p.default_currency) DESC, c.nightly, c.rate_plan_id) AS pick,
          count(*) OVER (PARTITION BY c.property_id) AS offer_count,
          bool_or(c.cancellation_kind = 'free_cancellation') OVER (PARTITION BY c.property_id) AS has_free_cancellation
@@ -129,7 +161,7 @@ ranked AS (
 )
 SELECT property_id, property_name, slug, city, region, country, star_rating, default_currency, area_match,
        room_type_id, room_type_name, max_occupancy, rooms_left, rate_plan_id, rate_plan_name, meal_plan,
-       currency, total, nightly, cancellation_kind, free_cancellation_hours_before_checkin, offer_count, has_free_cancellation
+       currency, total, nightly, cancellation_kind, free_cancellation_hours_before_checkin, offer_count, has_free_cancellation, taxes, fees
   FROM ranked
  WHERE pick = 1
    -- the property's own check-in window, evaluated on the few rows left
@@ -160,6 +192,8 @@ export interface OfferRow {
   free_cancellation_hours_before_checkin: number;
   offer_count: string;
   has_free_cancellation: boolean;
+  taxes: unknown;
+  fees: unknown;
 }
 
 type OfferParams = [
@@ -174,6 +208,8 @@ type OfferParams = [
   mealPlan: string | null,
   cancellation: string | null,
   maxNightlyByCurrency: string | null,
+  adults: number,
+  childAges: number[],
 ];
 
 /**
@@ -213,4 +249,6 @@ export const toPropertyOffer = (r: OfferRow): PropertyOffer => ({
   freeCancellationHours: r.free_cancellation_hours_before_checkin,
   offerCount: Number(r.offer_count),
   hasFreeCancellation: r.has_free_cancellation,
+  taxes: r.taxes,
+  fees: r.fees,
 });

@@ -28,6 +28,8 @@ export class SqlAvailabilitySearchRepository extends AvailabilitySearchRepositor
       q.mealPlan,
       q.cancellation,
       q.maxNightlyByCurrency ? JSON.stringify(q.maxNightlyByCurrency) : null,
+      q.adults,
+      q.childAges,
     ]);
     return rows.map(toPropertyOffer);
   }

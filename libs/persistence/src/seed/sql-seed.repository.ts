@@ -38,18 +38,21 @@ const BENCH_STATEMENTS = [
      FROM properties p
     CROSS JOIN LATERAL generate_series(1, 2 + abs(hashtext(p.slug)) % 3) AS k
     WHERE p.tenant_id = $1`,
-  `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, meal_plan, policy_id)
+  // every plan prices the party (docs/catalog.md "Party pricing"): a third adult and children by age
+  `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, meal_plan, policy_id, occupancy_pricing)
    SELECT rt.tenant_id, rt.property_id, rt.id, k.code, k.name, p.default_currency,
           (CASE WHEN p.default_currency = 'JPY' THEN 100 ELSE 1 END) * (6000 + abs(hashtext(rt.id::text)) % 24000 + k.extra),
-          k.meal, pol.id
+          k.meal, pol.id,
+          jsonb_build_object('extra_adult', (CASE WHEN p.default_currency = 'JPY' THEN 100 ELSE 1 END) * 2000,
+                             'child_rates', '[{"max_age": 5, "amount": 0}, {"max_age": 11, "amount": 1500}]'::jsonb)
      FROM room_types rt
      JOIN properties p ON p.tenant_id = rt.tenant_id AND p.id = rt.property_id
     CROSS JOIN (VALUES ('FLEX', 'Flexible with breakfast', 'breakfast', 'flex', 2500), ('NR', 'Non-refundable room only', 'room_only', 'nonref', 0)) AS k(code, name, meal, policy, extra)
      JOIN policies pol ON pol.tenant_id = rt.tenant_id AND pol.property_id = rt.property_id AND pol.code = k.policy
     WHERE rt.tenant_id = $1`,
-  // per-date rates on a quarter of the properties: weekends cost 20% more for 120 days
-  `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount)
-   SELECT rp.tenant_id, rp.id, d::date, rp.base_rate_amount * 6 / 5
+  // per-date rates on a quarter of the properties: weekends cost 20% more for 120 days, one adult 10% less
+  `INSERT INTO daily_rates (tenant_id, rate_plan_id, night, amount, by_adults)
+   SELECT rp.tenant_id, rp.id, d::date, rp.base_rate_amount * 6 / 5, jsonb_build_object('1', rp.base_rate_amount * 27 / 25)
      FROM rate_plans rp
      JOIN properties p ON p.tenant_id = rp.tenant_id AND p.id = rp.property_id
     CROSS JOIN generate_series(current_date, current_date + 120, interval '1 day') AS d

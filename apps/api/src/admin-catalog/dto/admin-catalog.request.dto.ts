@@ -11,6 +11,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsPositive,
   IsString,
@@ -23,7 +24,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CANCELLATION_KINDS, MEAL_PLANS } from '@hcs/domain';
+import { CANCELLATION_KINDS, CHARGE_PAYABLE, CHARGE_PER, MEAL_PLANS } from '@hcs/domain';
 import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 import { IsTimeZone } from '../../http/time-zone.validator';
@@ -83,25 +84,95 @@ export class GeoInputDto {
   @ApiProperty({ minimum: -180, maximum: 180 }) @IsNumber() @Min(-180) @Max(180) lng: number;
 }
 
-export class TaxInputDto {
+/**
+ * A tax or fee rule, in either list (docs/catalog.md "Taxes and fees"): `rate_bps`, or `amount`
+ * with `per` (exactly one of the two, checked with the rest of the request).
+ */
+export class ChargeInputDto {
   @ApiProperty({ example: 'VAT' }) @Matches(CODE) code: string;
   @ApiProperty({ example: 'Value added tax' }) @IsString() @Length(1, 100) name: string;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 10000, example: 600, description: 'Basis points of the room subtotal.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 10000, example: 600, description: 'Basis points of the room subtotal (or set amount and per).' })
+  @IsOptional()
   @IsInt()
   @Min(0)
   @Max(10000)
-  rate_bps: number;
+  rate_bps?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_MONEY_MINOR_UNITS,
+    description: "Fixed amount in minor units of the rate plan's currency (with per).",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
+  amount?: number;
+  @ApiPropertyOptional({ enum: CHARGE_PER, description: 'What a fixed amount is charged per; persons = adults + children.' })
+  @IsOptional()
+  @IsIn(CHARGE_PER)
+  per?: (typeof CHARGE_PER)[number];
+  @ApiPropertyOptional({ default: false, description: 'Already inside the nightly amounts: shown, never added again.' })
+  @IsOptional()
+  @IsBoolean()
+  included?: boolean;
+  @ApiPropertyOptional({ enum: CHARGE_PAYABLE, default: 'online', description: 'Charged through the service, or collected by the hotel.' })
+  @IsOptional()
+  @IsIn(CHARGE_PAYABLE)
+  payable?: (typeof CHARGE_PAYABLE)[number];
 }
 
-export class FeeInputDto {
-  @ApiProperty({ example: 'CITY' }) @Matches(CODE) code: string;
-  @ApiProperty({ example: 'City tax' }) @IsString() @Length(1, 100) name: string;
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_MINOR_UNITS, description: "Minor units of the rate plan's currency." })
+export class TaxInputDto extends ChargeInputDto {}
+
+export class FeeInputDto extends ChargeInputDto {}
+
+export class ChildRateInputDto {
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 17, description: 'Oldest age of the bracket; brackets in strictly ascending max_age.' })
+  @IsInt()
+  @Min(0)
+  @Max(17)
+  max_age: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_MINOR_UNITS, description: 'Minor units per child per night.' })
   @IsInt()
   @Min(0)
   @Max(MAX_MONEY_MINOR_UNITS)
   amount: number;
-  @ApiProperty({ enum: ['stay', 'night'] }) @IsIn(['stay', 'night']) per: 'stay' | 'night';
+}
+
+/** A rate plan's party pricing (docs/catalog.md "Party pricing"); what it leaves out takes the defaults. */
+export class OccupancyPricingInputDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 40,
+    description: "Adults the nightly amount is for: 1..the room type's max_occupancy; default min(2, max_occupancy).",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(40)
+  base_adults?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_MONEY_MINOR_UNITS,
+    description: 'Minor units per night per adult above base_adults; default 0.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
+  extra_adult?: number;
+  @ApiPropertyOptional({
+    type: [ChildRateInputDto],
+    description: 'Child brackets by ascending max_age; older children pay extra_adult; default []: children free.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(18)
+  @ValidateNested({ each: true })
+  @Type(() => ChildRateInputDto)
+  child_rates?: ChildRateInputDto[];
 }
 
 export class CreatePropertyRequestDto {
@@ -193,6 +264,15 @@ export class CreateRatePlanRequestDto {
   @IsOptional()
   @Matches(CODE, { message: 'policy_code must be 1-40 letters, digits, _ or -' })
   policy_code?: string | null;
+  @ApiPropertyOptional({
+    type: OccupancyPricingInputDto,
+    nullable: true,
+    description: 'Party pricing; on PATCH it replaces the whole object, null restores the defaults.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OccupancyPricingInputDto)
+  occupancy_pricing?: OccupancyPricingInputDto | null;
 }
 
 export class UpdateRatePlanRequestDto extends PartialType(CreateRatePlanRequestDto) {}
@@ -241,6 +321,35 @@ export class SetRatesRequestDto extends DateRangeQueryDto {
   @Min(0)
   @Max(1_000_000_000)
   amount: number | null;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'integer', minimum: 0 },
+    nullable: true,
+    example: { '1': 8000, '3': 15000 },
+    description: 'The night\'s price for exactly that many adults; keys "1"..the room type\'s max_occupancy.',
+  })
+  @IsOptional()
+  @IsObject()
+  by_adults?: Record<string, number> | null;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_MONEY_MINOR_UNITS,
+    nullable: true,
+    description: "Overrides the plan's extra_adult on these nights.",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_MONEY_MINOR_UNITS)
+  extra_adult?: number | null;
+  @ApiPropertyOptional({ type: [ChildRateInputDto], nullable: true, description: "Overrides the plan's child brackets on these nights." })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(18)
+  @ValidateNested({ each: true })
+  @Type(() => ChildRateInputDto)
+  child_rates?: ChildRateInputDto[] | null;
 }
 
 export class FxRateInputDto {

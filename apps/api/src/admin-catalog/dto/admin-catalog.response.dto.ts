@@ -29,6 +29,18 @@ export class AdminRoomTypeModel extends OmitType(RoomTypeModel, ['rate_plans'] a
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
+export class ChildRateModel {
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 17, description: 'Oldest age of the bracket.' }) max_age: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units per child per night.' }) amount: number;
+}
+
+export class OccupancyPricingModel {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Adults the nightly amount is for (default min(2, max_occupancy)).' }) base_adults: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units per night per adult above base_adults (default 0).' }) extra_adult: number;
+  @ApiProperty({ type: [ChildRateModel], description: 'Ascending max_age; a child older than every bracket pays extra_adult; empty: children free.' })
+  child_rates: ChildRateModel[];
+}
+
 export class AdminRatePlanModel {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) property_id: string;
@@ -42,6 +54,8 @@ export class AdminRatePlanModel {
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) policy_id: string | null;
   @ApiProperty({ type: String, nullable: true }) policy_version: string | null;
   @ApiProperty({ type: String, nullable: true }) cancellation_kind: string | null;
+  @ApiProperty({ type: OccupancyPricingModel, description: "Party pricing, the defaults filled (docs/catalog.md 'Party pricing')." })
+  occupancy_pricing: OccupancyPricingModel;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -100,6 +114,17 @@ export class DailyRateModel {
   @ApiProperty({ example: '2027-05-01' }) night: string;
   @ApiProperty({ type: 'integer', description: 'Minor units.' }) amount: number;
   @ApiProperty({ description: 'True for a per-date rate; false when the base rate applies.' }) overridden: boolean;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    nullable: true,
+    example: { '1': 8000, '3': 15000 },
+    description: "The night's price for exactly that many adults; null: the formula applies.",
+  })
+  by_adults: Record<string, number> | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: "The night's own extra_adult; null: the plan's." }) extra_adult: number | null;
+  @ApiProperty({ type: [ChildRateModel], nullable: true, description: "The night's own child brackets; null: the plan's." }) child_rates:
+    ChildRateModel[] | null;
 }
 
 export class RateCalendarModel {

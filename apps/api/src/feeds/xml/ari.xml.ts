@@ -34,7 +34,7 @@ function propertyDataXml(data: AriPropertyData): string {
     out += `<RoomData><RoomID>${xmlText(room.id)}</RoomID>${nameXml(room.name)}<Capacity>${room.maxOccupancy}</Capacity></RoomData>`;
   }
   for (const plan of data.plans) {
-    out += `<PackageData><PackageID>${xmlText(plan.ratePlan.id)}</PackageID>${nameXml(plan.ratePlan.name)}<Occupancy>${plan.roomType.maxOccupancy}</Occupancy>${refundableXml(plan)}</PackageData>`;
+    out += `<PackageData><PackageID>${xmlText(plan.ratePlan.id)}</PackageID>${nameXml(plan.ratePlan.name)}<Occupancy>${plan.occupancy}</Occupancy>${refundableXml(plan)}</PackageData>`;
   }
   return `${out}</PropertyDataSet>`;
 }
@@ -57,7 +57,7 @@ class ResultWriter {
     if (!plan) {
       plan = {
         head: `<RoomBundle><RoomID>${xmlText(bundle.plan.roomType.id)}</RoomID><PackageID>${xmlText(bundle.plan.ratePlan.id)}</PackageID>`,
-        tail: `${refundableXml(bundle.plan)}<Occupancy>${bundle.plan.roomType.maxOccupancy}</Occupancy>`,
+        tail: `${refundableXml(bundle.plan)}<Occupancy>${bundle.plan.occupancy}</Occupancy>`,
       };
       this.plans.set(bundle.plan, plan);
     }

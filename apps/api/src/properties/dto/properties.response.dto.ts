@@ -85,18 +85,24 @@ export class PolicyModel {
   @ApiProperty({ type: String, nullable: true }) child_policy_text: string | null;
 }
 
-export class TaxModel {
+/** A tax or fee rule (docs/catalog.md "Taxes and fees"): `rate_bps`, or `amount` with `per`; flags only where set. */
+export class ChargeModel {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
-  @ApiProperty({ type: 'integer', description: 'Basis points of the room subtotal (1000 = 10%).' }) rate_bps: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Basis points of the room subtotal (1000 = 10%); absent for a fixed amount.' }) rate_bps?: number;
+  @ApiPropertyOptional({ type: 'integer', description: "Minor units of the rate plan's currency; absent for a rate." }) amount?: number;
+  @ApiPropertyOptional({
+    enum: ['stay', 'night', 'person_night', 'person_stay'],
+    description: 'What a fixed amount is charged per (persons = adults + children).',
+  })
+  per?: string;
+  @ApiPropertyOptional({ description: 'Already inside the nightly amounts: shown, never added (default false).' }) included?: boolean;
+  @ApiPropertyOptional({ enum: ['online', 'at_property'], description: 'Charged through the service (default) or collected by the hotel.' }) payable?: string;
 }
 
-export class FeeModel {
-  @ApiProperty() code: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: 'integer', description: "Minor units of the rate plan's currency." }) amount: number;
-  @ApiProperty({ enum: ['stay', 'night'] }) per: string;
-}
+export class TaxModel extends ChargeModel {}
+
+export class FeeModel extends ChargeModel {}
 
 export class PropertyFullModel extends PropertyDetailModel {
   @ApiProperty({ type: [String] }) amenities: string[];

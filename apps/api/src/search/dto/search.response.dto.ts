@@ -5,7 +5,13 @@ import { GuestsDto, StayDto } from './search.request.dto';
 export class BestOfferModel {
   @ApiProperty({ format: 'uuid' }) room_type_id: string;
   @ApiProperty({ format: 'uuid' }) rate_plan_id: string;
-  @ApiProperty({ type: MoneyModel, description: 'Average of the nightly rates of the stay, minor units.' }) price_per_night: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Average of the nightly rates of the stay for the party searched, minor units.' })
+  price_per_night: MoneyModel;
+  @ApiProperty({
+    type: MoneyModel,
+    description: 'The whole stay for the party with every tax and fee not included in the rate, paid online or at the property; results rank on it.',
+  })
+  total: MoneyModel;
 }
 
 export class SearchResultModel {

@@ -20,6 +20,10 @@ interface Phrases {
   phone: (phone: string) => string;
   email: (email: string) => string;
   children: (text: string) => string;
+  /** Taxes and fees by name and how each is paid, never their amounts (docs/catalog.md "Taxes and fees"). */
+  taxes: (name: string, list: string) => string;
+  noTaxes: (name: string) => string;
+  taxHow: Record<'included' | 'at_property' | 'online', string>;
   quoteOnly: string;
   unknown: (topics: string) => string;
   dontKnow: string;
@@ -50,6 +54,9 @@ export const PHRASES: Record<AdvisorLocale, Phrases> = {
     phone: (phone) => `phone ${phone}`,
     email: (email) => `email ${email}`,
     children: (text) => `Children: ${text}`,
+    taxes: (name, list) => `Taxes and fees at ${name}: ${list}. Their amounts for your stay come with a quote.`,
+    noTaxes: (name) => `${name} lists no taxes or fees beyond the room rate.`,
+    taxHow: { included: 'included in the rate', at_property: 'paid at the property', online: 'added to the total' },
     quoteOnly:
       'I cannot state prices, availability or cancellation terms: they come only from a quote for your dates and party. Search availability, then get a quote to see them.',
     unknown: (topics) => `I do not know the ${topics}: the property's information does not say. See the full property details or contact the property.`,
@@ -86,6 +93,9 @@ export const PHRASES: Record<AdvisorLocale, Phrases> = {
     phone: (phone) => `telefone ${phone}`,
     email: (email) => `e-mail ${email}`,
     children: (text) => `Crianças: ${text}`,
+    taxes: (name, list) => `Impostos e taxas em ${name}: ${list}. Os valores para a sua estadia vêm com uma cotação.`,
+    noTaxes: (name) => `${name} não indica impostos nem taxas além da diária.`,
+    taxHow: { included: 'incluído na diária', at_property: 'pago na propriedade', online: 'somado ao total' },
     quoteOnly:
       'Não posso informar preços, disponibilidade ou condições de cancelamento: eles vêm apenas de uma cotação para as suas datas e hóspedes. Pesquise a disponibilidade e peça uma cotação para vê-los.',
     unknown: (topics) => `Não sei: as informações da propriedade não dizem (${topics}). Veja os detalhes completos da propriedade ou contate-a.`,
@@ -126,6 +136,9 @@ export const PHRASES: Record<AdvisorLocale, Phrases> = {
     phone: (phone) => `teléfono ${phone}`,
     email: (email) => `correo ${email}`,
     children: (text) => `Niños: ${text}`,
+    taxes: (name, list) => `Impuestos y tasas en ${name}: ${list}. Los importes para su estancia vienen con una cotización.`,
+    noTaxes: (name) => `${name} no indica impuestos ni tasas además de la tarifa.`,
+    taxHow: { included: 'incluido en la tarifa', at_property: 'se paga en la propiedad', online: 'se suma al total' },
     quoteOnly:
       'No puedo indicar precios, disponibilidad ni condiciones de cancelación: solo los da una cotización para sus fechas y huéspedes. Busque disponibilidad y pida una cotización para verlos.',
     unknown: (topics) => `No lo sé: la información de la propiedad no lo indica (${topics}). Consulte los detalles completos de la propiedad o contáctela.`,

@@ -26,6 +26,26 @@ describe('answerFromFacts', () => {
     });
   });
 
+  it('names the taxes and fees and how each is paid, never their amounts', () => {
+    const property = {
+      ...factsOf(),
+      taxes: [
+        { code: 'VAT', name: 'VAT', rate_bps: 600, included: true },
+        { code: 'CITY', name: 'City tax', amount: 200, per: 'person_night' as const, payable: 'at_property' as const },
+      ],
+      fees: [{ code: 'CLEAN', name: 'Cleaning', amount: 1500, per: 'stay' as const }],
+    };
+    const reply = answerFromFacts({ message: 'Which taxes or fees apply?', locale: 'en', property });
+    expect(reply.message).toBe(
+      'Taxes and fees at Riverside: VAT (included in the rate), City tax (paid at the property), Cleaning (added to the total). Their amounts for your stay come with a quote.',
+    );
+    expect(reply.groundedFacts).toEqual(['taxes', 'fees']);
+    expect(reply.message).not.toMatch(/\d/);
+    expect(answerFromFacts({ message: 'Hay tasas?', locale: 'es', property: factsOf() }).message).toBe(
+      'Riverside no indica impuestos ni tasas además de la tarifa.',
+    );
+  });
+
   it('says what it does not know instead of guessing', () => {
     const reply = answerFromFacts({ message: 'Quando é o check-out? Que idiomas falam?', locale: 'pt', property: factsOf() });
     expect(reply.message).toBe(

@@ -115,6 +115,13 @@ function partFor(intent: Intent, p: AdvisorFacts, locale: AdvisorLocale): Part {
       const texts = [...new Set(p.policies.map((policy) => policy.child_policy_text).filter((x): x is string => Boolean(x)))];
       return texts.length > 0 ? { text: t.children(texts.join(' ')), facts: ['policies[].child_policy_text'] } : { text: null, facts: [], unknown: 'children' };
     }
+    case 'taxes': {
+      const items = [...p.taxes, ...p.fees];
+      if (items.length === 0) return { text: t.noTaxes(p.name), facts: ['taxes', 'fees'] };
+      const how = (item: (typeof items)[number]) =>
+        item.included ? t.taxHow.included : item.payable === 'at_property' ? t.taxHow.at_property : t.taxHow.online;
+      return { text: t.taxes(p.name, items.map((item) => `${item.name} (${how(item)})`).join(', ')), facts: ['taxes', 'fees'] };
+    }
     case 'languages':
       return { text: null, facts: [], unknown: 'languages' };
     default:

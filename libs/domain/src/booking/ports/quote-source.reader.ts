@@ -1,5 +1,6 @@
 import type { RestrictionsByDate } from '../../stay/stay-restrictions';
 import type { CancellationKind } from '../chain.types';
+import type { NightOccupancy } from '../rules/party-price';
 
 export interface QuoteSourceQuery {
   propertyId: string;
@@ -11,9 +12,20 @@ export interface QuoteSourceQuery {
 
 /** What a quote needs from the catalog, read in one go; each part is null when it does not exist. */
 export interface QuoteSource {
-  property: { id: string; timezone: string; checkinTime: string | null; taxes: unknown; fees: unknown } | null;
+  property: {
+    id: string;
+    timezone: string;
+    checkinTime: string | null;
+    taxes: unknown;
+    fees: unknown;
+    /** The property's own currency (what it collects at the desk in). */
+    currency: string;
+    /** Display rate from the rate plan's currency into the property's; null when the same or unknown. */
+    localRate: number | null;
+  } | null;
   roomType: { id: string; maxOccupancy: number } | null;
-  ratePlan: { id: string; currency: string; baseRateAmount: number; policyId: string | null } | null;
+  /** `occupancyPricing`: the stored jsonb (null = defaults, `readOccupancyPricing`). */
+  ratePlan: { id: string; currency: string; baseRateAmount: number; policyId: string | null; occupancyPricing: unknown } | null;
   policy: {
     id: string;
     version: string;
@@ -26,6 +38,8 @@ export interface QuoteSource {
   dailyRates: Record<string, number>;
   /** Stay restrictions of the rate plan on the stay's dates (its nights and the check-out date) that have any. */
   restrictions: RestrictionsByDate;
+  /** Per-date party prices of the requested nights that set any (`by_adults`, `extra_adult`, `child_rates`). */
+  dailyOccupancy: Record<string, NightOccupancy>;
 }
 
 /** Port: read-only access to the catalog rows a quote is priced from. */

@@ -4,6 +4,7 @@ import type { BeginConversion } from '../ports/booking-conversion';
 import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/payment.repository';
 import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { holdStatesAllowing, holdTarget } from './hold-state';
+import { payableOnline } from './pricing';
 
 /** Everything one booking attempt carries from the first check to the last write. */
 export interface BookingAttempt {
@@ -34,7 +35,8 @@ export function conversionStart({ hold, quote, command, actor, traveler }: Booki
       tenantId: hold.tenantId,
       holdId: hold.id,
       idempotencyKey: command.idempotencyKey,
-      amount: quote.priceBreakdown.total,
+      // What is charged through us: the items payable at the property are the hotel's to collect.
+      amount: payableOnline(quote.priceBreakdown),
       method: command.payment.method,
       providerToken: command.payment.provider_token,
       billingCountry: command.payment.billing_country,

@@ -60,6 +60,8 @@ describe('cancelledAmount', () => {
       taxes: [],
       fees: [],
       total: eur(1000),
+      payable_online: eur(1000),
+      payable_at_property: eur(0),
       rooms: [priced(1, 100), priced(2, 100), priced(3, 100)],
     },
   };
@@ -68,6 +70,14 @@ describe('cancelledAmount', () => {
     expect(cancelledAmount(booking, [booking.rooms[0]])).toEqual(eur(334));
     expect(cancelledAmount(booking, booking.rooms.slice(1))).toEqual(eur(666));
     expect(cancelledAmount(booking, booking.rooms)).toEqual(eur(1000));
+  });
+
+  it('shares the total less what the hotel collects at the property (CONTRACT §11.3)', () => {
+    const cityTax = { code: 'CITY', name: 'City tax', amount: eur(100), included: false, payable: 'at_property' as const };
+    const withTax = { ...booking, priceBreakdown: { ...booking.priceBreakdown, taxes: [cityTax], payable_online: eur(900), payable_at_property: eur(100) } };
+    expect(cancelledAmount(withTax, [withTax.rooms[0]])).toEqual(eur(300));
+    expect(cancelledAmount(withTax, withTax.rooms)).toEqual(eur(900));
+    expect(cancelledAmount({ rooms: null, priceBreakdown: withTax.priceBreakdown }, [])).toEqual(eur(900));
   });
 
   it('is the whole total for a guests booking', () => {

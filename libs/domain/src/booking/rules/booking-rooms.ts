@@ -1,3 +1,4 @@
+import { cancellationBase } from './cancellation-fee';
 import type { FieldError } from '../../errors/domain-error';
 import type { Money } from '../../money/money';
 import { roomShares } from './room-share';
@@ -32,8 +33,9 @@ export function soldUnits(booking: Pick<BookingRecord, 'rooms'>): number {
 }
 
 /**
- * Each room's share of the stay's total (`roomShares` over the rooms' subtotals in the frozen
- * price), by room number. Rooms missing from the price (never written so) share equally.
+ * Each room's share of the stay's cancellable total (`cancellationBase`: the total less what the
+ * hotel collects at the property; `roomShares` over the rooms' subtotals in the frozen price), by
+ * room number. Rooms missing from the price (never written so) share equally.
  */
 export function bookingRoomShares(booking: Pick<BookingRecord, 'rooms' | 'priceBreakdown'>): Map<number, Money> {
   const rooms = booking.rooms ?? [];
@@ -42,13 +44,16 @@ export function bookingRoomShares(booking: Pick<BookingRecord, 'rooms' | 'priceB
     room: r.room,
     subtotal: priced.find((p) => p.room === r.room)?.subtotal ?? { amount: 0, currency: booking.priceBreakdown.currency },
   }));
-  return roomShares(booking.priceBreakdown.total, subtotals);
+  return roomShares(cancellationBase(booking.priceBreakdown), subtotals);
 }
 
-/** What cancelling these rooms is charged on: the sum of their shares (the whole total for a `guests` booking). */
+/**
+ * What cancelling these rooms is charged on: the sum of their shares of the cancellable total (the
+ * whole of it for a `guests` booking).
+ */
 export function cancelledAmount(booking: Pick<BookingRecord, 'rooms' | 'priceBreakdown'>, rooms: readonly BookingRoom[]): Money {
-  const total = booking.priceBreakdown.total;
-  if (!booking.rooms) return { amount: total.amount, currency: total.currency };
+  const total = cancellationBase(booking.priceBreakdown);
+  if (!booking.rooms) return total;
   const shares = bookingRoomShares(booking);
   return { amount: rooms.reduce((sum, r) => sum + (shares.get(r.room)?.amount ?? 0), 0), currency: total.currency };
 }

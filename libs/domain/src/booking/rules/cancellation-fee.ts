@@ -1,5 +1,5 @@
 import type { Money } from '../../money/money';
-import type { PolicySnapshot } from '../chain.types';
+import type { PolicySnapshot, PriceBreakdown } from '../chain.types';
 import { applyBasisPoints } from './pricing';
 
 type CutoffTerms = Pick<PolicySnapshot, 'free_cancellation_hours_before_checkin'> & Partial<Pick<PolicySnapshot, 'free_cancellation_until'>>;
@@ -16,7 +16,17 @@ export function freeCancellationCutoff(snapshot: CutoffTerms, checkInAt: Date): 
 }
 
 /**
- * The fee for cancelling now, from the terms frozen at quote time only:
+ * What a cancellation fee is a share of (CONTRACT §11.3): the stay's total less the added tax and
+ * fee items payable at the property (the hotel collects those only from a guest who comes).
+ */
+export function cancellationBase(price: Pick<PriceBreakdown, 'total' | 'taxes' | 'fees'>): Money {
+  let atProperty = 0;
+  for (const item of [...price.taxes, ...price.fees]) if (!item.included && item.payable === 'at_property') atProperty += item.amount.amount;
+  return { amount: price.total.amount - atProperty, currency: price.total.currency };
+}
+
+/**
+ * The fee for cancelling now, on `total` = the stay's `cancellationBase`, from the terms frozen at quote time only:
  * - `non_refundable`: the whole total;
  * - `free_cancellation`: nothing before the cutoff (`freeCancellationCutoff`),
  *   `cancellation_fee_pct_after_cutoff` of the total (rounded half up) from the cutoff on.

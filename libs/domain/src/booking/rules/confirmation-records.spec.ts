@@ -32,6 +32,8 @@ describe('confirmation records', () => {
       check_out: quote.stay.check_out,
       total_amount: quote.priceBreakdown.total.amount,
       currency: 'EUR',
+      payable_online_amount: quote.priceBreakdown.total.amount,
+      payable_at_property_amount: 0,
       policy_id: quote.policySnapshot.policy_id,
       policy_version: quote.policySnapshot.version,
       cancellation_kind: quote.policySnapshot.cancellation_kind,

@@ -5,6 +5,7 @@ import type { NewOutboxEvent } from '../ports/outbox-writer';
 import type { PaymentAttemptRecord } from '../ports/payment.repository';
 import type { ReceiptSubject } from './receipt-canonical';
 import { auditEntry, AuditContext } from './audit-entry';
+import { payableAtProperty, payableOnline } from './pricing';
 
 /**
  * The records a confirmed booking writes, decided before the one statement that writes them
@@ -41,6 +42,9 @@ export function confirmationReceiptSubject(c: Confirmation): ReceiptSubject {
     check_out: quote.stay.check_out,
     total_amount: total.amount,
     currency: total.currency,
+    // What the payment charged and what the hotel collects (CONTRACT §11.3), signed with the total.
+    payable_online_amount: payableOnline(quote.priceBreakdown).amount,
+    payable_at_property_amount: payableAtProperty(quote.priceBreakdown).amount,
     policy_id: quote.policySnapshot.policy_id,
     policy_version: quote.policySnapshot.version,
     cancellation_kind: quote.policySnapshot.cancellation_kind,

@@ -1,5 +1,5 @@
 import type { Money } from '../../money/money';
-import type { PolicySnapshot } from '../chain.types';
+import type { PolicySnapshot, PriceBreakdown } from '../chain.types';
 import { freeCancellationCutoff } from './cancellation-fee';
 import { cancellationTimeline } from './cancellation-timeline';
 import { snapshotPolicy } from './policy-snapshot';
@@ -9,7 +9,10 @@ export interface MoveTarget {
   checkIn: string;
   checkinTime: string | null;
   timezone: string;
+  /** The fee base of the new price (`cancellationBase`). */
   total: Money;
+  /** The new price's payable split, frozen with the terms. */
+  payable?: Pick<PriceBreakdown, 'payable_online' | 'payable_at_property'>;
 }
 
 /**
@@ -36,7 +39,11 @@ export function movedPolicySnapshot(booked: PolicySnapshot, target: MoveTarget):
     target.timezone,
   );
   const moved = { ...terms, free_cancellation_until: earlierDeadline(booked, terms) };
-  return { ...moved, cancellation_timeline: cancellationTimeline(moved, target.checkIn, target.total) };
+  return {
+    ...moved,
+    cancellation_timeline: cancellationTimeline(moved, target.checkIn, target.total),
+    ...(target.payable ? { payable_online: target.payable.payable_online, payable_at_property: target.payable.payable_at_property } : {}),
+  };
 }
 
 function earlierDeadline(booked: PolicySnapshot, terms: PolicySnapshot): string | null {

@@ -29,11 +29,12 @@ describe('combineRoomPrices', () => {
       { date: '2027-03-02', amount: eur(20000) },
     ]);
     expect(combined.subtotal).toEqual(eur(38000));
-    expect(combined.taxes).toEqual([{ code: 'VAT', name: 'VAT', rate_bps: 1000, amount: eur(2100 + 1700) }]);
+    const online = { included: false, payable: 'online' };
+    expect(combined.taxes).toEqual([{ code: 'VAT', name: 'VAT', rate_bps: 1000, amount: eur(2100 + 1700), ...online }]);
     // A per-stay fee is charged per room.
     expect(combined.fees).toEqual([
-      { code: 'CLEAN', name: 'Cleaning', amount: eur(5000) },
-      { code: 'RESORT', name: 'Resort fee', amount: eur(2000) },
+      { code: 'CLEAN', name: 'Cleaning', amount: eur(5000), ...online },
+      { code: 'RESORT', name: 'Resort fee', amount: eur(2000), ...online },
     ]);
     expect(combined.total).toEqual(eur(price(10000).total.amount + price(8000).total.amount));
     expect(combined.rooms).toEqual([
@@ -51,14 +52,29 @@ describe('combineRoomPrices', () => {
 
   it('sums any other money field generically and keeps items whose code only one room has', () => {
     const first = { ...price(10000), payable_online: eur(100), fees: [] };
-    const second = { ...price(10000), payable_online: eur(50), fees: [{ code: 'X', name: 'Extra', amount: eur(7) }] };
+    const second = {
+      ...price(10000),
+      payable_online: eur(50),
+      fees: [{ code: 'X', name: 'Extra', amount: eur(7), included: false, payable: 'online' as const }],
+    };
     const combined = combineRoomPrices([
       { guests: a, price: first },
       { guests: a, price: second },
     ]) as typeof first;
     expect(combined.payable_online).toEqual(eur(150));
-    expect(combined.fees).toEqual([{ code: 'X', name: 'Extra', amount: eur(7) }]);
+    expect(combined.fees).toEqual([{ code: 'X', name: 'Extra', amount: eur(7), included: false, payable: 'online' }]);
     expect(combined.currency).toBe('EUR');
+  });
+
+  it("sums what is payable at the property with its restatement in the property's currency", () => {
+    const local = (amount: number) => ({ amount, currency: 'GBP' });
+    const first = { ...price(10000), payable_at_property: { ...eur(400), local: local(340) } };
+    const second = { ...price(10000), payable_at_property: { ...eur(600), local: local(510) } };
+    const combined = combineRoomPrices([
+      { guests: a, price: first },
+      { guests: a, price: second },
+    ]);
+    expect(combined.payable_at_property).toEqual({ ...eur(1000), local: local(850) });
   });
 
   it('refuses no room at all', () => {

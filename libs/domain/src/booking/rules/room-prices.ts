@@ -7,14 +7,21 @@ export interface RoomPrice {
   price: PriceBreakdown;
 }
 
-const isMoney = (value: unknown): value is Money =>
+/** Money, possibly restated in another currency (`payable_at_property.local`). */
+type MoneyLike = Money & { local?: Money };
+
+const isMoney = (value: unknown): value is MoneyLike =>
   !!value &&
   typeof value === 'object' &&
   typeof (value as Money).amount === 'number' &&
   typeof (value as Money).currency === 'string' &&
-  Object.keys(value).length === 2;
+  Object.keys(value).every((key) => key === 'amount' || key === 'currency' || key === 'local');
 
-const addMoney = (a: Money, b: Money): Money => ({ amount: a.amount + b.amount, currency: a.currency });
+/** The sum; a restatement (`local`) is summed too when both carry one. */
+const addMoney = (a: MoneyLike, b: MoneyLike): MoneyLike => {
+  const sum = { amount: a.amount + b.amount, currency: a.currency };
+  return a.local && b.local ? { ...sum, local: addMoney(a.local, b.local) } : sum;
+};
 
 /** Items (taxes or fees) summed by `code`: the first room's item keeps its other fields, `amount` is the sum. */
 function sumItems<T extends { code: string; amount: Money }>(lists: T[][]): T[] {
@@ -53,7 +60,7 @@ export function combineRoomPrices(rooms: readonly RoomPrice[]): PriceBreakdown {
   const combined: Record<string, unknown> = { ...prices[0] };
   for (const [key, value] of Object.entries(prices[0])) {
     if (isMoney(value)) {
-      combined[key] = prices.slice(1).reduce<Money>((sum, p) => addMoney(sum, (p as unknown as Record<string, Money>)[key]), value);
+      combined[key] = prices.slice(1).reduce<MoneyLike>((sum, p) => addMoney(sum, (p as unknown as Record<string, MoneyLike>)[key]), value);
     }
   }
   combined.nights = sumNights(prices.map((p) => p.nights));

@@ -110,6 +110,23 @@ describe('CancelBooking', () => {
     const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
     expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) }, payment: { state: 'partially_refunded' } });
   });
+
+  it('takes its fee from the total less what the property collects, and refunds no more than was captured', async () => {
+    const stay = { check_in: day(20), check_out: day(22) };
+    const price = priceOf(stay);
+    const cityTax = { code: 'CITY', name: 'City tax', amount: eur(1200), included: false, payable: 'at_property' as const };
+    const { useCase, b } = setup({
+      priceBreakdown: { ...price, taxes: [cityTax], total: eur(21200), payable_online: eur(20000), payable_at_property: eur(1200) },
+      policySnapshot: snapshot({
+        check_in_at: `${day(20)}T13:00:00Z`,
+        free_cancellation_until: `${day(-1)}T13:00:00Z`,
+        free_cancellation_hours_before_checkin: 24 * 30,
+      }),
+    });
+    const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
+    // 50% of 20000, not of 21200; refund = 20000 - 10000
+    expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) } });
+  });
 });
 
 /** A booking of three rooms whose subtotals are 10000, 10000 and 20000 of a 40000 total (shares 10000, 10000, 20000). */

@@ -62,7 +62,7 @@ describe('CreateQuote with rooms', () => {
     const outcome = await useCase.execute(command({ rooms }), agentActor());
     const price = outcome.data.price_breakdown;
     expect([price.subtotal, price.total]).toEqual([eur(40000), eur(2 * (20000 + 2000 + 1500))]);
-    expect(price.fees).toEqual([{ code: 'CLEAN', name: 'Cleaning', amount: eur(3000) }]);
+    expect(price.fees).toEqual([{ code: 'CLEAN', name: 'Cleaning', amount: eur(3000), included: false, payable: 'online' }]);
     expect(price.rooms?.map((r) => [r.room, r.guests, r.subtotal])).toEqual([
       [1, rooms[0], eur(20000)],
       [2, rooms[1], eur(20000)],

@@ -9,10 +9,11 @@ import type { Guests } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { QuoteRepository } from '../ports/quote.repository';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
-import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { priceFromSource } from '../rules/quote-price';
 import { combineRoomPrices, wholeParty } from '../rules/room-prices';
 import { snapshotPolicy } from '../rules/policy-snapshot';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
+import { cancellationBase } from '../rules/cancellation-fee';
 import { QuoteView, quoteView } from '../views';
 import { auditActor, auditEntry } from '../rules/audit-entry';
 
@@ -71,16 +72,9 @@ export class CreateQuote {
     const violations = stayRestrictionViolations(command.stay, window.earliest, src.restrictions);
     if (violations.length > 0) throw new DomainError('stay_restricted', { detail: { rate_plan_id: command.ratePlanId, violations } });
 
-    // `priceStay` prices one room for one party; several rooms are priced one by one and summed.
-    const priceFor = (_party: Guests) =>
-      priceStay({
-        currency: ratePlan.currency,
-        nights,
-        baseRate: ratePlan.baseRateAmount,
-        dailyRates: src.dailyRates,
-        taxes: readTaxRules(property.taxes),
-        fees: readFeeRules(property.fees),
-      });
+    // One room priced for one party; several rooms are priced one by one and summed.
+    const priced = { ...src, property, roomType, ratePlan };
+    const priceFor = (party: Guests) => priceFromSource(priced, nights, party);
     const price = rooms ? combineRoomPrices(rooms.map((party) => ({ guests: party, price: priceFor(party) }))) : priceFor(parties[0]);
     const terms = snapshotPolicy(
       {
@@ -95,7 +89,12 @@ export class CreateQuote {
       src.property.checkinTime,
       src.property.timezone,
     );
-    const snapshot = { ...terms, cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, price.total) };
+    const snapshot = {
+      ...terms,
+      cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, cancellationBase(price)),
+      payable_online: price.payable_online,
+      payable_at_property: price.payable_at_property,
+    };
     // One statement writes the quote and its audit entry (docs/performance.md).
     const quote = await this.quotes.create(
       {

@@ -10,7 +10,8 @@ import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { movedPolicySnapshot } from '../rules/moved-policy';
-import { priceStay, readFeeRules, readTaxRules } from '../rules/pricing';
+import { priceFromSource } from '../rules/quote-price';
+import { cancellationBase } from '../rules/cancellation-fee';
 import { combineRoomPrices } from '../rules/room-prices';
 import { soldUnits } from '../rules/booking-rooms';
 import { stayMove } from '../rules/stay-move';
@@ -76,16 +77,8 @@ export class ModifyBooking {
       nights,
     });
     if (!src.property || !src.roomType || !src.ratePlan) throw notModifiable(booking, 'rate_plan_unavailable');
-    const { property, ratePlan } = src;
-    const priceFor = (_party: Guests) =>
-      priceStay({
-        currency: ratePlan.currency,
-        nights,
-        baseRate: ratePlan.baseRateAmount,
-        dailyRates: src.dailyRates,
-        taxes: readTaxRules(property.taxes),
-        fees: readFeeRules(property.fees),
-      });
+    const priced = { ...src, property: src.property, roomType: src.roomType, ratePlan: src.ratePlan };
+    const priceFor = (party: Guests) => priceFromSource(priced, nights, party);
     // A booking of several rooms is priced room by room, as its quote was (every room, cancelled ones included, as in its frozen price).
     const price = booking.rooms ? combineRoomPrices(booking.rooms.map((r) => ({ guests: r.guests, price: priceFor(r.guests) }))) : priceFor(booking.guests);
     if (nightCount(command.stay) !== nightCount(booking.stay) || price.total.amount !== oldTotal.amount || price.total.currency !== oldTotal.currency) {
@@ -100,7 +93,8 @@ export class ModifyBooking {
       checkIn: command.stay.check_in,
       checkinTime: src.property.checkinTime,
       timezone: src.property.timezone,
-      total: price.total,
+      total: cancellationBase(price),
+      payable: price,
     });
     const modified = await this.bookings.modify(actor.tenantId, booking.id, booking.stay, { stay: command.stay, priceBreakdown: price, policySnapshot });
     if (!modified) {

@@ -1,6 +1,7 @@
 import { DomainError, FieldError } from '../../errors/domain-error';
 import { epochDay } from '../../stay/calendar';
-import type { CancellationKind, DateRange, Fee, MealPlan, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
+import type { CancellationKind, DateRange, Fee, MealPlan, OccupancyPricingInput, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
+import { chargeFields } from './pricing-input';
 
 /** Admin input of a property, in the API's field names (the DTOs validate shapes and ranges). */
 export interface PropertyInput {
@@ -44,6 +45,8 @@ export interface RatePlanInput {
   meal_plan?: MealPlan;
   /** Code of a policy of the same property; the plan points at its current version. */
   policy_code?: string | null;
+  /** Party pricing (docs/catalog.md "Party pricing"); null: the defaults. */
+  occupancy_pricing?: OccupancyPricingInput | null;
 }
 
 export interface PolicyInput {
@@ -79,8 +82,8 @@ export function propertyPatch(input: Partial<PropertyInput>): Partial<PropertyFi
   if (has(input, 'number_of_rooms')) out.numberOfRooms = input.number_of_rooms ?? null;
   if (has(input, 'checkin_time')) out.checkinTime = input.checkin_time ?? null;
   if (has(input, 'checkout_time')) out.checkoutTime = input.checkout_time ?? null;
-  if (has(input, 'taxes')) out.taxes = (input.taxes as Tax[]).map(({ code, name, rate_bps }) => ({ code, name, rate_bps }));
-  if (has(input, 'fees')) out.fees = (input.fees as Fee[]).map(({ code, name, amount, per }) => ({ code, name, amount, per }));
+  if (has(input, 'taxes')) out.taxes = (input.taxes as Tax[]).map(chargeFields);
+  if (has(input, 'fees')) out.fees = (input.fees as Fee[]).map(chargeFields);
   return out;
 }
 

@@ -53,6 +53,7 @@ const plan = (id: string, roomTypeId: string, policyId: string | null = 'pol'): 
   baseRate: { amount: 10000, currency: 'EUR' },
   mealPlan: 'room_only',
   policyId,
+  occupancyPricing: null,
   createdAt: new Date(),
 });
 

@@ -220,8 +220,8 @@ describe('catalog reads (fake ports)', () => {
       currency: 'EUR',
       base_rate: { amount: 12000, currency: 'EUR' },
       nights: [
-        { night: '2027-05-01', amount: 9900, overridden: true },
-        { night: '2027-05-02', amount: 12000, overridden: false },
+        { night: '2027-05-01', amount: 9900, overridden: true, by_adults: null, extra_adult: null, child_rates: null },
+        { night: '2027-05-02', amount: 12000, overridden: false, by_adults: null, extra_adult: null, child_rates: null },
       ],
     });
     const other = { ...admin, tenantId: T2 };

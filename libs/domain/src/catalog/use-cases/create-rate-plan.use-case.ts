@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../../errors/domain-error';
+import { DomainError, validationFailed } from '../../errors/domain-error';
 import type { Policy } from '../catalog';
 import { PolicyRepository } from '../ports/policy.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
 import { fieldError, RatePlanInput } from '../rules/catalog-input';
+import { occupancyPricingFields, occupancyPricingViolations } from '../rules/pricing-input';
 import type { Caller } from '../../identity/principal';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
@@ -44,6 +45,10 @@ export class CreateRatePlan {
     const { roomTypeId, ratePlan: input } = command;
     const room = await this.roomTypes.findById(tenantId, roomTypeId);
     if (!room) throw new DomainError('room_type_not_found');
+    if (input.occupancy_pricing) {
+      const errors = occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy);
+      if (errors.length > 0) throw validationFailed(errors);
+    }
     if (await this.ratePlans.findByCode(tenantId, roomTypeId, input.code)) throw fieldError('code', 'is already used by another rate plan of this room type');
     const policy = await currentPolicyFor(this.policies, tenantId, room.propertyId, input.policy_code);
     const plan = await this.ratePlans.create(tenantId, room, {
@@ -52,8 +57,9 @@ export class CreateRatePlan {
       baseRate: { amount: input.base_rate.amount, currency: input.base_rate.currency },
       mealPlan: input.meal_plan ?? 'room_only',
       policyId: policy?.id ?? null,
+      occupancyPricing: occupancyPricingFields(input.occupancy_pricing),
     });
-    return new Outcome(adminRatePlanView(plan, policy), {
+    return new Outcome(adminRatePlanView(plan, policy, room.maxOccupancy), {
       status: 201,
       next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/rate-plans/${plan.id}/rates` }],
     });

@@ -56,7 +56,9 @@ export class GetAdminProperty {
       ...adminPropertyView(property),
       room_types: rooms.map((room) => ({
         ...adminRoomTypeView(room),
-        rate_plans: plans.filter((p) => p.roomTypeId === room.id).map((p) => adminRatePlanView(p, p.policyId ? (byId.get(p.policyId) ?? null) : null)),
+        rate_plans: plans
+          .filter((p) => p.roomTypeId === room.id)
+          .map((p) => adminRatePlanView(p, p.policyId ? (byId.get(p.policyId) ?? null) : null, room.maxOccupancy)),
       })),
       policies: current.map((p, i) => ({ ...adminPolicyView(p), versions: versions[i].map(adminPolicyView) })),
       promotion: { promotable: reasons.length === 0, reasons },

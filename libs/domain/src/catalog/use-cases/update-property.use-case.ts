@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../../errors/domain-error';
+import { DomainError, validationFailed } from '../../errors/domain-error';
 import { PropertyRepository } from '../ports/property.repository';
 import { AdminPropertyView, adminPropertyView } from '../catalog-views';
 import { fieldError, propertyPatch, PropertyInput } from '../rules/catalog-input';
+import { chargeViolations } from '../rules/pricing-input';
 import type { Caller } from '../../identity/principal';
 
 /** Fields of a property to change. */
@@ -22,6 +23,8 @@ export class UpdateProperty {
   async execute(command: UpdatePropertyCommand, actor: Caller): Promise<Outcome<AdminPropertyView>> {
     const { tenantId } = actor;
     const { propertyId: id, patch: input } = command;
+    const chargeErrors = [...chargeViolations(input.taxes, 'taxes'), ...chargeViolations(input.fees, 'fees')];
+    if (chargeErrors.length > 0) throw validationFailed(chargeErrors);
     const current = await this.properties.findById(tenantId, id);
     if (!current) throw new DomainError('property_not_found');
     if (input.slug !== undefined && input.slug !== current.slug && (await this.properties.findBySlug(tenantId, input.slug))) {

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
-import { DomainError } from '../../errors/domain-error';
+import { DomainError, validationFailed } from '../../errors/domain-error';
 import type { RatePlanFields } from '../catalog';
 import { PolicyRepository } from '../ports/policy.repository';
 import { RatePlanRepository } from '../ports/rate-plan.repository';
 import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
 import { fieldError, RatePlanInput } from '../rules/catalog-input';
+import { occupancyPricingFields, occupancyPricingViolations } from '../rules/pricing-input';
+import { RoomTypeRepository } from '../ports/room-type.repository';
 import { currentPolicyFor } from './create-rate-plan.use-case';
 import type { Caller } from '../../identity/principal';
 
@@ -16,12 +18,16 @@ export interface UpdateRatePlanCommand {
   patch: Partial<RatePlanInput>;
 }
 
-/** Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted). */
+/**
+ * Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted);
+ * `occupancy_pricing` replaces the plan's party pricing whole (`null`: the defaults).
+ */
 @Injectable()
 export class UpdateRatePlan {
   constructor(
     private readonly ratePlans: RatePlanRepository,
     private readonly policies: PolicyRepository,
+    private readonly roomTypes: RoomTypeRepository,
   ) {}
 
   @Transactional()
@@ -30,6 +36,12 @@ export class UpdateRatePlan {
     const { ratePlanId: id, patch: input } = command;
     const current = await this.ratePlans.findById(tenantId, id);
     if (!current) throw new DomainError('rate_plan_not_found');
+    const room = await this.roomTypes.findById(tenantId, current.roomTypeId);
+    if (!room) throw new DomainError('rate_plan_not_found');
+    if (input.occupancy_pricing) {
+      const errors = occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy);
+      if (errors.length > 0) throw validationFailed(errors);
+    }
     if (input.code !== undefined && input.code !== current.code && (await this.ratePlans.findByCode(tenantId, current.roomTypeId, input.code))) {
       throw fieldError('code', 'is already used by another rate plan of this room type');
     }
@@ -38,10 +50,13 @@ export class UpdateRatePlan {
     if (input.name !== undefined) patch.name = input.name;
     if (input.base_rate !== undefined) patch.baseRate = { amount: input.base_rate.amount, currency: input.base_rate.currency };
     if (input.meal_plan !== undefined) patch.mealPlan = input.meal_plan;
+    if (input.occupancy_pricing !== undefined) patch.occupancyPricing = occupancyPricingFields(input.occupancy_pricing);
     if (input.policy_code !== undefined) patch.policyId = (await currentPolicyFor(this.policies, tenantId, current.propertyId, input.policy_code))?.id ?? null;
     const updated = await this.ratePlans.update(tenantId, id, patch);
     if (!updated) throw new DomainError('rate_plan_not_found');
     const policy = updated.policyId ? await this.policies.findById(tenantId, updated.policyId) : null;
-    return new Outcome(adminRatePlanView(updated, policy), { next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/rate-plans/${id}/rates` }] });
+    return new Outcome(adminRatePlanView(updated, policy, room.maxOccupancy), {
+      next_actions: [{ rel: 'get', method: 'GET', href: `/v1/admin/rate-plans/${id}/rates` }],
+    });
   }
 }

@@ -2,6 +2,7 @@ import { DEFAULT_CHECKIN_TIME } from '../../booking/rules/policy-snapshot';
 import { priceStay, readFeeRules, readTaxRules } from '../../booking/rules/pricing';
 import { plusDays } from '../../stay/calendar';
 import { stayRestrictionViolations } from '../../stay/stay-restrictions';
+import { OccupancyPricing, partyNightPrice, readOccupancyPricing } from '../../booking/rules/party-price';
 import type { FeedAriProperty, FeedRatePlan, FeedRoomType } from '../feed.types';
 
 /** One night's price of a room under a rate plan: what a one-night quote for that check-in totals. */
@@ -9,9 +10,9 @@ export interface AriPrice {
   currency: string;
   /** Room subtotal (the rate of the night), minor units. */
   baserate: number;
-  /** Sum of the property's taxes on it, minor units. */
+  /** Sum of the property's taxes on it not already included in the rate, minor units. */
   tax: number;
-  /** Sum of the property's fixed fees for one night, minor units. */
+  /** Sum of the property's fees for one night not already included, minor units. */
   otherFees: number;
   total: number;
 }
@@ -24,6 +25,12 @@ export interface AriPlan {
   roomType: FeedRoomType;
   ratePlan: FeedRatePlan;
   refundability: AriRefundability;
+  /**
+   * The adults the price is for (`<Occupancy>`): the room's max occupancy for a plan without party
+   * pricing (its price is the same for any party), else the plan's `base_adults`.
+   */
+  occupancy: number;
+  pricing: OccupancyPricing;
 }
 
 export interface AriBundle {
@@ -71,7 +78,7 @@ export function roomsLeft(property: FeedAriProperty, roomType: FeedRoomType, nig
  */
 export class AriNightPlanner {
   readonly plans: AriPlan[];
-  /** Prices by currency, then nightly rate. */
+  /** Prices by currency and occupancy, then nightly rate. */
   private readonly prices = new Map<string, Map<number, AriPrice>>();
   private readonly taxes;
   private readonly fees;
@@ -87,7 +94,10 @@ export class AriNightPlanner {
     const roomTypes = new Map(property.roomTypes.map((rt) => [rt.id, rt]));
     this.plans = property.ratePlans.flatMap((ratePlan) => {
       const roomType = roomTypes.get(ratePlan.roomTypeId);
-      return roomType ? [{ roomType, ratePlan, refundability: refundability(ratePlan, property.checkinTime) }] : [];
+      if (!roomType) return [];
+      const pricing = readOccupancyPricing(ratePlan.occupancyPricing, roomType.maxOccupancy);
+      const occupancy = ratePlan.occupancyPricing ? pricing.base_adults : roomType.maxOccupancy;
+      return [{ roomType, ratePlan, refundability: refundability(ratePlan, property.checkinTime), occupancy, pricing }];
     });
     this.taxes = readTaxRules(property.taxes);
     this.fees = readFeeRules(property.fees);
@@ -99,7 +109,7 @@ export class AriNightPlanner {
     for (const plan of this.plans) {
       const left = roomsLeft(this.property, plan.roomType, checkIn);
       if (left < 1 || this.restricted(plan.ratePlan, checkIn)) continue;
-      const bundle = { plan, price: this.price(plan.ratePlan, checkIn), roomsLeft: left };
+      const bundle = { plan, price: this.price(plan, checkIn), roomsLeft: left };
       bundles.push(bundle);
       if (!lowest || bundle.price.total < lowest.price.total) lowest = bundle;
     }
@@ -114,20 +124,27 @@ export class AriNightPlanner {
     return stayRestrictionViolations({ check_in: checkIn, check_out: plusDays(checkIn, 1) }, today, restrictions).length > 0;
   }
 
-  private price(ratePlan: FeedRatePlan, night: string): AriPrice {
-    const rate = this.property.dailyRates[ratePlan.id]?.[night] ?? ratePlan.baseRateAmount;
-    let byRate = this.prices.get(ratePlan.currency);
-    if (!byRate) this.prices.set(ratePlan.currency, (byRate = new Map()));
+  private price({ ratePlan, occupancy, pricing }: AriPlan, night: string): AriPrice {
+    const amount = this.property.dailyRates[ratePlan.id]?.[night] ?? ratePlan.baseRateAmount;
+    const party = { adults: occupancy, children: [] };
+    const rate = partyNightPrice(amount, party, pricing, this.property.dailyOccupancy[ratePlan.id]?.[night]);
+    const key = `${ratePlan.currency} ${occupancy}`;
+    let byRate = this.prices.get(key);
+    if (!byRate) this.prices.set(key, (byRate = new Map()));
     let price = byRate.get(rate);
     if (!price) {
-      const stay = priceStay({ currency: ratePlan.currency, nights: [night], baseRate: rate, dailyRates: {}, taxes: this.taxes, fees: this.fees });
-      price = {
-        currency: stay.currency,
-        baserate: stay.subtotal.amount,
-        tax: stay.taxes.reduce((sum, t) => sum + t.amount.amount, 0),
-        otherFees: stay.fees.reduce((sum, f) => sum + f.amount.amount, 0),
-        total: stay.total.amount,
-      };
+      // The night already priced for the party; persons = the occupancy, for per-person fees.
+      const stay = priceStay({
+        currency: ratePlan.currency,
+        nights: [night],
+        baseRate: rate,
+        dailyRates: {},
+        taxes: this.taxes,
+        fees: this.fees,
+        party: { guests: party, occupancy: { base_adults: occupancy, extra_adult: 0, child_rates: [] } },
+      });
+      const added = (items: typeof stay.taxes) => items.reduce((sum, i) => (i.included ? sum : sum + i.amount.amount), 0);
+      price = { currency: stay.currency, baserate: stay.subtotal.amount, tax: added(stay.taxes), otherFees: added(stay.fees), total: stay.total.amount };
       byRate.set(rate, price);
     }
     return price;

@@ -32,9 +32,11 @@ const property = (id: string, over: Partial<FeedAriProperty> = {}): FeedAriPrope
       baseRateAmount: 10000,
       cancellationKind: 'free_cancellation',
       freeCancellationHoursBeforeCheckin: 24,
+      occupancyPricing: null,
     },
   ],
   dailyRates: {},
+  dailyOccupancy: {},
   inventory: {},
   restrictions: {},
   ...over,
@@ -130,6 +132,30 @@ describe('GetAriFeed', () => {
       ['2026-11-30', 1], // 7 days ahead: max_advance_days 7 met, one night is max_stay_arrival 1
     ]);
     expect(nights[0].lowest).toBeNull();
+  });
+
+  it('prices a plan with party pricing at its base occupancy, per-person fees for it, and adds no included tax', async () => {
+    const p = property('p2', {
+      taxes: [
+        { code: 'VAT', name: 'VAT', rate_bps: 1000, included: true },
+        { code: 'CITY', name: 'City tax', amount: 200, per: 'person_night', payable: 'at_property' },
+      ],
+      fees: [],
+      roomTypes: [{ id: 'p2-rt', name: 'Family', maxOccupancy: 4, defaultInventory: 3 }],
+      ratePlans: [{ ...property('p2').ratePlans[0], roomTypeId: 'p2-rt', occupancyPricing: { base_adults: 3, extra_adult: 2000 } }],
+      dailyRates: { 'p2-flex': { '2026-11-24': 12000 } },
+      dailyOccupancy: { 'p2-flex': { '2026-11-24': { by_adults: { '3': 15000 } } } },
+    });
+    const read = await new GetAriFeed(new FakeFeedReader(stamps, [p])).execute({ days: 2, conditional: {}, now: NOW }, READER).then((o) => o.data);
+    if (read.notModified) throw new Error('expected a document');
+    const [data] = await collect(read.document.propertyData());
+    expect(data.plans.map((plan) => plan.occupancy)).toEqual([3]);
+    const nights = await collect(read.document.nights());
+    // VAT is inside the rate (not in Tax); the city tax is 3 persons x 200, collected at the property but part of the stay
+    expect(nights.map((n) => n.bundles.map((b) => [b.price.baserate, b.price.tax, b.price.otherFees, b.price.total]))).toEqual([
+      [[10000, 600, 0, 10600]],
+      [[15000, 600, 0, 15600]],
+    ]);
   });
 
   it('gives an unknown tenant an empty document with its own validators', async () => {

@@ -8,6 +8,9 @@ export interface OfferQuery {
   checkOut: string;
   nights: number;
   partySize: number;
+  /** The party the offers are priced for (docs/catalog.md "Party pricing"). */
+  adults: number;
+  childAges: number[];
   mealPlan: string | null;
   cancellation: string | null;
   /** Max nightly price per plan currency, in that currency's minor units; null = no cap. */
@@ -37,15 +40,18 @@ export interface PropertyOffer {
   ratePlanName: string;
   mealPlan: string;
   currency: string;
-  /** Sum of the nightly rates, minor units. */
+  /** Sum of the nightly rates for the party (the stay's subtotal), minor units. */
   total: number;
-  /** Average nightly rate, minor units, rounded half up. */
+  /** Average nightly rate for the party, minor units, rounded half up. */
   nightly: number;
   cancellationKind: string;
   freeCancellationHours: number;
   /** Matching offers of the property (room type x rate plan). */
   offerCount: number;
   hasFreeCancellation: boolean;
+  /** The property's tax and fee rules as stored (`readTaxRules`). */
+  taxes: unknown;
+  fees: unknown;
 }
 
 /** Port: the availability search, in one query, tenant-bounded. */

@@ -1,5 +1,5 @@
 import type { PropertyOffer } from '../ports/availability-search.repository';
-import { budgetByCurrency, rankOffers, RankingContext, RANKING_WEIGHTS } from './ranking';
+import { budgetByCurrency, offerStayTotal, rankOffers, RankingContext, RANKING_WEIGHTS } from './ranking';
 
 const offer = (id: string, over: Partial<PropertyOffer> = {}): PropertyOffer => ({
   propertyId: id,
@@ -25,7 +25,11 @@ const offer = (id: string, over: Partial<PropertyOffer> = {}): PropertyOffer => 
   freeCancellationHours: 48,
   offerCount: 2,
   hasFreeCancellation: true,
+  taxes: [],
+  fees: [],
   ...over,
+  // a 2-night stay: the subtotal follows the nightly price unless the test sets it
+  ...(over.nightly !== undefined && over.total === undefined ? { total: over.nightly * 2 } : {}),
 });
 const ctx = (over: Partial<RankingContext> = {}): RankingContext => ({
   destination: { type: 'area', value: 'lisbon' },
@@ -55,7 +59,27 @@ describe('ranking', () => {
     expect(first.explanation[1]).toContain('all 2 nights');
     expect(first.explanation[1]).toContain('2 adults and 1 child');
     expect(first.explanation[2]).toContain('EUR 100.00 per night');
-    expect(first.best_offer).toEqual({ room_type_id: 'rt-a', rate_plan_id: 'rp-a', price_per_night: { amount: 10000, currency: 'EUR' } });
+    expect(first.best_offer).toEqual({
+      room_type_id: 'rt-a',
+      rate_plan_id: 'rp-a',
+      price_per_night: { amount: 10000, currency: 'EUR' },
+      total: { amount: 20000, currency: 'EUR' },
+    });
+  });
+
+  it('ranks on the whole stay with every tax and fee not included, wherever payable, for the party', () => {
+    const taxes = [
+      { code: 'VAT', name: 'VAT', rate_bps: 1000, included: true },
+      { code: 'CITY', name: 'City tax', amount: 500, per: 'person_night', payable: 'at_property' },
+    ];
+    const fees = [{ code: 'RESORT', name: 'Resort fee', amount: 2000, per: 'stay' }];
+    // cheaper per night, dearer once its city tax (3 persons x 2 nights) and resort fee are added
+    const ranked = rankOffers([offer('fees', { nightly: 9000, taxes, fees }), offer('plain', { nightly: 10000 })], ctx());
+    expect(ranked.map((r) => r.hotel_id)).toEqual(['plain', 'fees']);
+    expect(ranked[1].best_offer.total).toEqual({ amount: 18000 + 3000 + 2000, currency: 'EUR' });
+    expect(ranked[1].best_offer.price_per_night).toEqual({ amount: 9000, currency: 'EUR' });
+    expect(offerStayTotal({ total: 18000, taxes, fees }, 2, 3)).toBe(23000);
+    expect(offerStayTotal({ total: 18000, taxes: null, fees: 'x' }, 2, 3)).toBe(18000);
   });
 
   it('rewards stars and free cancellation at equal price', () => {

@@ -2,6 +2,7 @@ import { currencyExponent, formatMoney } from '../../money/currency';
 import { convertMinor, findFxRate, FxRate } from '../../money/fx';
 import type { Money } from '../../money/money';
 import type { PropertyOffer } from '../ports/availability-search.repository';
+import { addedCharges, readFeeRules, readTaxRules } from '../../booking/rules/pricing';
 
 export interface RankingContext {
   destination: { type: 'area' | 'property'; value: string } | null;
@@ -21,7 +22,16 @@ export interface RankedResult {
   name: string;
   rank_score: number;
   explanation: string[];
-  best_offer: { room_type_id: string; rate_plan_id: string; price_per_night: Money };
+  best_offer: { room_type_id: string; rate_plan_id: string; price_per_night: Money; total: Money };
+}
+
+/**
+ * The whole stay of an offer for the party: its room subtotal plus every tax and fee not already
+ * included, whether paid online or at the property (CONTRACT §11.3: what a traveler pays, both
+ * moments), priced as a quote prices them.
+ */
+export function offerStayTotal(o: Pick<PropertyOffer, 'total' | 'taxes' | 'fees'>, nights: number, persons: number): number {
+  return o.total + addedCharges([...readTaxRules(o.taxes), ...readFeeRules(o.fees)], o.total, nights, persons);
 }
 
 /** Weights of the score; they sum to 1, so a score is in [0, 1]. */
@@ -65,9 +75,11 @@ function cancellationText(o: PropertyOffer): string {
  */
 export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): RankedResult[] {
   const reference = referenceCurrency(offers, ctx);
-  const comparable = offers.map((o) => {
+  const totals = offers.map((o) => offerStayTotal(o, ctx.nights, ctx.adults + ctx.children));
+  // Compared on the whole stay with its taxes and fees, as the traveler pays it.
+  const comparable = offers.map((o, i) => {
     const rate = findFxRate(ctx.fxRates, o.currency, reference);
-    return rate ? convertMinor(o.nightly, o.currency, reference, rate.rate) : null;
+    return rate ? convertMinor(totals[i], o.currency, reference, rate.rate) : null;
   });
   const known = comparable.filter((p): p is number => p !== null);
   const min = known.length ? Math.min(...known) : 0;
@@ -92,6 +104,7 @@ export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): Ranked
       a.o.propertyId.localeCompare(b.o.propertyId),
   );
 
+  const totalOf = new Map(offers.map((o, i) => [o, totals[i]]));
   return scored.map(({ o, price, priceScore, score }, index) => {
     const explanation = [
       matchLine(o, ctx),
@@ -109,7 +122,7 @@ export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): Ranked
         ? `price not comparable (no FX rate to ${reference})`
         : price === min
           ? `cheapest of ${offers.length}`
-          : `price score ${priceScore.toFixed(2)} against the cheapest ${formatMoney(min, reference)}`;
+          : `price score ${priceScore.toFixed(2)} against the cheapest stay ${formatMoney(min, reference)}`;
     const stars = o.starRating === null ? 'unrated' : `${o.starRating} stars`;
     const flex =
       o.cancellationKind === 'free_cancellation' ? 'free cancellation' : o.hasFreeCancellation ? 'free cancellation on another plan' : 'no free cancellation';
@@ -121,7 +134,12 @@ export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): Ranked
       name: o.propertyName,
       rank_score: score,
       explanation,
-      best_offer: { room_type_id: o.roomTypeId, rate_plan_id: o.ratePlanId, price_per_night: { amount: o.nightly, currency: o.currency } },
+      best_offer: {
+        room_type_id: o.roomTypeId,
+        rate_plan_id: o.ratePlanId,
+        price_per_night: { amount: o.nightly, currency: o.currency },
+        total: { amount: totalOf.get(o) ?? o.total, currency: o.currency },
+      },
     };
   });
 }

@@ -45,6 +45,8 @@ const offer: PropertyOffer = {
   freeCancellationHours: 48,
   offerCount: 1,
   hasFreeCancellation: true,
+  taxes: [],
+  fees: [],
 };
 
 describe('SearchAvailability (fake ports)', () => {

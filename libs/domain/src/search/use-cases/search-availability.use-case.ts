@@ -32,7 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /v1/search`: promoted properties of the tenant with a room type that fits the party and
- * has a room on every night, priced per plan from per-date rates (else the base rate), filtered
+ * has a room on every night, priced per plan for the party from per-date rates (else the base
+ * rate) and ranked on the whole stay with its taxes and fees (`offerStayTotal`), filtered
  * by the constraints, best offer per property, ranked and explained. Each result comes with a
  * ready `quote` next action.
  */
@@ -62,6 +63,8 @@ export class SearchAvailability {
       checkOut: criteria.stay.check_out,
       nights,
       partySize: partySize(criteria.guests),
+      adults: criteria.guests.adults,
+      childAges: criteria.guests.children.map((c) => c.age),
       mealPlan: mealPlan ?? null,
       cancellation: cancellation ?? null,
       maxNightlyByCurrency: budget ? budgetByCurrency(budget, fxRates) : null,
