@@ -54,7 +54,9 @@ export async function seedChainTenant(db: DataSource, audience: string): Promise
   ]);
   const [property] = await db.query(
     `INSERT INTO properties (tenant_id, slug, name, city, country, timezone, default_currency, taxes, fees, promoted_at)
-     VALUES ($1, $2, 'Bench Hotel', 'Lyon', 'FR', 'Europe/Paris', 'EUR', '[{"code":"VAT","name":"VAT","rate_bps":1000}]', '[]', now()) RETURNING id`,
+     VALUES ($1, $2, 'Bench Hotel', 'Lyon', 'FR', 'Europe/Paris', 'EUR',
+             '[{"code":"VAT","name":"VAT","rate_bps":1000,"included":true},{"code":"CITY","name":"City tax","amount":250,"per":"person_night","payable":"at_property"}]',
+             '[{"code":"RESORT","name":"Resort fee","amount":500,"per":"night"}]', now()) RETURNING id`,
     [tenant.id, `bench-${randomUUID().slice(0, 8)}`],
   );
   const [policy] = await db.query(
@@ -68,9 +70,15 @@ export async function seedChainTenant(db: DataSource, audience: string): Promise
       [tenant.id, property.id, code, inventory],
     );
     const [plan] = await db.query(
-      `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, policy_id)
-       VALUES ($1, $2, $3, 'FLEX', 'Flexible', 'EUR', 12000, $4) RETURNING id`,
+      `INSERT INTO rate_plans (tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount, policy_id, occupancy_pricing)
+       VALUES ($1, $2, $3, 'FLEX', 'Flexible', 'EUR', 12000, $4, '{"base_adults":1,"extra_adult":2500,"child_rates":[{"max_age":11,"amount":1000}]}') RETURNING id`,
       [tenant.id, property.id, room.id, policy.id],
+    );
+    // The chain's plan carries stay restrictions every chain meets (issue 40: the chain's cost with them set).
+    await db.query(
+      `INSERT INTO stay_restrictions (tenant_id, rate_plan_id, from_date, to_date, max_stay_arrival, max_advance_days, min_stay_through)
+       VALUES ($1, $2, current_date, current_date + 400, 14, 400, 1)`,
+      [tenant.id, plan.id],
     );
     return { roomTypeId: room.id, ratePlanId: plan.id };
   };

@@ -36,7 +36,7 @@ export class QuotesController {
     status: 201,
     description: 'The quote, valid until expires_at; next_actions: create_hold.',
     errors: [
-      ['validation_failed', 'stay rules, occupancy (guests, or each of rooms), guests and rooms together or neither'],
+      ['validation_failed', 'stay rules; the occupancy of guests or of each room; guests and rooms together or neither'],
       'property_not_found',
       'room_type_not_found',
       'rate_plan_not_found',

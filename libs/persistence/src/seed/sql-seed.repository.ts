@@ -57,6 +57,16 @@ const BENCH_STATEMENTS = [
      JOIN properties p ON p.tenant_id = rp.tenant_id AND p.id = rp.property_id
     CROSS JOIN generate_series(current_date, current_date + 120, interval '1 day') AS d
     WHERE rp.tenant_id = $1 AND abs(hashtext(p.slug)) % 4 = 0 AND extract(isodow FROM d) IN (5, 6)`,
+  // stay restrictions on every plan (docs/catalog.md "Stay restrictions"): a year of at most 14
+  // nights booked at most 400 days ahead, and on a quarter of the properties a stop-sell week
+  `INSERT INTO stay_restrictions (tenant_id, rate_plan_id, from_date, to_date, max_stay_arrival, max_advance_days, stop_sell)
+   SELECT rp.tenant_id, rp.id, r.from_date, r.to_date, r.max_stay, r.max_advance, r.stop_sell
+     FROM rate_plans rp
+     JOIN properties p ON p.tenant_id = rp.tenant_id AND p.id = rp.property_id
+    CROSS JOIN LATERAL (VALUES (current_date, current_date + 39, 14, 400, NULL::boolean),
+                               (current_date + 40, current_date + 46, 14, 400, CASE WHEN abs(hashtext(p.slug)) % 4 = 1 THEN true END),
+                               (current_date + 47, current_date + 365, 14, 400, NULL::boolean)) AS r(from_date, to_date, max_stay, max_advance, stop_sell)
+    WHERE rp.tenant_id = $1`,
   // inventory rows on a fifth of the room types for 120 days: some held and sold, every 7th night sold out
   `INSERT INTO inventory_nights (tenant_id, room_type_id, night, allotment, held, sold)
    SELECT rt.tenant_id, rt.id, d::date, rt.default_inventory,
@@ -67,7 +77,7 @@ const BENCH_STATEMENTS = [
     WHERE rt.tenant_id = $1 AND abs(hashtext(rt.id::text)) % 5 = 0`,
 ].map((text) => statement<[tenantId: string], NoRow>(text));
 
-const analyzeBenchTables = statement<[], NoRow>('ANALYZE properties, room_types, rate_plans, policies, daily_rates, inventory_nights');
+const analyzeBenchTables = statement<[], NoRow>('ANALYZE properties, room_types, rate_plans, policies, daily_rates, inventory_nights, stay_restrictions');
 
 const revokeLiveCredentials = statement<[tenantId: string, principalId: string], { id: string }>(
   `UPDATE credentials SET revoked_at = now() WHERE tenant_id = $1 AND principal_id = $2 AND revoked_at IS NULL RETURNING id`,
