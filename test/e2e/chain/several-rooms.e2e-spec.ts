@@ -73,7 +73,11 @@ describe('Several rooms: quote, hold, book, cancel one room, cancel the rest', (
       [2, eur(20000)],
       [3, eur(20000)],
     ]);
-    expect([price.subtotal, price.total, price.fees]).toEqual([eur(60000), eur(72000), [{ code: 'CLEANING', name: 'Cleaning fee', amount: eur(4500), included: false, payable: 'online' }]]);
+    expect([price.subtotal, price.total, price.fees]).toEqual([
+      eur(60000),
+      eur(72000),
+      [{ code: 'CLEANING', name: 'Cleaning fee', amount: eur(4500), included: false, payable: 'online' }],
+    ]);
     expect([price.payable_online, price.payable_at_property]).toEqual([eur(72000), eur(0)]);
     expect(price.nights.map((n: { amount: unknown }) => n.amount)).toEqual([eur(30000), eur(30000)]);
 
