@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SigningKeys } from '@hcs/auth';
 import { ReceiptKeyRepository, ReceiptSigner, SigningKeyRepository } from '@hcs/domain';
@@ -176,6 +176,36 @@ describe('keys at rest', () => {
         await expect(stale.app.get(SigningKeyRepository).findActive('oauth_access_token')).rejects.toThrow(/not configured/);
       } finally {
         await stale.close().catch(() => undefined);
+      }
+    });
+
+    it('hcs keys reseal seals v1 values again, after which SECRETS_REFUSE_V1 refuses v1 and reads every stored secret', async () => {
+      const db = new DataSource({ type: 'postgres', url });
+      await db.initialize();
+      try {
+        // A webhook secret as the service sealed it before associated data (v1), under the current key.
+        const [{ id }] = (await db.query(`SELECT id FROM webhook_endpoints ORDER BY created_at LIMIT 1`)) as Array<{ id: string }>;
+        const key = createHash('sha256').update(NEW_KEY, 'utf8').digest();
+        const iv = randomBytes(12);
+        const cipher = createCipheriv('aes-256-gcm', key, iv);
+        const data = Buffer.concat([cipher.update('whsec_from_v1', 'utf8'), cipher.final()]);
+        const v1 = ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+        await db.query(`UPDATE webhook_endpoints SET secret_ciphertext = $2 WHERE id = $1`, [id, v1]);
+        const strict = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: NEW_KEY, SECRETS_REFUSE_V1: 'true' }));
+        expect(() => strict.open(v1, rowLabel('webhook_endpoints', id))).toThrow(/hcs keys reseal/);
+
+        const res = await runCli(['keys', 'reseal', '--json'], { DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY });
+        expect(res.stderr).toBe('');
+        expect(JSON.parse(res.stdout)).toMatchObject({ v1: 1, resealed: { 'webhook_endpoints.secret_ciphertext': 1 } });
+        const stored = (await db.query(
+          `SELECT 'receipt_keys' AS t, kid AS id, secret AS s FROM receipt_keys UNION ALL SELECT 'signing_keys', kid, private_jwk_sealed FROM signing_keys
+           UNION ALL SELECT 'webhook_endpoints', id::text, secret_ciphertext FROM webhook_endpoints`,
+        )) as Array<{ t: 'receipt_keys' | 'signing_keys' | 'webhook_endpoints'; id: string; s: string }>;
+        expect(stored.every((r) => r.s.startsWith('v2.'))).toBe(true);
+        for (const r of stored) expect(() => strict.open(r.s, rowLabel(r.t, r.id))).not.toThrow();
+        expect(strict.open(stored.find((r) => r.id === id)!.s, rowLabel('webhook_endpoints', id))).toBe('whsec_from_v1');
+      } finally {
+        await db.destroy();
       }
     });
 

@@ -16,6 +16,8 @@ export interface MasterKeyRotationReport {
   resealed: Record<string, number>;
   /** Values already under the current key. */
   current: number;
+  /** Of the values sealed again, how many were v1 (sealed without associated data). */
+  v1: number;
 }
 
 export class MasterKeyRotationFailed extends Error {
@@ -33,9 +35,10 @@ interface SealedRow {
 }
 
 /**
- * `hcs keys rotate-master` (docs/security.md "Keys at rest"): opens every sealed value with the
- * current or the previous master key and seals it again under the current one, rows locked, in
- * one transaction: either every value is under the new key afterwards or nothing changed.
+ * `hcs keys rotate-master` and `hcs keys reseal` (docs/security.md "Keys at rest"): opens every
+ * sealed value with the current or the previous master key (v1 values too) and seals it again as
+ * v2 under the current one, rows locked, in one transaction: either every value is current
+ * afterwards or nothing changed.
  */
 @Injectable()
 export class MasterKeyRotation {
@@ -47,7 +50,7 @@ export class MasterKeyRotation {
 
   async rotate(): Promise<MasterKeyRotationReport> {
     return this.tx.withTransaction(async () => {
-      const report: MasterKeyRotationReport = { resealed: {}, current: 0 };
+      const report: MasterKeyRotationReport = { resealed: {}, current: 0, v1: 0 };
       const unreadable: string[] = [];
       for (const { table, id, column } of SEALED_COLUMNS) {
         const rows = await this.sql.rows<SealedRow>(
@@ -63,13 +66,14 @@ export class MasterKeyRotation {
           const label = rowLabel(table, row.id);
           let plain: string;
           try {
-            plain = this.box.open(row.sealed, label);
+            plain = this.box.openToReseal(row.sealed, label);
           } catch {
             unreadable.push(`${table}.${column} ${row.id}`);
             continue;
           }
           await this.sql.affected(`UPDATE ${table} SET ${column} = $2 WHERE ${id} = $1`, [row.id, this.box.seal(plain, label)]);
           resealed++;
+          if (row.sealed.startsWith('v1.')) report.v1++;
         }
         report.resealed[`${table}.${column}`] = resealed;
       }

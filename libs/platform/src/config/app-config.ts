@@ -68,6 +68,8 @@ export class AppConfig {
   readonly webhookSecretKey!: string;
   /** The master key before a rotation: still opens what it sealed (docs/security.md "Keys at rest"). */
   readonly webhookSecretKeyPrevious!: string | null;
+  /** Refuse v1 ciphertexts (sealed without associated data), once `hcs keys reseal` sealed every one again. */
+  readonly secretsRefuseV1!: boolean;
   /** Webhook attempts one tenant may have in flight across all workers (docs/events.md "Fairness"). */
   readonly webhookTenantConcurrency!: number;
   readonly webhookMaxEndpointsPerTenant!: number;
@@ -154,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     advisorLlmApiKey: env.ADVISOR_LLM_API_KEY ?? null,
     webhookSecretKey: env.WEBHOOK_SECRET_KEY ?? DEVELOPMENT_MASTER_KEY,
     webhookSecretKeyPrevious: env.WEBHOOK_SECRET_KEY_PREVIOUS ?? null,
+    secretsRefuseV1: env.SECRETS_REFUSE_V1,
     webhookTenantConcurrency: env.WEBHOOK_TENANT_CONCURRENCY,
     webhookMaxEndpointsPerTenant: env.WEBHOOK_MAX_ENDPOINTS_PER_TENANT,
     webhookDisableAfterHours: env.WEBHOOK_DISABLE_AFTER_HOURS,

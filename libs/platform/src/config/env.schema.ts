@@ -96,6 +96,8 @@ export const envSchema = z.object({
   WEBHOOK_SECRET_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
   // The master key before a rotation, still accepted for reading (docs/security.md "Keys at rest").
   WEBHOOK_SECRET_KEY_PREVIOUS: z.string().min(32, 'expected at least 32 characters').optional(),
+  // After `hcs keys reseal` (docs/security.md "Keys at rest"): refuse v1 ciphertexts, sealed without associated data.
+  SECRETS_REFUSE_V1: bool.default(false),
   WEBHOOK_TENANT_CONCURRENCY: positiveInt.default(8),
   WEBHOOK_MAX_ENDPOINTS_PER_TENANT: positiveInt.default(16),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number({ message: 'expected a number' }).positive('expected > 0').default(72),

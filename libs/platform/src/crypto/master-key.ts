@@ -40,10 +40,14 @@ export function sealWith(current: MasterKey, plaintext: string, associatedData: 
   return ['v2', current.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
 }
 
-/** Opens with whichever of `keys` sealed it; throws on another key, another row or tampering. */
-export function openWith(keys: MasterKey[], sealed: string, associatedData: string): string {
+/**
+ * Opens with whichever of `keys` sealed it; throws on another key, another row or tampering, and
+ * on a v1 value when `refuseV1` (once `hcs keys reseal` has sealed every v1 value again).
+ */
+export function openWith(keys: MasterKey[], sealed: string, associatedData: string, refuseV1 = false): string {
   const parts = sealed.split('.');
   if (parts[0] === 'v1' && parts.length === 4) {
+    if (refuseV1) throw new Error('a v1 secret (sealed without associated data) is refused (SECRETS_REFUSE_V1): run hcs keys reseal');
     // v1 carries no key id and no associated data: try each key.
     for (const k of keys) {
       try {

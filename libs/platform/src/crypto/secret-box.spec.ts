@@ -83,4 +83,14 @@ describe('SecretBox (docs/security.md "Keys at rest")', () => {
     };
     expect(loadConfig({ ...production, WEBHOOK_SECRET_KEY: 'p'.repeat(32) }).webhookSecretKey).toBe('p'.repeat(32));
   });
+
+  it('refuses a v1 value under SECRETS_REFUSE_V1, yet opens it to seal it again', () => {
+    const v1 = sealV1('k'.repeat(32), 'whsec_old');
+    expect(box.open(v1, 'webhook_endpoints:any')).toBe('whsec_old');
+    const strict = new SecretBox(loadConfig({ WEBHOOK_SECRET_KEY: 'k'.repeat(32), SECRETS_REFUSE_V1: 'true' }));
+    expect(() => strict.open(v1, 'webhook_endpoints:any')).toThrow(/hcs keys reseal/);
+    expect(strict.openToReseal(v1, 'webhook_endpoints:any')).toBe('whsec_old');
+    const resealed = strict.seal(strict.openToReseal(v1, 'webhook_endpoints:e1'), 'webhook_endpoints:e1');
+    expect(strict.open(resealed, 'webhook_endpoints:e1')).toBe('whsec_old');
+  });
 });

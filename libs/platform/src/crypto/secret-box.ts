@@ -12,10 +12,12 @@ import { MasterKey, masterKey, openWith, sealedUnder, sealWith } from './master-
 export class SecretBox {
   private readonly current: MasterKey;
   private readonly keys: MasterKey[];
+  private readonly refuseV1: boolean;
 
   constructor(config: AppConfig) {
     this.current = masterKey(config.webhookSecretKey);
     this.keys = [this.current, ...(config.webhookSecretKeyPrevious ? [masterKey(config.webhookSecretKeyPrevious)] : [])];
+    this.refuseV1 = config.secretsRefuseV1;
   }
 
   /** `row` names the row the secret belongs to (`rowLabel(table, id)`). */
@@ -23,7 +25,13 @@ export class SecretBox {
     return sealWith(this.current, plaintext, row);
   }
 
+  /** Refuses a v1 value under SECRETS_REFUSE_V1. */
   open(sealed: string, row: string): string {
+    return openWith(this.keys, sealed, row, this.refuseV1);
+  }
+
+  /** Opens a v1 value too: only to seal it again (`hcs keys reseal`, `hcs keys rotate-master`). */
+  openToReseal(sealed: string, row: string): string {
     return openWith(this.keys, sealed, row);
   }
 
