@@ -130,3 +130,20 @@ export function Field({ label, children }: { label: string; children: ComponentC
     </label>
   );
 }
+
+/** A form's last lines: the submit button (disabled while it runs), what it did, and what went wrong. */
+export function SaveFooter({ label, busy, done, error }: { label: string; busy: boolean; done?: string | null; error: unknown }) {
+  return (
+    <>
+      <button type="submit" disabled={busy}>
+        {label}
+      </button>
+      {done && (
+        <p class="ok" role="status">
+          {done}
+        </p>
+      )}
+      <ErrorBox error={error} />
+    </>
+  );
+}

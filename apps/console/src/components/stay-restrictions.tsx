@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { StayRestrictionDate } from '../api/types';
 import { useAction, useSession } from '../hooks';
-import { Card, ErrorBox, Field } from './common';
+import { Card, Field, SaveFooter } from './common';
 
 type RestrictionField = Exclude<keyof StayRestrictionDate, 'date'>;
 
@@ -99,15 +99,7 @@ export function EditRestrictions({ ratePlanId, defaultFrom, onChanged }: { rateP
             )}
           </Field>
         ))}
-        <button type="submit" disabled={action.busy}>
-          Save restrictions
-        </button>
-        {done && (
-          <p class="ok" role="status">
-            {done}
-          </p>
-        )}
-        <ErrorBox error={action.error} />
+        <SaveFooter label="Save restrictions" busy={action.busy} done={done} error={action.error} />
       </form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { InventoryNight, RateCalendar, StayRestrictionDate } from '../api/types';
-import { Card, ErrorBox, Field, formatMoney } from '../components/common';
+import { Card, ErrorBox, Field, formatMoney, SaveFooter } from '../components/common';
 import { EditRestrictions, RestrictionBadges } from '../components/stay-restrictions';
 import { useAction, useLoad, useSession } from '../hooks';
 import { OccupancyPricingForm, SetRates, TaxesForm } from './party-pricing';
@@ -252,15 +252,7 @@ function EditRange({ roomTypeId, defaultFrom, onChanged }: { roomTypeId: string;
         <Field label="Allotment">
           <input type="number" name="allotment" min="0" step="1" value={allotment} onInput={(e) => setAllotment(e.currentTarget.value)} required />
         </Field>
-        <button type="submit" disabled={action.busy}>
-          Save range
-        </button>
-        {done && (
-          <p class="ok" role="status">
-            {done}
-          </p>
-        )}
-        <ErrorBox error={action.error} />
+        <SaveFooter label="Save range" busy={action.busy} done={done} error={action.error} />
       </form>
     </Card>
   );

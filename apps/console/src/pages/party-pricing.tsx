@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Charge, OccupancyPricing } from '../api/types';
-import { Card, ErrorBox, Field } from '../components/common';
+import { Card, Field, SaveFooter } from '../components/common';
 import { useAction, useSession } from '../hooks';
 
 /**
@@ -69,15 +69,7 @@ export function SetRates({ ratePlanId, defaultFrom, onChanged }: { ratePlanId: s
         <Field label="Child rates (max age:amount, …; blank: the plan's)">
           <input name="child_rates" value={form.childRates} onInput={set('childRates')} placeholder="5:0, 11:1500" />
         </Field>
-        <button type="submit" disabled={action.busy}>
-          Save rates
-        </button>
-        {done && (
-          <p class="ok" role="status">
-            {done}
-          </p>
-        )}
-        <ErrorBox error={action.error} />
+        <SaveFooter label="Save rates" busy={action.busy} done={done} error={action.error} />
       </form>
     </Card>
   );
@@ -114,10 +106,7 @@ export function OccupancyPricingForm({ ratePlanId, current, onChanged }: { rateP
         <Field label="Child rates (max age:amount, …; older children pay an extra adult)">
           <input name="plan_child_rates" value={form.childRates} onInput={set('childRates')} placeholder="5:0, 11:1500" />
         </Field>
-        <button type="submit" disabled={action.busy}>
-          Save party pricing
-        </button>
-        <ErrorBox error={action.error} />
+        <SaveFooter label="Save party pricing" busy={action.busy} error={action.error} />
       </form>
     </Card>
   );
@@ -154,11 +143,8 @@ export function TaxesForm({ propertyId, taxes, fees, onChanged }: { propertyId: 
         <Field label="Fees">
           <textarea name="fees" rows={3} value={form.fees} onInput={(e) => setForm({ ...form, fees: e.currentTarget.value })} />
         </Field>
-        <button type="submit" disabled={action.busy}>
-          Save taxes and fees
-        </button>
         {parseError && <p class="error">{parseError}</p>}
-        <ErrorBox error={action.error} />
+        <SaveFooter label="Save taxes and fees" busy={action.busy} error={action.error} />
       </form>
     </Card>
   );
