@@ -151,6 +151,8 @@ async function main(): Promise<void> {
     HOLD_TTL_SECONDS: String(CFG.holdTtlSeconds),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     RATE_LIMIT_ANON_PER_MINUTE: '1000000000',
+    // The expiry scenario's one agent holds every pending hold at once.
+    MAX_LIVE_HOLDS_PER_AGENT: String(Math.max(1000, CFG.pendingHolds * 2)),
   };
   // Runs of 2 and 18 chains (10 in the smoke), three pairs, 10 s windows (docs/performance.md).
   const systemCount = { env: serviceEnv, audience: PUBLIC_URL, short: 2, long: SMOKE ? 10 : 18, pairs: SMOKE ? 1 : 3, windowMs: SMOKE ? 10_000 : 15_000 };

@@ -29,6 +29,7 @@ import { FollowUpSentIndex1764470000000 } from './1764470000000-FollowUpSentInde
 import { StayRestrictions1764490000000 } from './1764490000000-StayRestrictions';
 import { PartyPricingAndTaxes1764490001000 } from './1764490001000-PartyPricingAndTaxes';
 import { SeveralRooms1764490002000 } from './1764490002000-SeveralRooms';
+import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   StayRestrictions1764490000000,
   PartyPricingAndTaxes1764490001000,
   SeveralRooms1764490002000,
+  AgentLiveHolds1764490003000,
 ];

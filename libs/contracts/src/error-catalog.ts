@@ -188,6 +188,12 @@ export const ERROR_CATALOG = {
     remediation: 'Requote, or try different dates or another room; detail.dates lists the full nights.',
     next_actions: [search],
   },
+  hold_limit_reached: {
+    status: 429,
+    message: 'This agent already has as many live holds as it may (MAX_LIVE_HOLDS_PER_AGENT).',
+    remediation: 'Book or release a hold you have, or retry after retry_after seconds, when the earliest of your holds expires; detail.max_live_holds is the ceiling.',
+    next_actions: [],
+  },
   quote_mismatch: {
     status: 409,
     message: 'The hold was not made from this quote.',

@@ -28,6 +28,7 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
         stay: chain.quote.stay,
         units: 1,
         ttlSeconds: 600,
+        maxLiveHolds: 1000,
       },
       nights: NIGHTS,
       audit: { type: 'hold.created', actor: { kind: 'agent', id: chain.agentId }, traceId: trace(), data: {} },

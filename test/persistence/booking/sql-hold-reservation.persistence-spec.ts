@@ -17,6 +17,7 @@ function request(chain: SeededChain): HoldReservationRequest {
       stay: chain.quote.stay,
       units: 1,
       ttlSeconds: 600,
+      maxLiveHolds: 1000,
     },
     nights: NIGHTS,
     audit,

@@ -41,7 +41,15 @@ export class HoldsController {
   @ApiEnvelope(HoldModel, {
     status: 201,
     description: 'The hold (state held), valid until expires_at; next_actions: confirm, release, requote.',
-    errors: ['validation_failed', 'quote_not_found', 'quote_expired', ['allotment_exhausted', 'detail.dates'], 'allocation_failed', 'idempotency_conflict'],
+    errors: [
+      'validation_failed',
+      'quote_not_found',
+      'quote_expired',
+      ['allotment_exhausted', 'detail.dates'],
+      'allocation_failed',
+      ['hold_limit_reached', 'retry_after: when the earliest of your holds expires'],
+      'idempotency_conflict',
+    ],
     expiresAt: true,
   })
   create(

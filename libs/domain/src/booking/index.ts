@@ -24,6 +24,7 @@ export * from './rules/booking-attempt';
 export * from './rules/booking-authorization';
 export * from './rules/confirmation-records';
 export * from './rules/cancellation-fee';
+export * from './rules/hold-ceiling';
 export * from './rules/cancellation-timeline';
 export * from './rules/hold-state';
 export * from './rules/night-availability';

@@ -24,6 +24,7 @@ export function dueHoldsFixture() {
       stay: quote.stay,
       units: 1,
       ttlSeconds: 60,
+      maxLiveHolds: 1000,
     });
     await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);
     const row = holds.rows.find((r) => r.id === h.id)!;

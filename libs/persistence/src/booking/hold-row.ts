@@ -1,3 +1,5 @@
+import { DomainError, holdLimitReached } from '@hcs/domain';
+import { refusalArgument } from './statement-refusal';
 import type { HoldRecord, HoldState } from '@hcs/domain';
 import { statement } from '../sql/statement';
 import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow } from './client-reference-row';
@@ -51,3 +53,20 @@ export const toHold = (r: HoldRow): HoldRecord => ({
   expiresAt: r.expires_at,
   expired: r.expired,
 });
+
+/**
+ * A condition that refuses the statement (`hcs_require`) when the agent already has `max` live
+ * holds (MAX_LIVE_HOLDS_PER_AGENT, docs/booking-chain.md "Hold"), naming the earliest one's expiry
+ * (epoch seconds) in the refusal: `hold_limit_reached <epoch>`. Read through `holds_agent_live_idx`.
+ */
+export function agentCeilingSql(tenant: string, agent: string, max: string): string {
+  return `(SELECT hcs_require(count(*) < ${max}, 'hold_limit_reached ' || coalesce(extract(epoch FROM min(expires_at))::text, ''))
+             FROM holds WHERE tenant_id = ${tenant} AND agent_id = ${agent} AND state = 'held' AND expires_at > now())`;
+}
+
+/** The `hold_limit_reached` refusal of a statement with `agentCeilingSql`, as the domain answers it; null for any other error. */
+export function holdLimitRefusal(error: unknown, maxLiveHolds: number): DomainError | null {
+  const earliest = refusalArgument(error, 'hold_limit_reached');
+  if (earliest === null) return null;
+  return holdLimitReached(maxLiveHolds, earliest ? new Date(Number(earliest) * 1000) : null, new Date());
+}

@@ -3,7 +3,7 @@ import { DomainError, HoldReservation, HoldReservationRequest, HoldReservationRe
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
-import { HOLD_COLUMNS, HoldRow, toHold } from './hold-row';
+import { agentCeilingSql, HOLD_COLUMNS, holdLimitRefusal, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
 import { refusedBy } from './statement-refusal';
 
@@ -12,7 +12,8 @@ import { refusedBy } from './statement-refusal';
  * night row starts at the room type's default inventory; an existing one is incremented only while
  * `allotment - held - sold >= units`, re-checked on the newest row version under concurrency), then
  * `hcs_require` refuses the whole statement unless every night was taken, and the hold row and its
- * audit entry are inserted from the same statement. Nights are upserted in date order, so
+ * audit entry are inserted from the same statement, unless the agent already has its ceiling of
+ * live holds (`hold_limit_reached`, the whole statement refused). Nights are upserted in date order, so
  * concurrent stays never deadlock. The nights are a VALUES list (one text per stay length), not an
  * array: Postgres's generic plan then knows how many rows it inserts, settles on it after five
  * runs and stops planning the statement on every hold (docs/performance.md, "Plans").
@@ -30,6 +31,7 @@ export class SqlHoldReservation extends HoldReservation {
     const tenant = p.add(hold.tenantId, 'uuid');
     const roomType = p.add(hold.roomTypeId, 'uuid');
     const units = p.add(hold.units, 'int');
+    const agent = p.add(hold.agentId, 'uuid');
     const sql = `
       WITH rt AS (SELECT tenant_id, id, default_inventory FROM room_types WHERE tenant_id = ${tenant} AND id = ${roomType}),
       taken AS (
@@ -45,9 +47,10 @@ export class SqlHoldReservation extends HoldReservation {
       complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),
       h AS (
         INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
-        SELECT ${tenant}, ${p.add(hold.agentId)}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
+        SELECT ${tenant}, ${agent}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
                ${p.add(hold.stay.check_out, 'date')}, 'held', now() + make_interval(secs => ${p.add(hold.ttlSeconds, 'int')}), ${units}
           FROM complete
+         WHERE ${agentCeilingSql(tenant, agent, p.add(hold.maxLiveHolds, 'int'))}
         RETURNING ${HOLD_COLUMNS}),
       a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})
       SELECT * FROM h`;
@@ -57,6 +60,8 @@ export class SqlHoldReservation extends HoldReservation {
     } catch (error) {
       // A full night: the caller's slow path reclaims expired holds and names the full nights.
       if (refusedBy(error, 'allotment_exhausted')) return { ok: false };
+      const limit = holdLimitRefusal(error, hold.maxLiveHolds);
+      if (limit) throw limit;
       // A lost connection is not a failed allocation (a 409 would be sealed for the key): retry later.
       if (isDatabaseUnavailable(error)) throw new DomainError('service_unavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
       throw error;

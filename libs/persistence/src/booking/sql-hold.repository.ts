@@ -4,7 +4,7 @@ import { toClientReference } from './client-reference-row';
 import { quoteFromJson } from './quote-row';
 import { SqlClient } from '../sql/sql-client';
 import { readClaimingKey } from '../idempotency/claiming-read';
-import { HOLD_COLUMNS as COLUMNS, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
+import { agentCeilingSql, HOLD_COLUMNS as COLUMNS, holdLimitRefusal, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
 
 @Injectable()
 export class SqlHoldRepository extends HoldRepository {
@@ -12,14 +12,20 @@ export class SqlHoldRepository extends HoldRepository {
     super();
   }
 
+  /** Refused (`hold_limit_reached`) when the agent already has its ceiling of live holds. */
   async create(h: NewHold): Promise<HoldRecord> {
-    const rows = await this.sql.rows<HoldRow>(
-      `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
-       VALUES ($1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7), $8)
-       RETURNING ${COLUMNS}`,
-      [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds, h.units],
-    );
-    return toHold(rows[0]);
+    try {
+      const rows = await this.sql.rows<HoldRow>(
+        `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
+         SELECT $1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7), $8
+          WHERE ${agentCeilingSql('$1::uuid', '$2::uuid', '$9::int')}
+         RETURNING ${COLUMNS}`,
+        [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds, h.units, h.maxLiveHolds],
+      );
+      return toHold(rows[0]);
+    } catch (error) {
+      throw holdLimitRefusal(error, h.maxLiveHolds) ?? error;
+    }
   }
 
   async findById(tenantId: string, id: string): Promise<HoldRecord | null> {

@@ -39,6 +39,8 @@ export class AppConfig {
   readonly mcpAllowedOrigins!: string[];
   readonly quoteTtlSeconds!: number;
   readonly holdTtlSeconds!: number;
+  /** Live holds one agent may have at once (`MAX_LIVE_HOLDS_PER_AGENT`); past it, `hold_limit_reached`. */
+  readonly maxLiveHoldsPerAgent!: number;
   /** How often the hold-expiry backstop and the stranded-payment recovery run (docs/booking-chain.md "Expiry"). */
   readonly holdSweepIntervalSeconds!: number;
   readonly paymentTimeoutMs!: number;
@@ -136,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS ?? [],
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     holdTtlSeconds: env.HOLD_TTL_SECONDS,
+    maxLiveHoldsPerAgent: env.MAX_LIVE_HOLDS_PER_AGENT,
     holdSweepIntervalSeconds: env.HOLD_SWEEP_INTERVAL_SECONDS,
     paymentTimeoutMs: env.PAYMENT_TIMEOUT_MS,
     idempotencyTtlHours: env.IDEMPOTENCY_TTL_HOURS,

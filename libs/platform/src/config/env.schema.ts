@@ -76,6 +76,8 @@ export const envSchema = z.object({
   QUOTE_TTL_SECONDS: positiveInt.default(600),
   HOLD_TTL_SECONDS: positiveInt.default(900),
   HOLD_SWEEP_INTERVAL_SECONDS: positiveInt.default(30),
+  // Live holds one agent may have at once (docs/booking-chain.md "Hold"): no agent hoards inventory.
+  MAX_LIVE_HOLDS_PER_AGENT: positiveInt.default(200),
   PAYMENT_TIMEOUT_MS: positiveInt.default(10000),
   IDEMPOTENCY_TTL_HOURS: positiveInt.default(24),
   WEBHOOK_RETRY_SCHEDULE: secondsList.default([10, 60, 300, 1800, 7200, 21600, 43200]),

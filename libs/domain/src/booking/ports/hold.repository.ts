@@ -12,6 +12,8 @@ export interface NewHold {
   /** Rooms taken on every night (the quote's room count). */
   units: number;
   ttlSeconds: number;
+  /** The agent's ceiling of live holds: the write refuses itself (`hold_limit_reached`) when the agent has as many. */
+  maxLiveHolds: number;
 }
 
 /** Port: holds. State changes are conditional UPDATEs: they return null when the hold was not in `from`. */

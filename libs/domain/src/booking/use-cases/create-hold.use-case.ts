@@ -154,6 +154,7 @@ export class CreateHold {
       stay: quote.stay,
       units: quoteUnits(quote),
       ttlSeconds: this.config.holdTtlSeconds,
+      maxLiveHolds: this.config.maxLiveHoldsPerAgent,
     };
   }
 
