@@ -191,7 +191,8 @@ export const ERROR_CATALOG = {
   hold_limit_reached: {
     status: 429,
     message: 'This agent already has as many live holds as it may (MAX_LIVE_HOLDS_PER_AGENT).',
-    remediation: 'Book or release a hold you have, or retry after retry_after seconds, when the earliest of your holds expires; detail.max_live_holds is the ceiling.',
+    remediation:
+      'Book or release a hold you have, or retry after retry_after seconds, when the earliest of your holds expires; detail.max_live_holds is the ceiling.',
     next_actions: [],
   },
   quote_mismatch: {

@@ -18,7 +18,16 @@ import { seedChain, type SeededChain } from '../support/chain-seed';
 function request(chain: SeededChain, units: number, stay: Stay = chain.quote.stay): HoldReservationRequest {
   const audit: ChainAuditEntry = { type: 'hold.created', actor: { kind: 'agent', id: chain.agentId }, traceId: randomUUID().replace(/-/g, ''), data: {} };
   return {
-    hold: { tenantId: chain.tenantId, agentId: chain.agentId, quoteId: chain.quote.id, roomTypeId: chain.roomType.id, stay, units, ttlSeconds: 600, maxLiveHolds: 1000 },
+    hold: {
+      tenantId: chain.tenantId,
+      agentId: chain.agentId,
+      quoteId: chain.quote.id,
+      roomTypeId: chain.roomType.id,
+      stay,
+      units,
+      ttlSeconds: 600,
+      maxLiveHolds: 1000,
+    },
     nights: stayNights(stay),
     audit,
   };

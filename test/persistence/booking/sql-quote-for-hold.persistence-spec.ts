@@ -28,7 +28,16 @@ describe('SqlQuoteRepository.findForHold (real Postgres, no HTTP)', () => {
 
   const hold = async (chain: SeededChain, stay = chain.quote.stay) => {
     const request: HoldReservationRequest = {
-      hold: { tenantId: chain.tenantId, agentId: chain.agentId, quoteId: chain.quote.id, roomTypeId: chain.roomType.id, stay, units: 1, ttlSeconds: 600, maxLiveHolds: 1000 },
+      hold: {
+        tenantId: chain.tenantId,
+        agentId: chain.agentId,
+        quoteId: chain.quote.id,
+        roomTypeId: chain.roomType.id,
+        stay,
+        units: 1,
+        ttlSeconds: 600,
+        maxLiveHolds: 1000,
+      },
       nights: [],
       audit: { type: 'hold.created', actor: { kind: 'agent', id: chain.agentId }, traceId: randomUUID().replace(/-/g, ''), data: {} },
     };
