@@ -147,3 +147,34 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
   }
   return last;
 }
+
+/**
+ * Starts a built entry with `env` and waits until its stderr shows `readyLine` (at most 45 s); the
+ * caller stops it (`sigtermAndWait`). Used by the tests of how a process stops with a dependency down.
+ */
+export async function runUntilReady(
+  entry: string,
+  env: Record<string, string>,
+  readyLine: string,
+): Promise<{ started: ReturnType<typeof runNode>; stderr: () => string }> {
+  const started = runNode(entry, [], env);
+  let stderr = '';
+  started.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 45_000;
+  while (!stderr.includes(readyLine)) {
+    if (started.child.exitCode !== null) throw new Error(`${entry} exited during boot: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${entry} did not start within 45 s: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { started, stderr: () => stderr };
+}
+
+/** SIGTERM, then the exit (null when still running after 30 s) and the time from the signal to it. */
+export async function sigtermAndWait(started: ReturnType<typeof runNode>): Promise<{ exit: Finished | null; ms: number }> {
+  const signalled = Date.now();
+  started.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const exit = await Promise.race([started.done, new Promise<null>((r) => (timer = setTimeout(() => r(null), 30_000)))]);
+  clearTimeout(timer);
+  return { exit, ms: Date.now() - signalled };
+}

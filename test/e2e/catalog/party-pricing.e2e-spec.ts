@@ -2,7 +2,7 @@ import { createTenant } from '../../support/factories';
 import { createAgent, createProperty, daysFromNow, PropertyFixture } from '../../support/catalog-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-/** Wiring of CONTRACT §11.2–11.3 end to end; the rules themselves are unit- and persistence-tested. */
+/** Wiring of docs/catalog.md end to end; the rules themselves are unit- and persistence-tested. */
 describe('party pricing and honest totals (admin routes, quote, search)', () => {
   let t: TestApp;
   let admin: { authorization: string };

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 import { createDataSource, ensureDatabase, runMigrations } from '@hcs/persistence';
 import { createTenant } from '../../support/factories';
 import {
@@ -93,13 +93,13 @@ describe('Postgres primary lost (Patroni + HAProxy)', () => {
   const transient = (a: Answer) => a.status === 0 || a.status === 503 || (a.status === 409 && a.body?.error?.code === 'idempotency_conflict');
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   /** The test's own reads and writes: a new connection each, retried while the stack fails over. */
-  const sql = async <R = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> => {
+  const sql = async <R extends QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> => {
     const giveUp = Date.now() + 60_000;
     for (;;) {
       const client = new Client({ connectionString: stack.urlFor(DATABASE), connectionTimeoutMillis: 2000 });
       try {
         await client.connect();
-        return (await client.query(text, values)).rows as R[];
+        return (await client.query<R>(text, values)).rows;
       } catch (error) {
         if (Date.now() > giveUp) throw error;
         await sleep(250);
@@ -193,7 +193,7 @@ describe('Postgres primary lost (Patroni + HAProxy)', () => {
 
     // Every booking answered 201 is there, each paid once; no hold charged twice; no charge stuck.
     const ids = booked.map((b) => b.bookingId);
-    const [{ kept }] = await sql(`SELECT count(*)::int AS kept FROM bookings WHERE id = ANY($1::uuid[]) AND state = 'confirmed'`, [ids]);
+    const [{ kept }] = await sql<{ kept: number }>(`SELECT count(*)::int AS kept FROM bookings WHERE id = ANY($1::uuid[]) AND state = 'confirmed'`, [ids]);
     const chargedTwice = await sql(
       `SELECT pa.hold_id FROM sandbox_charges c JOIN payment_attempts pa ON pa.id::text = c.idempotency_key
         WHERE c.state = 'succeeded' GROUP BY pa.hold_id HAVING count(*) > 1`,
@@ -202,11 +202,11 @@ describe('Postgres primary lost (Patroni + HAProxy)', () => {
     const stuck = await eventually(
       async () =>
         (
-          await sql(
+          await sql<{ n: number }>(
             `SELECT count(*)::int AS n FROM sandbox_charges c JOIN payment_attempts pa ON pa.id::text = c.idempotency_key
               WHERE c.state = 'succeeded' AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.hold_id = pa.hold_id)`,
           )
-        )[0].n as number,
+        )[0].n,
       (count) => count === 0,
       30_000,
       500,
@@ -225,7 +225,7 @@ describe('Postgres primary lost (Patroni + HAProxy)', () => {
     expect(h.status).toBe(201);
     await sql(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [h.body!.data!.hold_id]);
     const expired = await eventually(
-      async () => (await sql(`SELECT state FROM holds WHERE id = $1`, [h.body!.data!.hold_id]))[0].state as string,
+      async () => (await sql<{ state: string }>(`SELECT state FROM holds WHERE id = $1`, [h.body!.data!.hold_id]))[0].state,
       (state) => state === 'expired',
       30_000,
       250,

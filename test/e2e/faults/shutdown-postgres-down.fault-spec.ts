@@ -1,5 +1,5 @@
 import { createServer, Server, Socket, connect } from 'node:net';
-import { Finished, freePort, runNode } from '../../support/processes';
+import { Finished, freePort, runNode, runUntilReady, sigtermAndWait } from '../../support/processes';
 import { OwnRedis, ownRedis } from '../../support/redis-server';
 import { TEST_DB_NAME } from '../../support/test-database';
 
@@ -49,33 +49,24 @@ describe('SIGTERM while Postgres is down', () => {
   async function stopWithPostgresDown(entry: string, readyLine: string, env: Record<string, string>): Promise<{ exit: Finished; ms: number }> {
     redis = await ownRedis();
     const postgres = await cuttablePostgres();
-    const started = runNode(entry, [], {
-      REDIS_URL: redis.url,
-      DATABASE_URL: postgres.url,
-      DATABASE_DIRECT_URL: postgres.url,
-      QUEUE_PREFIX: `hcs-test-stop-pg-${process.pid}`,
-      LOG_LEVEL: 'info',
-      ...env,
-    });
+    const { started } = await runUntilReady(
+      entry,
+      {
+        REDIS_URL: redis.url,
+        DATABASE_URL: postgres.url,
+        DATABASE_DIRECT_URL: postgres.url,
+        QUEUE_PREFIX: `hcs-test-stop-pg-${process.pid}`,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      readyLine,
+    );
     running = started;
-    const bootDeadline = Date.now() + 45_000;
-    let stderr = '';
-    started.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    while (!stderr.includes(readyLine)) {
-      if (started.child.exitCode !== null) throw new Error(`${entry} exited during boot: ${stderr}`);
-      if (Date.now() > bootDeadline) throw new Error(`${entry} did not start within 45 s: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     await postgres.cut();
     // The listeners reconnect, the sweeps and the pool fail for a few seconds.
     await new Promise((r) => setTimeout(r, 5000));
-    const signalled = Date.now();
-    started.child.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([started.done, new Promise<null>((r) => (timer = setTimeout(() => r(null), 30_000)))]);
-    clearTimeout(timer);
+    const { exit, ms } = await sigtermAndWait(started);
     if (exit === null) throw new Error(`${entry} still running 30 s after SIGTERM with Postgres down`);
-    const ms = Date.now() - signalled;
     process.stdout.write(`${entry}: exited ${ms} ms after SIGTERM with Postgres down\n`);
     return { exit, ms };
   }

@@ -1,4 +1,4 @@
-import { Finished, runNode } from '../../support/processes';
+import { Finished, runNode, runUntilReady, sigtermAndWait } from '../../support/processes';
 import { OwnRedis, ownRedis } from '../../support/redis-server';
 
 /** The bound of docs/operations-faults.md "Stopping": SIGTERM to exit, whatever is unreachable. */
@@ -26,27 +26,18 @@ describe('SIGTERM while Redis is down', () => {
    */
   async function stopWithRedisDown(entry: string, readyLine: string, env: Record<string, string>): Promise<{ exit: Finished; ms: number }> {
     redis = await ownRedis();
-    const started = runNode(entry, [], { REDIS_URL: redis.url, QUEUE_PREFIX: `hcs-test-stop-${process.pid}`, LOG_LEVEL: 'info', ...env });
+    const { started, stderr } = await runUntilReady(
+      entry,
+      { REDIS_URL: redis.url, QUEUE_PREFIX: `hcs-test-stop-${process.pid}`, LOG_LEVEL: 'info', ...env },
+      readyLine,
+    );
     running = started;
-    const bootDeadline = Date.now() + 45_000;
-    let stderr = '';
-    started.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    while (!stderr.includes(readyLine)) {
-      if (started.child.exitCode !== null) throw new Error(`${entry} exited during boot: ${stderr}`);
-      if (Date.now() > bootDeadline) throw new Error(`${entry} did not start within 45 s: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     await redis.stop();
     // Several reconnect attempts of every connection (backoff 200 ms, 400 ms, … up to 2 s).
     await new Promise((r) => setTimeout(r, 5000));
-    const signalled = Date.now();
-    started.child.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    const exit = await Promise.race([started.done, new Promise<null>((r) => (timer = setTimeout(() => r(null), 30_000)))]);
-    clearTimeout(timer);
-    const ms = Date.now() - signalled;
+    const { exit, ms } = await sigtermAndWait(started);
     if (exit === null) {
-      const refused = (stderr.match(/ECONNREFUSED/g) ?? []).length;
+      const refused = (stderr().match(/ECONNREFUSED/g) ?? []).length;
       throw new Error(`${entry} still running 30 s after SIGTERM with Redis down (${refused} connection-refused errors on stderr so far)`);
     }
     return { exit, ms };

@@ -136,7 +136,7 @@ describe('through PgBouncer in transaction pooling', () => {
     const lapsing = hotHolds.find((h) => h.status === 201)!.body.data.hold_id as string;
     await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [lapsing]);
     await eventually(
-      async () => (await db.query(`SELECT state FROM holds WHERE id = $1`, [lapsing]))[0].state as string,
+      async () => (await db.query<Array<{ state: string }>>(`SELECT state FROM holds WHERE id = $1`, [lapsing]))[0].state,
       (state) => state === 'expired',
       30_000,
       250,

@@ -184,7 +184,7 @@ describe('keys at rest', () => {
       await db.initialize();
       try {
         // A webhook secret as the service sealed it before associated data (v1), under the current key.
-        const [{ id }] = (await db.query(`SELECT id FROM webhook_endpoints ORDER BY created_at LIMIT 1`)) as Array<{ id: string }>;
+        const [{ id }] = await db.query<Array<{ id: string }>>(`SELECT id FROM webhook_endpoints ORDER BY created_at LIMIT 1`);
         const key = createHash('sha256').update(NEW_KEY, 'utf8').digest();
         const iv = randomBytes(12);
         const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -197,10 +197,10 @@ describe('keys at rest', () => {
         const res = await runCli(['keys', 'reseal', '--json'], { DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY });
         expect(res.stderr).toBe('');
         expect(JSON.parse(res.stdout)).toMatchObject({ v1: 1, resealed: { 'webhook_endpoints.secret_ciphertext': 1 } });
-        const stored = (await db.query(
+        const stored = await db.query<Array<{ t: 'receipt_keys' | 'signing_keys' | 'webhook_endpoints'; id: string; s: string }>>(
           `SELECT 'receipt_keys' AS t, kid AS id, secret AS s FROM receipt_keys UNION ALL SELECT 'signing_keys', kid, private_jwk_sealed FROM signing_keys
            UNION ALL SELECT 'webhook_endpoints', id::text, secret_ciphertext FROM webhook_endpoints`,
-        )) as Array<{ t: 'receipt_keys' | 'signing_keys' | 'webhook_endpoints'; id: string; s: string }>;
+        );
         expect(stored.every((r) => r.s.startsWith('v2.'))).toBe(true);
         for (const r of stored) expect(() => strict.open(r.s, rowLabel(r.t, r.id))).not.toThrow();
         expect(strict.open(stored.find((r) => r.id === id)!.s, rowLabel('webhook_endpoints', id))).toBe('whsec_from_v1');

@@ -16,7 +16,7 @@ function sentValues(body: SetStayRestrictionsRequestDto): Partial<StayRestrictio
   return values as Partial<StayRestrictions>;
 }
 
-/** ARI restrictions of rate plans (CONTRACT §11.1): same tenancy, auth and range rules as the rates route. */
+/** ARI restrictions of rate plans (docs/catalog.md "Stay restrictions"): same tenancy, auth and range rules as the rates route. */
 @ApiTags('admin-catalog')
 @PrincipalKinds('admin')
 @Controller('v1/admin')

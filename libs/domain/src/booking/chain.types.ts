@@ -75,7 +75,7 @@ export interface PolicySnapshot {
   timezone: string;
   /** `[{until, fee}]`: the fee of a cancellation before each instant (docs/back-office.md). */
   cancellation_timeline?: CancellationTimelineEntry[];
-  /** The price's split frozen with the terms (CONTRACT §11.3); restated on read where absent. */
+  /** The price's split frozen with the terms (docs/catalog.md "Taxes and fees"); restated on read where absent. */
   payable_online?: Money;
   payable_at_property?: PayableAtProperty;
 }

@@ -2,7 +2,7 @@ import { epochDay, isoDateOfEpochDay } from './calendar';
 import type { Stay } from './stay-rules';
 
 /**
- * Stay restrictions of a rate plan on one date (CONTRACT §11.1, docs/catalog.md "Stay
+ * Stay restrictions of a rate plan on one date (docs/catalog.md "Stay
  * restrictions"); `null` means none. Stays are counted in nights, advance in whole days from today
  * in the property's time zone to the arrival date.
  */

@@ -72,7 +72,7 @@ describe('cancelledAmount', () => {
     expect(cancelledAmount(booking, booking.rooms)).toEqual(eur(1000));
   });
 
-  it('shares the total less what the hotel collects at the property (CONTRACT §11.3)', () => {
+  it('shares the total less what the hotel collects at the property (docs/catalog.md "Taxes and fees")', () => {
     const cityTax = { code: 'CITY', name: 'City tax', amount: eur(100), included: false, payable: 'at_property' as const };
     const withTax = { ...booking, priceBreakdown: { ...booking.priceBreakdown, taxes: [cityTax], payable_online: eur(900), payable_at_property: eur(100) } };
     expect(cancelledAmount(withTax, [withTax.rooms[0]])).toEqual(eur(300));

@@ -16,7 +16,7 @@ export function freeCancellationCutoff(snapshot: CutoffTerms, checkInAt: Date): 
 }
 
 /**
- * What a cancellation fee is a share of (CONTRACT §11.3): the stay's total less the added tax and
+ * What a cancellation fee is a share of (docs/catalog.md "Taxes and fees"): the stay's total less the added tax and
  * fee items payable at the property (the hotel collects those only from a guest who comes).
  */
 export function cancellationBase(price: Pick<PriceBreakdown, 'total' | 'taxes' | 'fees'>): Money {

@@ -42,7 +42,7 @@ export function confirmationReceiptSubject(c: Confirmation): ReceiptSubject {
     check_out: quote.stay.check_out,
     total_amount: total.amount,
     currency: total.currency,
-    // What the payment charged and what the hotel collects (CONTRACT §11.3), signed with the total.
+    // What the payment charged and what the hotel collects (docs/catalog.md "Taxes and fees"), signed with the total.
     payable_online_amount: payableOnline(quote.priceBreakdown).amount,
     payable_at_property_amount: payableAtProperty(quote.priceBreakdown).amount,
     policy_id: quote.policySnapshot.policy_id,

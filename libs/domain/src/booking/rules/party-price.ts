@@ -73,7 +73,7 @@ export function childNightPrice(age: number, brackets: readonly ChildRate[], ext
 }
 
 /**
- * A night's price for a party (CONTRACT §11.2): `by_adults[adults]` if the night sets it, else
+ * A night's price for a party (docs/catalog.md "Party pricing"): `by_adults[adults]` if the night sets it, else
  * `amount + max(0, adults − base_adults) × extra_adult`; plus each child's bracket amount. The
  * night's own `extra_adult` and `child_rates` override the plan's.
  */

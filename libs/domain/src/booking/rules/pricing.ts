@@ -9,7 +9,7 @@ export const CHARGE_PAYABLE = ['online', 'at_property'] as const;
 export type ChargePayable = (typeof CHARGE_PAYABLE)[number];
 
 /**
- * A property tax or fee (CONTRACT §11.3), in either list: a share of the room subtotal in basis
+ * A property tax or fee (docs/catalog.md "Taxes and fees"), in either list: a share of the room subtotal in basis
  * points (`rate_bps`, 1000 = 10%), or a fixed `amount` in minor units of the quote's currency
  * `per` stay, night, person-night or person-stay (persons = adults + children). `included`: already
  * inside the nightly amounts (shown, never added); `payable`: charged through us or collected by

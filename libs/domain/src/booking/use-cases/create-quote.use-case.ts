@@ -28,7 +28,7 @@ export interface CreateQuoteCommand {
   rooms?: Guests[];
 }
 
-/** At most this many rooms in one quote (CONTRACT §11.4). */
+/** At most this many rooms in one quote (docs/booking-chain.md "Several rooms"). */
 export const MAX_ROOMS_PER_QUOTE = 8;
 
 /**
@@ -68,7 +68,7 @@ export class CreateQuote {
     if (rooms && (rooms.length < 1 || rooms.length > MAX_ROOMS_PER_QUOTE)) errors.push({ path: 'rooms', message: `1 to ${MAX_ROOMS_PER_QUOTE} rooms` });
     if (errors.length > 0) throw validationFailed(errors);
     if (!src.policy) throw new DomainError('policy_not_found_for_rate_plan', { detail: { rate_plan_id: command.ratePlanId } });
-    // Stay restrictions (CONTRACT §11.1): every broken one at once; read in the same statement as the rest.
+    // Stay restrictions (docs/catalog.md "Stay restrictions"): every broken one at once; read in the same statement as the rest.
     const violations = stayRestrictionViolations(command.stay, window.earliest, src.restrictions);
     if (violations.length > 0) throw new DomainError('stay_restricted', { detail: { rate_plan_id: command.ratePlanId, violations } });
 

@@ -20,7 +20,7 @@ export function childRatesViolations(rates: ReadonlyArray<{ max_age: unknown; am
   return errors;
 }
 
-/** A rate plan's `occupancy_pricing` against its room type's occupancy (CONTRACT §11.2). */
+/** A rate plan's `occupancy_pricing` against its room type's occupancy (docs/catalog.md "Party pricing"). */
 export function occupancyPricingViolations(input: OccupancyPricingInput, maxOccupancy: number, path = 'occupancy_pricing'): FieldError[] {
   const errors: FieldError[] = [];
   if (input.base_adults != null && (!Number.isInteger(input.base_adults) || input.base_adults < 1 || input.base_adults > maxOccupancy)) {
@@ -54,7 +54,7 @@ export function nightPartyPricesViolations(input: NightPartyPrices, maxOccupancy
 }
 
 /**
- * A tax or fee rule (CONTRACT §11.3): exactly one of `rate_bps` or `amount` with `per`; an item
+ * A tax or fee rule (docs/catalog.md "Taxes and fees"): exactly one of `rate_bps` or `amount` with `per`; an item
  * already `included` in the nightly amounts is paid with them, so it cannot be `at_property`.
  */
 export function chargeViolations(list: readonly Tax[] | undefined, path: string): FieldError[] {

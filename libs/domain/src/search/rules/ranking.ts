@@ -27,7 +27,7 @@ export interface RankedResult {
 
 /**
  * The whole stay of an offer for the party: its room subtotal plus every tax and fee not already
- * included, whether paid online or at the property (CONTRACT §11.3: what a traveler pays, both
+ * included, whether paid online or at the property (docs/catalog.md "Taxes and fees": what a traveler pays, both
  * moments), priced as a quote prices them.
  */
 export function offerStayTotal(o: Pick<PropertyOffer, 'total' | 'taxes' | 'fees'>, nights: number, persons: number): number {
