@@ -203,8 +203,9 @@ describe('guest follow-ups (sandbox channel, worker in-process)', () => {
       3000,
       50,
     );
+    // The sweep may enqueue it again at any moment (that is the recovery under test), so the
+    // removal is not checked by reading the queue back.
     await job!.remove();
-    expect(await queue.getJob(jobIds.guestFollowUp(id, sendAt))).toBeUndefined();
     const items = await eventually(
       () => list(bookingId),
       (i) => i.find((f) => f.id === id)?.state === 'sent',
