@@ -1,4 +1,13 @@
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import {
+  ChargeRequest,
+  ChargeResult,
+  GuaranteeRequest,
+  GuaranteeResult,
+  OffSessionChargeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '@hcs/domain';
 
 /**
  * Test-only fault (docs/operations-faults.md): the process dies with SIGKILL right after the
@@ -12,6 +21,16 @@ export class ExitAfterChargeFault extends PaymentProvider {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const result = await this.provider.charge(request);
+    if (result.outcome === 'succeeded') process.kill(process.pid, 'SIGKILL');
+    return result;
+  }
+
+  guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
+    return this.provider.guarantee(request);
+  }
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+    const result = await this.provider.chargeOffSession(request);
     if (result.outcome === 'succeeded') process.kill(process.pid, 'SIGKILL');
     return result;
   }

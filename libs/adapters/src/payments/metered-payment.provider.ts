@@ -1,4 +1,13 @@
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import {
+  ChargeRequest,
+  ChargeResult,
+  GuaranteeRequest,
+  GuaranteeResult,
+  OffSessionChargeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '@hcs/domain';
 import type { Metrics } from '@hcs/platform';
 
 /**
@@ -14,10 +23,23 @@ export class MeteredPaymentProvider extends PaymentProvider {
     super();
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  charge(request: ChargeRequest): Promise<ChargeResult> {
+    return this.metered(() => this.inner.charge(request));
+  }
+
+  chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+    return this.metered(() => this.inner.chargeOffSession(request));
+  }
+
+  /** Guarantees are passed through (they charge nothing). */
+  guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
+    return this.inner.guarantee(request);
+  }
+
+  private async metered(call: () => Promise<ChargeResult>): Promise<ChargeResult> {
     const stop = this.metrics.paymentDuration.startTimer();
     try {
-      const result = await this.inner.charge(request);
+      const result = await call();
       this.metrics.paymentOutcomes.inc({ outcome: result.outcome });
       stop({ outcome: result.outcome });
       return result;

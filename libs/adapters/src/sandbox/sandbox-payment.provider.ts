@@ -1,6 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import {
+  ChargeRequest,
+  ChargeResult,
+  GuaranteeRequest,
+  GuaranteeResult,
+  OffSessionChargeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '@hcs/domain';
 import { AppConfig } from '@hcs/platform';
 import { SqlClient } from '@hcs/persistence';
 import { ImmediateSandboxCharge, SandboxLedgerAtBegin } from './sandbox-ledger-at-begin';
@@ -186,6 +195,14 @@ export class SandboxPaymentProvider extends PaymentProvider {
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
     );
     return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: chargeId };
+  }
+
+  guarantee(_request: GuaranteeRequest): Promise<GuaranteeResult> {
+    return Promise.resolve({ outcome: 'error', message: 'The sandbox does not keep cards yet.' });
+  }
+
+  chargeOffSession(_request: OffSessionChargeRequest): Promise<ChargeResult> {
+    return Promise.resolve({ outcome: 'error', message: 'The sandbox does not charge kept cards yet.' });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '@hcs/domain';
+import { ChargeRequest, ChargeResult, GuaranteeResult, RefundRequest, RefundResult } from '@hcs/domain';
 import { ScenarioPaymentProvider } from './scenario-payment.provider';
 
 class RecordingSandbox {
@@ -10,6 +10,12 @@ class RecordingSandbox {
   async chargeAs(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
     this.charges.push({ request, behavesAs });
     return { outcome: 'succeeded', reference: 'ch_1' };
+  }
+  async guarantee(): Promise<GuaranteeResult> {
+    return { outcome: 'succeeded', cardReference: 'card_1' };
+  }
+  async chargeOffSession(): Promise<ChargeResult> {
+    return { outcome: 'succeeded', reference: 'ch_2' };
   }
   async refund(request: RefundRequest): Promise<RefundResult> {
     this.refunds.push(request);

@@ -1,4 +1,13 @@
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '@hcs/domain';
+import {
+  ChargeRequest,
+  ChargeResult,
+  GuaranteeRequest,
+  GuaranteeResult,
+  OffSessionChargeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '@hcs/domain';
 import type { SandboxScenarioContext } from '@hcs/platform';
 import type { SandboxPaymentProvider } from './sandbox-payment.provider';
 import { sandboxPaymentToken } from './sandbox-scenario';
@@ -13,7 +22,7 @@ import { sandboxPaymentToken } from './sandbox-scenario';
  */
 export class ScenarioPaymentProvider extends PaymentProvider {
   constructor(
-    private readonly sandbox: Pick<SandboxPaymentProvider, 'charge' | 'chargeAs' | 'refund'>,
+    private readonly sandbox: Pick<SandboxPaymentProvider, 'charge' | 'chargeAs' | 'guarantee' | 'chargeOffSession' | 'refund'>,
     private readonly scenario: Pick<SandboxScenarioContext, 'current'>,
   ) {
     super();
@@ -27,6 +36,14 @@ export class ScenarioPaymentProvider extends PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult> {
     const card = sandboxPaymentToken(this.scenario.current);
     return card ? this.sandbox.chargeAs(request, card) : this.sandbox.charge(request);
+  }
+
+  guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
+    return this.sandbox.guarantee(request);
+  }
+
+  chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+    return this.sandbox.chargeOffSession(request);
   }
 
   refund(request: RefundRequest): Promise<RefundResult> {

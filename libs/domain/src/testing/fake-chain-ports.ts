@@ -10,7 +10,16 @@ import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRepository } from '../b
 import { ReceiptKeyRepository } from '../booking/ports/receipt-key.repository';
 import { NewRefund, RefundRepository } from '../booking/ports/refund.repository';
 import { ReservationResult, RoomNightReservations } from '../booking/ports/room-night-reservations';
-import { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../booking/ports/payment-provider';
+import {
+  ChargeRequest,
+  ChargeResult,
+  GuaranteeRequest,
+  GuaranteeResult,
+  OffSessionChargeRequest,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '../booking/ports/payment-provider';
 import { QuoteSource, QuoteSourceReader } from '../booking/ports/quote-source.reader';
 import { ReceiptSigner } from '../booking/services/receipt-signer';
 import type { Stay } from '../stay/stay-rules';
@@ -159,6 +168,18 @@ export class FakeProvider extends PaymentProvider {
     this.charges.push(request);
     if (this.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chargeDelayMs));
     return typeof this.chargeResult === 'function' ? this.chargeResult() : this.chargeResult;
+  }
+  guarantees: GuaranteeRequest[] = [];
+  guaranteeResult: GuaranteeResult = { outcome: 'succeeded', cardReference: 'card_fake' };
+  async guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
+    this.guarantees.push(request);
+    return this.guaranteeResult;
+  }
+  offSession: OffSessionChargeRequest[] = [];
+  offSessionResult: ChargeResult = { outcome: 'succeeded', reference: 'ch_fake_off_session' };
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+    this.offSession.push(request);
+    return this.offSessionResult;
   }
   async refund(request: RefundRequest): Promise<RefundResult> {
     if (this.failWith) return { outcome: 'error', message: this.failWith };

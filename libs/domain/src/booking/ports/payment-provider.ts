@@ -9,11 +9,16 @@ export interface ChargeRequest {
   token: string;
   billingCountry: string;
   description: string;
+  /**
+   * Keep the card with the provider for later off-session charges (a deposit's balance, a
+   * cancellation fee): the result's `cardReference` names it.
+   */
+  keepCard?: boolean;
 }
 
 export type ChargeResult =
-  | { outcome: 'succeeded'; reference: string }
-  | { outcome: 'declined'; message: string }
+  | { outcome: 'succeeded'; reference: string; cardReference?: string | null }
+  | { outcome: 'declined'; message: string; declineCode?: string | null }
   /** The provider failed (5xx, network): nothing was charged under this key. */
   | { outcome: 'error'; message: string };
 
@@ -26,6 +31,33 @@ export interface RefundRequest {
   amount: Money;
 }
 
+/** Verifies a card and keeps it for later off-session charges, charging nothing (pay at property). */
+export interface GuaranteeRequest {
+  tenantId: string;
+  /** The provider keeps one card for one key. */
+  idempotencyKey: string;
+  method: string;
+  token: string;
+  billingCountry: string;
+  description: string;
+}
+
+export type GuaranteeResult =
+  | { outcome: 'succeeded'; cardReference: string }
+  | { outcome: 'declined'; message: string; declineCode?: string | null }
+  | { outcome: 'error'; message: string };
+
+/** A charge of a kept card without the traveler present (a balance, a cancellation fee). */
+export interface OffSessionChargeRequest {
+  tenantId: string;
+  /** Derived from our own record (the schedule entry): the provider never charges twice for one key. */
+  idempotencyKey: string;
+  amount: Money;
+  /** A `cardReference` from a charge with `keepCard` or from `guarantee`. */
+  cardReference: string;
+  description: string;
+}
+
 export type RefundResult = { outcome: 'succeeded'; reference: string } | { outcome: 'error'; message: string };
 
 /**
@@ -35,5 +67,8 @@ export type RefundResult = { outcome: 'succeeded'; reference: string } | { outco
  */
 export abstract class PaymentProvider {
   abstract charge(request: ChargeRequest): Promise<ChargeResult>;
+  abstract guarantee(request: GuaranteeRequest): Promise<GuaranteeResult>;
+  /** A card that needs its holder present (authentication) is `declined` off-session. */
+  abstract chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult>;
   abstract refund(request: RefundRequest): Promise<RefundResult>;
 }
