@@ -33,15 +33,21 @@ describe('keys at rest', () => {
       expect(String(row!.private_jwk_sealed)).toMatch(/^v2\./);
       expect(String(row!.private_jwk_sealed)).not.toContain(String(active!.privateJwk.d));
 
-      const receiptKey = await t.app.get(ReceiptKeyRepository).signingKey();
-      const [receiptRow] = (await db.query(`SELECT secret FROM receipt_keys WHERE kid = $1`, [receiptKey.kid])) as Array<{ secret: string }>;
+      const keyTenant = (await createTenant(t.app)).tenantId;
+      const receiptKey = await t.app.get(ReceiptKeyRepository).signingKey(keyTenant);
+      const [receiptRow] = await db.query<Array<{ secret: string }>>(`SELECT secret FROM tenant_receipt_keys WHERE tenant_id = $1 AND kid = $2`, [
+        keyTenant,
+        receiptKey.kid,
+      ]);
       expect(receiptRow!.secret).toMatch(/^v2\./);
       expect(receiptRow!.secret).not.toContain(receiptKey.secret);
 
       // Associated data names the row: the sealed secret of one kid does not open as another's.
       const box = t.app.get(SecretBox);
-      expect(box.open(receiptRow!.secret, rowLabel('receipt_keys', receiptKey.kid))).toBe(receiptKey.secret);
-      expect(() => box.open(receiptRow!.secret, rowLabel('receipt_keys', 'receipt-v99'))).toThrow();
+      expect(box.open(receiptRow!.secret, rowLabel('tenant_receipt_keys', `${keyTenant}:${receiptKey.kid}`))).toBe(receiptKey.secret);
+      expect(() => box.open(receiptRow!.secret, rowLabel('tenant_receipt_keys', `${keyTenant}:receipt-v99`))).toThrow();
+      // Nor as the same kid of another tenant.
+      expect(() => box.open(receiptRow!.secret, rowLabel('tenant_receipt_keys', `${randomUUID()}:${receiptKey.kid}`))).toThrow();
       expect(() => box.open(String(row!.private_jwk_sealed), rowLabel('signing_keys', 'another-kid'))).toThrow();
 
       const tenant = await createTenant(t.app);
@@ -112,13 +118,15 @@ describe('keys at rest', () => {
     it('hcs keys rotate-master seals every secret again under the new key; the old key is then not needed', async () => {
       const old = await startTestApp({ DATABASE_URL: url, WEBHOOK_SECRET_KEY: OLD_KEY });
       let receipt: object;
+      let receiptTenant: string;
       let kid: string;
       let webhookId: string;
       let adminKey: string;
       try {
         kid = (await old.app.get(SigningKeys).activeKey('oauth_access_token')).kid;
-        receipt = await old.app.get(ReceiptSigner).sign('booking_confirmed', receiptSubject() as never);
         const tenant = await createTenant(old.app);
+        receiptTenant = tenant.tenantId;
+        receipt = await old.app.get(ReceiptSigner).sign(tenant.tenantId, 'booking_confirmed', receiptSubject() as never);
         adminKey = tenant.adminKey;
         const created = await old
           .http()
@@ -146,7 +154,7 @@ describe('keys at rest', () => {
       const report = JSON.parse(res.stdout) as { resealed: Record<string, number>; already_current: number };
       expect(report.resealed['webhook_endpoints.secret_ciphertext']).toBe(1);
       expect(report.resealed['signing_keys.private_jwk_sealed']).toBeGreaterThanOrEqual(1);
-      expect(report.resealed['receipt_keys.secret']).toBeGreaterThanOrEqual(1);
+      expect(report.resealed['tenant_receipt_keys.secret']).toBeGreaterThanOrEqual(1);
       const again = JSON.parse((await runCli(['keys', 'rotate-master', '--json'], { DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY })).stdout);
       expect(Object.values(again.resealed as Record<string, number>).every((n) => n === 0)).toBe(true);
 
@@ -154,7 +162,7 @@ describe('keys at rest', () => {
       const check = new DataSource({ type: 'postgres', url });
       await check.initialize();
       const sealed = (await check.query(
-        `SELECT secret AS s FROM receipt_keys UNION ALL SELECT private_jwk_sealed FROM signing_keys UNION ALL SELECT secret_ciphertext FROM webhook_endpoints`,
+        `SELECT secret AS s FROM receipt_keys UNION ALL SELECT secret FROM tenant_receipt_keys UNION ALL SELECT private_jwk_sealed FROM signing_keys UNION ALL SELECT secret_ciphertext FROM webhook_endpoints`,
       )) as Array<{ s: string }>;
       await check.destroy();
       expect(sealed.every((r) => r.s.startsWith(`v2.${newId}.`))).toBe(true);
@@ -163,7 +171,7 @@ describe('keys at rest', () => {
       const fresh = await startTestApp({ DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY });
       try {
         expect((await fresh.app.get(SigningKeys).activeKey('oauth_access_token')).kid).toBe(kid);
-        await expect(fresh.app.get(ReceiptSigner).verify(receipt)).resolves.toEqual({ valid: true });
+        await expect(fresh.app.get(ReceiptSigner).verify(receiptTenant!, receipt)).resolves.toEqual({ valid: true });
         const ping = await fresh.http().post(`/v1/admin/webhooks/${webhookId}/test`).set('authorization', `Bearer ${adminKey}`);
         expect(ping.status).toBe(200);
         expect(receiver.at('/rekeyed')).toHaveLength(1);
@@ -197,8 +205,10 @@ describe('keys at rest', () => {
         const res = await runCli(['keys', 'reseal', '--json'], { DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY });
         expect(res.stderr).toBe('');
         expect(JSON.parse(res.stdout)).toMatchObject({ v1: 1, resealed: { 'webhook_endpoints.secret_ciphertext': 1 } });
-        const stored = await db.query<Array<{ t: 'receipt_keys' | 'signing_keys' | 'webhook_endpoints'; id: string; s: string }>>(
-          `SELECT 'receipt_keys' AS t, kid AS id, secret AS s FROM receipt_keys UNION ALL SELECT 'signing_keys', kid, private_jwk_sealed FROM signing_keys
+        const stored = await db.query<Array<{ t: 'receipt_keys' | 'tenant_receipt_keys' | 'signing_keys' | 'webhook_endpoints'; id: string; s: string }>>(
+          `SELECT 'receipt_keys' AS t, kid AS id, secret AS s FROM receipt_keys
+           UNION ALL SELECT 'tenant_receipt_keys', tenant_id::text || ':' || kid, secret FROM tenant_receipt_keys
+           UNION ALL SELECT 'signing_keys', kid, private_jwk_sealed FROM signing_keys
            UNION ALL SELECT 'webhook_endpoints', id::text, secret_ciphertext FROM webhook_endpoints`,
         );
         expect(stored.every((r) => r.s.startsWith('v2.'))).toBe(true);
@@ -214,25 +224,26 @@ describe('keys at rest', () => {
       try {
         const env = { DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY };
         const signer = t.app.get(ReceiptSigner);
-        const first = (await signer.sign('booking_confirmed', receiptSubject() as never)) as { kid: string };
-        const only = await runCli(['receipts', 'retire-key', '--kid', first.kid, '--json'], env);
+        const tenantId = (await createTenant(t.app)).tenantId;
+        const first = (await signer.sign(tenantId, 'booking_confirmed', receiptSubject() as never)) as { kid: string };
+        const only = await runCli(['receipts', 'retire-key', '--tenant', tenantId, '--kid', first.kid, '--json'], env);
         expect(only.code).toBe(1);
         expect(only.stderr).toMatch(/only unretired receipt key/);
 
-        expect((await runCli(['receipts', 'rotate-key', '--json'], env)).code).toBe(0);
-        const retired = await runCli(['receipts', 'retire-key', '--kid', first.kid, '--json'], env);
+        expect((await runCli(['receipts', 'rotate-key', '--tenant', tenantId, '--json'], env)).code).toBe(0);
+        const retired = await runCli(['receipts', 'retire-key', '--tenant', tenantId, '--kid', first.kid, '--json'], env);
         expect(retired.stderr).toBe('');
         expect(JSON.parse(retired.stdout)).toEqual({ kid: first.kid, state: 'retired', picked_up_within_seconds: 30 });
-        expect((await runCli(['receipts', 'retire-key', '--kid', 'receipt-v404'], env)).code).toBe(1);
+        expect((await runCli(['receipts', 'retire-key', '--tenant', tenantId, '--kid', 'receipt-v404'], env)).code).toBe(1);
 
         // A process that reads the key now (no cache) refuses the retired kid and signs with the new one.
         const later = await startTestApp({ DATABASE_URL: url, WEBHOOK_SECRET_KEY: NEW_KEY });
         try {
           const laterSigner = later.app.get(ReceiptSigner);
-          await expect(laterSigner.verify(first)).resolves.toEqual({ valid: false, reason: 'kid_retired' });
-          const next = (await laterSigner.sign('booking_confirmed', receiptSubject() as never)) as { kid: string };
+          await expect(laterSigner.verify(tenantId, first)).resolves.toEqual({ valid: false, reason: 'kid_retired' });
+          const next = (await laterSigner.sign(tenantId, 'booking_confirmed', receiptSubject() as never)) as { kid: string };
           expect(next.kid).not.toBe(first.kid);
-          await expect(laterSigner.verify(next)).resolves.toEqual({ valid: true });
+          await expect(laterSigner.verify(tenantId, next)).resolves.toEqual({ valid: true });
         } finally {
           await later.close();
         }

@@ -3,7 +3,7 @@ import { bookStay, ChainAgent, ChainCatalog, createChainAgent, createChainCatalo
 import { runCli } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
 
-/** `hcs receipts rotate-key`: the new kid signs, receipts of the old one still verify. */
+/** `hcs receipts rotate-key --tenant`: the tenant's new kid signs, receipts of the old one still verify. */
 describe('hcs receipts rotate-key', () => {
   // Runs the CLI as processes and starts a second app: a bound for a loaded machine, not a speed target.
   jest.setTimeout(120_000);
@@ -30,7 +30,7 @@ describe('hcs receipts rotate-key', () => {
     const before = await bookStay(t, agent, catalog, await travelerDelegation(t.app, tenantId, 'rot-1'), { start: 60, nights: 1, adults: 1 });
     const oldKid = (before.receipt as { kid: string }).kid;
 
-    const res = await runCli(['receipts', 'rotate-key', '--json']);
+    const res = await runCli(['receipts', 'rotate-key', '--tenant', tenantId, '--json']);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const { kid } = JSON.parse(res.stdout) as { kid: string };

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
-import { PrincipalKinds, Scopes } from '@hcs/auth';
+import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
 import { RECEIPT_CANONICAL_FORM, VerifyReceipt } from '@hcs/domain';
 import { Capability } from '../discovery/capability.decorator';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
@@ -34,7 +34,7 @@ export class ReceiptsController {
     description: 'The verdict; a receipt that does not verify is valid: false with a reason, never an error.',
     errors: ['validation_failed'],
   })
-  verify(@Body() body: VerifyReceiptRequestDto): Promise<Outcome> {
-    return this.verifyReceipt.execute({ receipt: body.receipt });
+  verify(@Body() body: VerifyReceiptRequestDto, @CurrentActor() actor: Actor): Promise<Outcome> {
+    return this.verifyReceipt.execute({ tenantId: actor.tenantId, receipt: body.receipt });
   }
 }

@@ -15,7 +15,7 @@ export const verifyReceiptTool = defineTool<VerifyReceiptRequestDto>({
   mirrors: { controller: ReceiptsController, handler: 'verify' },
   input: dtoArguments(VerifyReceiptRequestDto, { describe: { receipt: 'The receipt exactly as received' } }),
   validate: ({ body }) => validBody(VerifyReceiptRequestDto, body),
-  execute: ({ input, use }) => use(VerifyReceipt).execute({ receipt: input.receipt }),
+  execute: ({ input, actor, use }) => use(VerifyReceipt).execute({ tenantId: actor.tenantId, receipt: input.receipt }),
   summarize: ({ data }) => {
     const verdict = data as { valid: boolean; reason?: string };
     return verdict.valid ? 'The receipt is valid.' : `The receipt is not valid: ${verdict.reason}.`;

@@ -9,15 +9,24 @@ export interface ReceiptKey {
 export type ReceiptKeyRetirement = 'retired' | 'already_retired' | 'not_found' | 'last_key';
 
 /**
- * Port: receipt signing keys. The newest unretired key signs; every unretired key verifies; a
- * retired kid verifies nothing (docs/security.md "Keys at rest").
+ * Port: receipt signing keys, per tenant (docs/security.md "Receipt keys per tenant"). The
+ * tenant's newest unretired key signs; every unretired key of the tenant verifies; a retired kid
+ * verifies nothing. Platform-wide keys (`tenantId` null) signed receipts before keys were per
+ * tenant: they only verify.
  */
 export abstract class ReceiptKeyRepository {
-  abstract signingKey(): Promise<ReceiptKey>;
-  /** The key of `kid` (retired ones too, with `retiredAt`), or null when no such kid exists. */
-  abstract findByKid(kid: string): Promise<ReceiptKey | null>;
-  /** Issues a new signing key; older keys keep verifying. */
-  abstract rotate(): Promise<ReceiptKey>;
-  /** Retires `kid`; the last unretired key cannot be retired (nothing would sign). */
-  abstract retire(kid: string): Promise<ReceiptKeyRetirement>;
+  /** The tenant's signing key; its first (`receipt-v1`) is created on first use. */
+  abstract signingKey(tenantId: string): Promise<ReceiptKey>;
+  /**
+   * The tenant's key of `kid` (retired ones too, with `retiredAt`), else a platform-wide key of
+   * that kid, or null when neither exists.
+   */
+  abstract findByKid(tenantId: string, kid: string): Promise<ReceiptKey | null>;
+  /** Issues a new signing key for the tenant; its older keys keep verifying. */
+  abstract rotate(tenantId: string): Promise<ReceiptKey>;
+  /**
+   * Retires the tenant's `kid` (the tenant's last unretired key cannot be retired: nothing would
+   * sign), or a platform-wide kid when `tenantId` is null.
+   */
+  abstract retire(tenantId: string | null, kid: string): Promise<ReceiptKeyRetirement>;
 }

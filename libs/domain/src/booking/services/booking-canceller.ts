@@ -66,7 +66,7 @@ export class BookingCanceller {
       policy_version: booking.policySnapshot.version,
       reason,
     };
-    const receipt = await this.signer.sign('booking_cancelled', {
+    const receipt = await this.signer.sign(actor.tenantId, 'booking_cancelled', {
       booking_id: booking.id,
       tenant_id: actor.tenantId,
       cancelled_at: cancellation.cancelled_at,

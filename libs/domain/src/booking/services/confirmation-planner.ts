@@ -59,7 +59,7 @@ export class ConfirmationPlanner {
       idempotencyKey: command.idempotencyKey,
       providerReference,
     };
-    const receipt = await this.signer.sign('booking_confirmed', confirmationReceiptSubject(confirmation));
+    const receipt = await this.signer.sign(confirmation.tenantId, 'booking_confirmed', confirmationReceiptSubject(confirmation));
     const now = new Date();
     const booking = confirmedBooking(confirmation, receipt, now);
     const payment = capturedPayment(randomUUID(), booking, attempt, providerReference, now);

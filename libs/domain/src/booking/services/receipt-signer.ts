@@ -4,7 +4,10 @@ import { AppConfig } from '@hcs/platform';
 import { ReceiptKeyRepository } from '../ports/receipt-key.repository';
 import { buildUnsignedReceipt, ReceiptSubject, ReceiptVerdict, receiptKid, signReceipt, verifyReceipt } from '../rules/receipt-canonical';
 
-/** Signs outcomes with the newest receipt key and verifies receipts against every unretired key by `kid`. */
+/**
+ * Signs a tenant's outcomes with its newest receipt key and verifies receipts against the tenant's
+ * unretired keys by `kid` (docs/security.md "Receipt keys per tenant").
+ */
 @Injectable()
 export class ReceiptSigner {
   constructor(
@@ -12,13 +15,14 @@ export class ReceiptSigner {
     private readonly config: AppConfig,
   ) {}
 
-  async sign(kind: ReceiptKind, subject: ReceiptSubject): Promise<Receipt> {
-    const key = await this.keys.signingKey();
+  async sign(tenantId: string, kind: ReceiptKind, subject: ReceiptSubject): Promise<Receipt> {
+    const key = await this.keys.signingKey(tenantId);
     return signReceipt(buildUnsignedReceipt(kind, this.config.baseUrl, new Date().toISOString(), subject, key.kid), key.secret);
   }
 
-  async verify(receipt: object): Promise<ReceiptVerdict> {
-    const key = await this.keys.findByKid(receiptKid(receipt));
+  /** The verdict on `receipt` under `tenantId`'s keys: another tenant's receipt does not verify. */
+  async verify(tenantId: string, receipt: object): Promise<ReceiptVerdict> {
+    const key = await this.keys.findByKid(tenantId, receiptKid(receipt));
     const verdict = verifyReceipt(receipt, key?.secret ?? null);
     // A retired kid verifies nothing; a receipt whose hash is already wrong says so first.
     if (key?.retiredAt && verdict.valid) return { valid: false, reason: 'kid_retired' };

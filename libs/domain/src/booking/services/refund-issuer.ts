@@ -76,7 +76,7 @@ export class RefundIssuer {
     if (provided.outcome !== 'succeeded') {
       throw new DomainError('payment_provider_error', { message: 'The payment provider could not refund.', detail: { provider_message: provided.message } });
     }
-    const receipt = await this.signer.sign('refund_issued', {
+    const receipt = await this.signer.sign(booking.tenantId, 'refund_issued', {
       refund_id: refundId,
       booking_id: booking.id,
       tenant_id: booking.tenantId,

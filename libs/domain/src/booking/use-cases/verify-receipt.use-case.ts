@@ -8,7 +8,8 @@ import type { ReceiptVerdict } from '../rules/receipt-canonical';
 export class VerifyReceipt {
   constructor(private readonly signer: ReceiptSigner) {}
 
-  async execute(command: { receipt: Record<string, unknown> }): Promise<Outcome<ReceiptVerdict>> {
-    return new Outcome(await this.signer.verify(command.receipt));
+  /** `tenantId`: the caller's tenant, whose keys decide (another tenant's receipt does not verify). */
+  async execute(command: { tenantId: string; receipt: Record<string, unknown> }): Promise<Outcome<ReceiptVerdict>> {
+    return new Outcome(await this.signer.verify(command.tenantId, command.receipt));
   }
 }
