@@ -9,6 +9,7 @@ export interface Schema {
   items?: Schema;
   enum?: unknown[];
   format?: string;
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   minLength?: number;
@@ -46,10 +47,23 @@ function stringFor(schema: Schema, ctx: SchemaContext): fc.Arbitrary<string> {
         { weight: 1, arbitrary: fc.constantFrom('2027-02-30', '2027-13-45', '2027-02-29', '2027-04-31', '2027-00-10', '2027-05-00') },
       );
     case 'date-time':
-      return fc.integer({ min: -3_600, max: 864_000 }).map((s) => new Date(Date.now() + s * 1000).toISOString());
+      // Mostly real instants near now; sometimes one with the shape but an impossible day or hour.
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: -3_600, max: 864_000 }).map((s) => new Date(Date.now() + s * 1000).toISOString()) },
+        { weight: 1, arbitrary: fc.constantFrom('2027-02-30T10:00:00Z', '2027-13-01T00:00:00Z', '2027-01-01T25:00:00Z', '2027-01-01T10:61:00+01:00') },
+      );
     case 'uri':
       return fc.webUrl();
+    case 'email':
+      return fc.emailAddress();
     default:
+      // A pattern the document declares (dates, currencies, codes): values of its shape, which need
+      // not be meaningful (`9999-99-99` has the date pattern's shape), and sometimes any string.
+      if (schema.pattern)
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.stringMatching(new RegExp(schema.pattern)).filter((v) => v.length <= 200) },
+          { weight: 1, arbitrary: fc.string({ maxLength }) },
+        );
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(maxLength, schema.minLength ?? 0) });
   }
 }
