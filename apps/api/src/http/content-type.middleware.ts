@@ -23,8 +23,8 @@ export function contentTypeMiddleware(req: IncomingMessage, _res: ServerResponse
   const path = (req.url ?? '').split('?')[0];
   const form = type === 'application/x-www-form-urlencoded' && FORM_ROUTES.has(path);
   // OpenTravel messages of channel managers are XML (docs/channels.md).
-  const ota = path.startsWith('/ota/') && OTA_TYPES.has(type);
-  if (json || form || ota) return next();
+  const ota = path.startsWith('/ota/');
+  if (ota ? OTA_TYPES.has(type) : json || form) return next();
   next(
     new DomainError('unsupported_media_type', {
       detail: {
