@@ -351,6 +351,16 @@ describe('channel managers in: OpenTravel ARI messages over HTTP', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('counts messages by type and outcome, and the values applied, in /metrics', async () => {
+    const metrics = await t.http().get('/metrics');
+    expect(metrics.status).toBe(200);
+    const value = (line: string) => Number(new RegExp(`^${line.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(metrics.text)?.[1] ?? 0);
+    expect(value('hcs_ota_messages_total{message="OTA_HotelAvailNotifRQ",outcome="errors"}')).toBeGreaterThanOrEqual(6);
+    expect(value('hcs_ota_messages_total{message="OTA_HotelRateAmountNotifRQ",outcome="replay"}')).toBeGreaterThanOrEqual(2);
+    expect(value('hcs_ota_messages_total{message="OTA_HotelRateAmountNotifRQ",outcome="warnings"}')).toBeGreaterThanOrEqual(1);
+    expect(value('hcs_ota_dates_applied_total{message="OTA_HotelRateAmountNotifRQ"}')).toBeGreaterThanOrEqual(7 + 3);
+  });
+
   it('rotation replaces the secret at once; revocation stops the channel', async () => {
     const xml = example('siteminder-availability', hotel.slug);
     const rotated = await t.http().post(`/v1/admin/channels/${channel.id}/rotate`).set(admin);

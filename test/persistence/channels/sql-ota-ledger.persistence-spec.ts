@@ -77,7 +77,7 @@ describe('channel managers in: channel properties, EchoTokens, TimeStamps and se
     expect(await ledger.claimEchoToken(key, 'b'.repeat(64))).toEqual({ state: 'new' });
   });
 
-  it('writes a year of night rates with party prices in one statement, and allotments from held + sold', async () => {
+  it('writes a year of night rates with party prices in one call, and allotments from held + sold', async () => {
     const writer = tier.get(OtaAriWriter);
     const rows: OtaRateRow[] = Array.from({ length: 365 }, (_, i) => ({
       ratePlanId: chain.ratePlan.id,
