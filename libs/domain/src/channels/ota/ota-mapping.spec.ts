@@ -1,6 +1,6 @@
 import { otaAnswer } from './ota-answer';
 import { OtaPropertyRef, resolveOtaCommands, stampAllows, storedAmount, withoutStale } from './ota-commands';
-import { OTA_ERROR, readOtaRequest, OtaMessageName } from './ota-request';
+import { OTA_ERROR, OTA_MAX_VALUES, readOtaRequest, OtaMessageName } from './ota-request';
 import { OTA_MAX_DEPTH, parseOtaXml } from './ota-xml';
 import { restrictionRuns } from '../use-cases/receive-ota-message.use-case';
 
@@ -255,6 +255,19 @@ describe('OTA_HotelRateAmountNotifRQ mapping', () => {
       property,
     ]);
     expect(commands.errors.map((e) => e.code)).toEqual([OTA_ERROR.code.invalidRateCode]);
+  });
+});
+
+describe('message size in values', () => {
+  it(`refuses a message of more than ${OTA_MAX_VALUES} values (dates × updates) once, before expanding them`, () => {
+    const message = `<AvailStatusMessage><StatusApplicationControl Start="2027-01-01" End="2028-12-31" InvTypeCode="DBL" RatePlanCode="BAR"/><RestrictionStatus Status="Close"/></AvailStatusMessage>`;
+    const count = Math.ceil(OTA_MAX_VALUES / 731) + 1;
+    const request = read('OTA_HotelAvailNotifRQ', avail(message.repeat(count)));
+    expect(request.errors).toEqual([
+      expect.objectContaining({ type: OTA_ERROR.type.protocol, code: OTA_ERROR.code.unableToProcess, text: expect.stringContaining('send it in parts') }),
+    ]);
+    expect(request.restrictions.length).toBe(count - 2);
+    expect(read('OTA_HotelAvailNotifRQ', avail(message.repeat(count - 2))).errors).toEqual([]);
   });
 });
 

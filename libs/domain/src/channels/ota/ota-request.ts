@@ -120,6 +120,41 @@ const INTEGER = /^\d{1,9}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
 
+/**
+ * Most values (dates × updates) one message may carry: a year of rates and restrictions for a
+ * large property fits many times; a 16 MB body of long ranges does not expand past it.
+ */
+export const OTA_MAX_VALUES = 400_000;
+
+/** What is left of `OTA_MAX_VALUES` while a message is read; one error when it runs out. */
+interface Budget {
+  left: number;
+  refused: boolean;
+}
+
+function refuseOver(budget: Budget, element: OtaElement, errors: OtaIssue[]): void {
+  if (budget.refused) return;
+  budget.refused = true;
+  errors.push(
+    issue(
+      element,
+      OTA_ERROR.code.unableToProcess,
+      `the message carries more than ${OTA_MAX_VALUES} values (dates × updates): send it in parts`,
+      OTA_ERROR.type.protocol,
+    ),
+  );
+}
+
+/** Takes `count` values from the budget, or refuses the message once. */
+function spend(budget: Budget, count: number, element: OtaElement, errors: OtaIssue[]): boolean {
+  if (count <= budget.left) {
+    budget.left -= count;
+    return true;
+  }
+  refuseOver(budget, element, errors);
+  return false;
+}
+
 const LOS_FIELDS: Record<string, OtaRestrictionField> = {
   SetMinLOS: 'min_stay_arrival',
   SetMaxLOS: 'max_stay_arrival',
@@ -134,7 +169,7 @@ const STATUS_FIELDS: Record<string, OtaRestrictionField> = {
 };
 
 /** The dates of a `StatusApplicationControl` (or a `Rate` with its own Start/End), or null with errors pushed. */
-function datesOf(element: OtaElement, errors: OtaIssue[]): string[] | null {
+function datesOf(element: OtaElement, errors: OtaIssue[], budget: Budget): string[] | null {
   const { Start: start, End: end } = element.attributes;
   if (start === undefined || end === undefined) {
     errors.push(issue(element, OTA_ERROR.code.requiredFieldMissing, `${element.name} needs Start and End`));
@@ -148,6 +183,10 @@ function datesOf(element: OtaElement, errors: OtaIssue[]): string[] | null {
   }
   if (to < from || to - from + 1 > MAX_ARI_RANGE_NIGHTS) {
     errors.push(issue(element, OTA_ERROR.code.invalidDateRange, `End must not be before Start and the range may span at most ${MAX_ARI_RANGE_NIGHTS} dates`));
+    return null;
+  }
+  if (to - from + 1 > budget.left) {
+    refuseOver(budget, element, errors);
     return null;
   }
   const flags = WEEKDAY_FLAGS.map((flag) => element.attributes[flag]);
@@ -166,12 +205,12 @@ function datesOf(element: OtaElement, errors: OtaIssue[]): string[] | null {
   return dates;
 }
 
-function targetOf(hotelCode: string, control: OtaElement | null, parent: OtaElement, errors: OtaIssue[]): OtaTarget | null {
+function targetOf(hotelCode: string, control: OtaElement | null, parent: OtaElement, errors: OtaIssue[], budget: Budget): OtaTarget | null {
   if (!control) {
     errors.push(issue(parent, OTA_ERROR.code.requiredFieldMissing, `${parent.name} needs a StatusApplicationControl`));
     return null;
   }
-  const dates = datesOf(control, errors);
+  const dates = datesOf(control, errors, budget);
   if (!dates) return null;
   return {
     hotelCode,
@@ -207,7 +246,7 @@ function amountOf(element: OtaElement, errors: OtaIssue[], attribute?: 'Amount')
   return { beforeTax, afterTax, decimalPlaces: decimals === undefined ? null : Number(decimals), element };
 }
 
-function readAvail(root: OtaElement, request: OtaRequest): void {
+function readAvail(root: OtaElement, request: OtaRequest, budget: Budget): void {
   for (const group of childrenNamed(root, 'AvailStatusMessages')) {
     const hotelCode = group.attributes.HotelCode;
     if (!hotelCode) {
@@ -215,7 +254,7 @@ function readAvail(root: OtaElement, request: OtaRequest): void {
       continue;
     }
     for (const message of childrenNamed(group, 'AvailStatusMessage')) {
-      const target = targetOf(hotelCode, childNamed(message, 'StatusApplicationControl'), message, request.errors);
+      const target = targetOf(hotelCode, childNamed(message, 'StatusApplicationControl'), message, request.errors, budget);
       if (!target) continue;
       let updates = 0;
       const limit = message.attributes.BookingLimit;
@@ -223,7 +262,8 @@ function readAvail(root: OtaElement, request: OtaRequest): void {
         updates++;
         if (!INTEGER.test(limit))
           request.errors.push(issue(message, OTA_ERROR.code.invalidValue, `BookingLimit must be an integer of 0 or more, got "${limit}"`));
-        else request.allotments.push({ ...target, element: message, kind: 'left', count: Number(limit) });
+        else if (spend(budget, target.dates.length, message, request.errors))
+          request.allotments.push({ ...target, element: message, kind: 'left', count: Number(limit) });
       }
       for (const los of childrenNamed(message, 'LengthsOfStay').flatMap((l) => childrenNamed(l, 'LengthOfStay'))) {
         updates++;
@@ -241,7 +281,7 @@ function readAvail(root: OtaElement, request: OtaRequest): void {
           request.errors.push(
             issue(los, OTA_ERROR.code.invalidValue, `Time must be a number of nights from 0 (clears) to ${STAY_RESTRICTION_LIMITS.stay.max}`),
           );
-        } else {
+        } else if (spend(budget, target.dates.length, los, request.errors)) {
           request.restrictions.push({ ...target, element: los, field, value: Number(time) === 0 ? null : Number(time) });
         }
       }
@@ -254,7 +294,7 @@ function readAvail(root: OtaElement, request: OtaRequest): void {
           request.errors.push(issue(status, OTA_ERROR.code.invalidValue, `Restriction must be Arrival, Departure or Master, got "${restriction}"`));
         } else if (value !== 'Open' && value !== 'Close') {
           request.errors.push(issue(status, OTA_ERROR.code.invalidValue, `Status must be Open or Close, got "${value ?? ''}"`));
-        } else {
+        } else if (spend(budget, target.dates.length, status, request.errors)) {
           request.restrictions.push({ ...target, element: status, field, value: value === 'Close' ? true : null });
         }
       }
@@ -266,7 +306,7 @@ function readAvail(root: OtaElement, request: OtaRequest): void {
   }
 }
 
-function readInventory(root: OtaElement, request: OtaRequest): void {
+function readInventory(root: OtaElement, request: OtaRequest, budget: Budget): void {
   for (const group of childrenNamed(root, 'Inventories')) {
     const hotelCode = group.attributes.HotelCode;
     if (!hotelCode) {
@@ -274,7 +314,7 @@ function readInventory(root: OtaElement, request: OtaRequest): void {
       continue;
     }
     for (const inventory of childrenNamed(group, 'Inventory')) {
-      const target = targetOf(hotelCode, childNamed(inventory, 'StatusApplicationControl'), inventory, request.errors);
+      const target = targetOf(hotelCode, childNamed(inventory, 'StatusApplicationControl'), inventory, request.errors, budget);
       if (!target) continue;
       const counts = childrenNamed(inventory, 'InvCounts').flatMap((c) => childrenNamed(c, 'InvCount'));
       if (counts.length === 0) request.errors.push(issue(inventory, OTA_ERROR.code.requiredFieldMissing, 'Inventory needs an InvCounts/InvCount'));
@@ -287,7 +327,7 @@ function readInventory(root: OtaElement, request: OtaRequest): void {
           );
         } else if (value === undefined || !INTEGER.test(value)) {
           request.errors.push(issue(count, OTA_ERROR.code.invalidValue, `Count must be an integer of 0 or more, got "${value ?? ''}"`));
-        } else {
+        } else if (spend(budget, target.dates.length, count, request.errors)) {
           request.allotments.push({ ...target, element: count, kind: type === '2' ? 'left' : 'total', count: Number(value) });
         }
       }
@@ -295,7 +335,7 @@ function readInventory(root: OtaElement, request: OtaRequest): void {
   }
 }
 
-function readRates(root: OtaElement, request: OtaRequest): void {
+function readRates(root: OtaElement, request: OtaRequest, budget: Budget): void {
   const { errors, warnings } = request;
   for (const group of childrenNamed(root, 'RateAmountMessages')) {
     const hotelCode = group.attributes.HotelCode;
@@ -304,7 +344,7 @@ function readRates(root: OtaElement, request: OtaRequest): void {
       continue;
     }
     for (const message of childrenNamed(group, 'RateAmountMessage')) {
-      const target = targetOf(hotelCode, childNamed(message, 'StatusApplicationControl'), message, errors);
+      const target = targetOf(hotelCode, childNamed(message, 'StatusApplicationControl'), message, errors, budget);
       if (!target) continue;
       if (!target.ratePlanCode) {
         errors.push(issue(target.element, OTA_ERROR.code.requiredFieldMissing, 'a rate update needs RatePlanCode'));
@@ -313,7 +353,7 @@ function readRates(root: OtaElement, request: OtaRequest): void {
       const rates = childrenNamed(message, 'Rates').flatMap((r) => childrenNamed(r, 'Rate'));
       if (rates.length === 0) errors.push(issue(message, OTA_ERROR.code.requiredFieldMissing, 'RateAmountMessage needs Rates/Rate'));
       for (const rate of rates) {
-        const dates = rate.attributes.Start !== undefined || rate.attributes.End !== undefined ? datesOf(rate, errors) : target.dates;
+        const dates = rate.attributes.Start !== undefined || rate.attributes.End !== undefined ? datesOf(rate, errors, budget) : target.dates;
         if (!dates) continue;
         const update: OtaRateUpdate = { ...target, dates, element: rate, currencies: [], base: null, byGuests: [], extraAdult: null, children: [] };
         const currency = (element: OtaElement) => {
@@ -359,7 +399,7 @@ function readRates(root: OtaElement, request: OtaRequest): void {
           errors.push(issue(rate, OTA_ERROR.code.requiredFieldMissing, 'a Rate needs a BaseByGuestAmts/BaseByGuestAmt'));
           continue;
         }
-        request.rates.push(update);
+        if (spend(budget, update.dates.length, rate, errors)) request.rates.push(update);
       }
     }
   }
@@ -396,9 +436,10 @@ export function readOtaRequest(message: OtaMessageName, root: OtaElement): OtaRe
       request.errors.push(issue(root, OTA_ERROR.code.invalidValue, `TimeStamp must be an xs:dateTime, got "${timeStamp}"`));
     else request.stampedAt = instant;
   }
-  if (message === 'OTA_HotelAvailNotifRQ') readAvail(root, request);
-  else if (message === 'OTA_HotelInvCountNotifRQ') readInventory(root, request);
-  else readRates(root, request);
+  const budget: Budget = { left: OTA_MAX_VALUES, refused: false };
+  if (message === 'OTA_HotelAvailNotifRQ') readAvail(root, request, budget);
+  else if (message === 'OTA_HotelInvCountNotifRQ') readInventory(root, request, budget);
+  else readRates(root, request, budget);
   if (request.errors.length === 0 && request.restrictions.length + request.allotments.length + request.rates.length === 0) {
     request.errors.push(issue(root, OTA_ERROR.code.requiredFieldMissing, `${message} carries no update`));
   }
