@@ -1,6 +1,5 @@
-import { Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { Actor, CurrentActor, PrincipalKinds, Scopes } from '@hcs/auth';
 import { DomainError, isOtaMessage, OTA_MESSAGES, ReceiveOtaMessage } from '@hcs/domain';
 import { Bare } from '../http/bare.decorator';
@@ -38,11 +37,11 @@ export class OtaController {
   @ApiProduces('application/xml')
   @ApiOkResponse({ description: 'The matching RS document.', content: { 'application/xml': { schema: { type: 'string' } } } })
   @ApiErrors('ota_message_unknown', 'payload_too_large', 'unsupported_media_type')
-  async post(@CurrentActor() actor: Actor, @Param('message') message: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  async post(@CurrentActor() actor: Actor, @Param('message') message: string, @Body() raw: unknown): Promise<string> {
     if (!isOtaMessage(message)) throw new DomainError('ota_message_unknown', { detail: { message, accepted: [...OTA_MESSAGES] } });
-    const raw: unknown = req.body;
+    // The raw parser mounted at /ota (bootstrap.ts) leaves the bytes; no body at all is an empty document.
     const body = Buffer.isBuffer(raw) ? raw.toString('utf8') : '';
-    const answer = await this.receive.execute({ message, body }, actor);
-    res.status(200).type('application/xml; charset=utf-8').send(answer.xml);
+    return (await this.receive.execute({ message, body }, actor)).xml;
   }
 }

@@ -1,4 +1,4 @@
-import type { OtaRestrictionField, Tax } from '@hcs/domain';
+import type { Tax } from '@hcs/domain';
 import { statement } from '../sql/statement';
 
 /**
@@ -157,4 +157,3 @@ export const keepNewerStamps = statement<[tenantId: string, stampedAt: Date, key
     WHERE NOT EXISTS (SELECT 1 FROM kept k WHERE k.subject_id = x.subject_id AND k.night = x.night AND k.field = x.field)`,
 );
 
-export type { OtaRestrictionField };

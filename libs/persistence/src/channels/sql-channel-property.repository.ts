@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelPropertyRepository } from '@hcs/domain';
+import { ChannelPropertyRepository, isUuid } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 import { channelPropertyIds, existingPropertyIds, grantChannelProperties } from './channel-rows';
 
@@ -20,7 +20,7 @@ export class SqlChannelPropertyRepository extends ChannelPropertyRepository {
   }
 
   async existing(tenantId: string, propertyIds: string[]): Promise<string[]> {
-    const uuids = propertyIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+    const uuids = propertyIds.filter(isUuid);
     if (uuids.length === 0) return [];
     return (await this.sql.run(existingPropertyIds, [tenantId, uuids])).map((r) => r.id);
   }
