@@ -43,6 +43,8 @@ export class ChannelManagers1764491000000 implements MigrationInterface {
         stamped_at timestamptz NOT NULL,
         PRIMARY KEY (tenant_id, subject_id, field, night)
       )`);
+    // The purge drops stamps of past nights oldest first (docs/channels.md "Housekeeping").
+    await db.query(`CREATE INDEX ota_value_stamps_night_idx ON ota_value_stamps (night)`);
   }
 
   async down(db: QueryRunner): Promise<void> {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ChannelPropertyRepository, DailyRateRepository, OtaAriWriter, OtaLedger, OtaRateRow, OtaStampKey, PrincipalRepository } from '@hcs/domain';
+import {
+  ChannelPropertyRepository,
+  DailyRateRepository,
+  OtaAriWriter,
+  OtaLedger,
+  OtaRateRow,
+  OtaStampKey,
+  PrincipalRepository,
+  PurgeOtaLedger,
+} from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
 import { seedChain, type SeededChain } from '../support/chain-seed';
 
@@ -75,6 +84,30 @@ describe('channel managers in: channel properties, EchoTokens, TimeStamps and se
     expect(await ledger.claimEchoToken({ ...key, message: 'OTA_HotelInvCountNotifRQ' }, 'b'.repeat(64))).toEqual({ state: 'new' });
     await tier.query(`UPDATE ota_echo_tokens SET created_at = now() - interval '25 hours' WHERE echo_token = $1`, [key.echoToken]);
     expect(await ledger.claimEchoToken(key, 'b'.repeat(64))).toEqual({ state: 'new' });
+  });
+
+  it('purges EchoTokens past 24 hours and stamps of past nights, leaving the rest', async () => {
+    const ledger = tier.get(OtaLedger);
+    const key = { tenantId: chain.tenantId, channelId, message: 'OTA_HotelAvailNotifRQ', echoToken: `old-${randomUUID()}` };
+    await ledger.claimEchoToken(key, 'c'.repeat(64));
+    await tier.query(`UPDATE ota_echo_tokens SET created_at = now() - interval '25 hours' WHERE echo_token = $1`, [key.echoToken]);
+    const fresh = { ...key, echoToken: `new-${randomUUID()}` };
+    await ledger.claimEchoToken(fresh, 'c'.repeat(64));
+    const past = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const future = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await ledger.keepNewer(chain.tenantId, new Date(), [
+      { subjectId: chain.roomType.id, night: past, field: 'allotment' },
+      { subjectId: chain.roomType.id, night: future, field: 'allotment' },
+    ]);
+    await new PurgeOtaLedger(ledger).execute({ batchSize: 1, maxBatches: 100 });
+    const tokens = await tier.query<{ echo_token: string }>(`SELECT echo_token FROM ota_echo_tokens WHERE echo_token = ANY($1)`, [
+      [key.echoToken, fresh.echoToken],
+    ]);
+    expect(tokens.map((t) => t.echo_token)).toEqual([fresh.echoToken]);
+    const nights = await tier.query<{ night: string }>(`SELECT night::text AS night FROM ota_value_stamps WHERE subject_id = $1 AND field = 'allotment'`, [
+      chain.roomType.id,
+    ]);
+    expect(nights.map((n) => n.night)).toEqual([future]);
   });
 
   it('writes a year of night rates with party prices in one call, and allotments from held + sold', async () => {

@@ -13,3 +13,4 @@ export * from './use-cases/list-channels.use-case';
 export * from './use-cases/receive-ota-message.use-case';
 export * from './use-cases/revoke-channel.use-case';
 export * from './use-cases/rotate-channel-credential.use-case';
+export * from './use-cases/purge-ota-ledger.use-case';

@@ -44,6 +44,10 @@ export class FakeOtaLedger extends OtaLedger {
     this.tokens.get(`${key.tenantId}|${key.channelId}|${key.message}|${key.echoToken}`)!.answer = answer;
   }
 
+  async purgeExpired(): Promise<number> {
+    return 0;
+  }
+
   async keepNewer(tenantId: string, stampedAt: Date, keys: OtaStampKey[]): Promise<OtaStampKey[]> {
     const stale: OtaStampKey[] = [];
     for (const key of keys) {

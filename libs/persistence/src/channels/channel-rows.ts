@@ -157,3 +157,14 @@ export const keepNewerStamps = statement<[tenantId: string, stampedAt: Date, key
     WHERE NOT EXISTS (SELECT 1 FROM kept k WHERE k.subject_id = x.subject_id AND k.night = x.night AND k.field = x.field)`,
 );
 
+export const purgeEchoTokens = statement<[limit: number], { ok: number }>(
+  `DELETE FROM ota_echo_tokens WHERE ctid IN (
+     SELECT ctid FROM ota_echo_tokens WHERE created_at < now() - interval '24 hours' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
+   ) RETURNING 1 AS ok`,
+);
+
+export const purgePastStamps = statement<[limit: number], { ok: number }>(
+  `DELETE FROM ota_value_stamps WHERE ctid IN (
+     SELECT ctid FROM ota_value_stamps WHERE night < current_date - 1 ORDER BY night LIMIT $1 FOR UPDATE SKIP LOCKED
+   ) RETURNING 1 AS ok`,
+);

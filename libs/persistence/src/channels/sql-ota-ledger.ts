@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EchoTokenClaim, EchoTokenKey, OtaLedger, OtaStampField, OtaStampKey } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
-import { claimEchoToken, echoTokenByKey, keepNewerStamps, saveEchoAnswer } from './channel-rows';
+import { claimEchoToken, echoTokenByKey, keepNewerStamps, purgeEchoTokens, purgePastStamps, saveEchoAnswer } from './channel-rows';
 
 @Injectable()
 export class SqlOtaLedger extends OtaLedger {
@@ -31,5 +31,11 @@ export class SqlOtaLedger extends OtaLedger {
       JSON.stringify(keys.map((k) => ({ subject_id: k.subjectId, night: k.night, field: k.field }))),
     ]);
     return rows.map((r) => ({ subjectId: r.subject_id, night: r.night, field: r.field as OtaStampField }));
+  }
+
+  async purgeExpired(limit: number): Promise<number> {
+    const tokens = await this.sql.run(purgeEchoTokens, [limit]);
+    const stamps = await this.sql.run(purgePastStamps, [limit]);
+    return tokens.length + stamps.length;
   }
 }

@@ -24,4 +24,10 @@ export abstract class OtaLedger {
    * statement) and answers the keys left out: those whose stored stamp is newer.
    */
   abstract keepNewer(tenantId: string, stampedAt: Date, keys: OtaStampKey[]): Promise<OtaStampKey[]>;
+  /**
+   * Deletes up to `limit` EchoTokens older than 24 hours and up to `limit` stamps of nights before
+   * yesterday (a past night takes no ARI), oldest first; rows another purge holds are skipped.
+   * Answers how many went.
+   */
+  abstract purgeExpired(limit: number): Promise<number>;
 }
