@@ -279,8 +279,8 @@ export function stampAllows(stored: Date | null, incoming: Date): boolean {
   return stored === null || incoming.getTime() >= stored.getTime();
 }
 
-/** Drops the rows whose stamp keys are stale, answering the kept commands and one warning per subject and field. */
-export function withoutStale(commands: OtaCommands, stale: OtaStampKey[]): OtaCommands {
+/** Drops the rows whose stamp keys are stale, answering the kept commands and one warning per subject and field (at the message's root). */
+export function withoutStale(commands: OtaCommands, stale: OtaStampKey[], rootPath = '/'): OtaCommands {
   if (stale.length === 0) return commands;
   const gone = new Set(stale.map(stampKeyOf));
   const groups = new Map<string, string[]>();
@@ -297,7 +297,7 @@ export function withoutStale(commands: OtaCommands, stale: OtaStampKey[]): OtaCo
       type: OTA_ERROR.type.businessRule,
       code: OTA_ERROR.code.simultaneousUpdates,
       text: `${field} of ${commands.labels.get(subjectId) ?? subjectId} not applied on ${nights.length} date(s) (${span}): a newer TimeStamp is stored`,
-      path: '/',
+      path: rootPath,
     });
   }
   return {

@@ -139,13 +139,13 @@ export class ReceiveOtaMessage {
     const planIds = [...new Set([...resolved.rates.map((r) => r.ratePlanId), ...resolved.restrictions.map((r) => r.ratePlanId)])];
     await this.ari.lockRatePlans(caller.tenantId, planIds);
     const stale = await this.ledger.keepNewer(caller.tenantId, request.stampedAt ?? at, otaStampKeys(resolved));
-    const commands = withoutStale(resolved, stale);
-    const warnings = [...commands.warnings, ...(await this.apply(caller.tenantId, commands))];
+    const commands = withoutStale(resolved, stale, document.root.path);
+    const warnings = [...commands.warnings, ...(await this.apply(caller.tenantId, commands, document.root.path))];
     return finish({ errors: [], warnings }, commands.rates.length + commands.restrictions.length + commands.allotments.length);
   }
 
   /** Writes the kept rows; answers a warning per room type left oversold by a lowered allotment. */
-  private async apply(tenantId: string, commands: OtaCommands): Promise<OtaIssue[]> {
+  private async apply(tenantId: string, commands: OtaCommands, rootPath: string): Promise<OtaIssue[]> {
     if (commands.rates.length > 0) await this.ari.putRates(tenantId, commands.rates);
     for (const run of restrictionRuns(commands.restrictions)) {
       await this.restrictions.setRestrictions(tenantId, run.ratePlanId, {
@@ -171,7 +171,7 @@ export class ReceiveOtaMessage {
           .slice(0, 5)
           .map((n) => `${n.night} has ${n.committed} held or sold for ${n.allotment}`)
           .join(', ')}; an oversell incident is open`,
-        path: '/',
+        path: rootPath,
       });
     }
     return warnings;
