@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { createTenant, TestTenant } from '../../support/factories';
 import { createAgent, createProperty, daysFromNow, PropertyFixture } from '../../support/catalog-fixtures';
 import { startTestApp, TestApp } from '../../support/test-app';
+import { sendOtaMessage } from '../../../apps/cli/src/commands/channel.command';
 
 const NS = 'http://www.opentravel.org/OTA/2003/05';
 const DOCS = join(__dirname, '..', '..', '..', 'docs', 'ota');
@@ -359,6 +361,18 @@ describe('channel managers in: OpenTravel ARI messages over HTTP', () => {
     expect(value('hcs_ota_messages_total{message="OTA_HotelRateAmountNotifRQ",outcome="replay"}')).toBeGreaterThanOrEqual(2);
     expect(value('hcs_ota_messages_total{message="OTA_HotelRateAmountNotifRQ",outcome="warnings"}')).toBeGreaterThanOrEqual(1);
     expect(value('hcs_ota_dates_applied_total{message="OTA_HotelRateAmountNotifRQ"}')).toBeGreaterThanOrEqual(7 + 3);
+  });
+
+  it('hcs channel send posts a message file with the channel credential and answers the RS', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hcs-ota-')), 'inventory.xml');
+    writeFileSync(file, example('rategain-inventory', hotel.slug).replace('rg-inv-77', 'cli-inv-1'));
+    await t.app.listen(0, '127.0.0.1');
+    const url = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const sent = await sendOtaMessage(file, { url, channel: channel.id, secret: channel.secret });
+    expect(sent).toEqual({ status: 200, message: 'OTA_HotelInvCountNotifRQ', body: expect.stringContaining('<Success/>') });
+    expect(sent.body).toContain('EchoToken="cli-inv-1"');
+    const refused = await sendOtaMessage(file, { url, secret: 'hcs_chn_wrong' });
+    expect(refused.status).toBe(401);
   });
 
   it('rotation replaces the secret at once; revocation stops the channel', async () => {
