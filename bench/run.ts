@@ -35,6 +35,7 @@ import { DIST, freePort, productionLikeEnv, Service, startService, waitForHealth
 import { printTable, ratio, Row, unusedStem, writeResults } from './lib/report';
 import { countChainRoundTrips } from './lib/round-trips';
 import { restrictionUpdates } from './lib/restriction-updates';
+import { otaRateMessage } from './lib/ota-rate-message';
 import { countSystemOnOwnServers } from './lib/system-count';
 import { ariPolling } from './lib/feed-timing';
 import { feedIsolation } from './lib/feed-isolation';
@@ -356,6 +357,8 @@ async function main(): Promise<void> {
     const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
     log('restriction updates, 365 days x 20 rate plans');
     const updates = await restrictionUpdates({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, db, fx, 20);
+    log('OpenTravel rate message, 365 days x 20 room types x 3 rate plans');
+    const otaRates = await otaRateMessage({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, db, fx, 20, 3, 365);
     log('statements and Redis commands per chain, api and worker on servers of their own');
     const system = await countSystemOnOwnServers(systemCount);
     if (system.measured) log(`system count: ${system.per_chain} statements, ${system.redis_per_chain} Redis commands per chain`);
@@ -480,6 +483,20 @@ async function main(): Promise<void> {
       met: updates.statements_per_request === 1 && updates.wall_ms <= 1000,
       note: `restriction updates: ${updates.requests} PUTs of Fridays and Saturdays over 365 days in ${updates.wall_ms} ms (slowest ${updates.max_ms} ms), ${updates.runs_per_plan} runs stored per plan`,
     });
+    // One message of a year of rates for 60 rate plans, applied set-based (docs/channels.md "Performance").
+    rows.push({
+      scenario: 'OTA rate message, 365 days × 20 room types × 3 rate plans',
+      value: otaRates.apply_ms,
+      unit: 'ms',
+      p50_ms: null,
+      p99_ms: null,
+      baseline: 'SQL statements of the message',
+      baseline_value: otaRates.statements,
+      ratio: null,
+      target: '<= 2000 ms, <= 12 statements',
+      met: otaRates.apply_ms <= 2000 && otaRates.statements <= 12,
+      note: `OTA_HotelRateAmountNotifRQ of ${otaRates.day_rates} day-rates with party prices (${Math.round(otaRates.bytes / 1024)} KiB) applied in ${otaRates.apply_ms} ms with ${otaRates.statements} statements; ${otaRates.written} day-rates written`,
+    });
     // Counted where they arrive (pg_stat_statements, INFO commandstats) on a Postgres and a Redis of
     // the bench's own with its own api and worker: bench/lib/system-count.ts. A count that could
     // not be made prints n/a with the reason, never a number.
@@ -599,6 +616,7 @@ async function main(): Promise<void> {
         pgbench_tps: { before: tpsBefore, between: tpsBetween, after: tpsAfter },
         round_trips: trips,
         restriction_updates: updates,
+        ota_rate_message: otaRates,
         system_statements: system,
         ari_polling: ari,
         feed_isolation: isolation,
@@ -619,6 +637,8 @@ async function main(): Promise<void> {
       chain.chains === 0 || chain.failures > 0 ? `chain failures: ${chain.failures} of ${chain.chains + chain.failures}` : null,
       trips.chain > 12 ? `round trips ${trips.chain} > 12` : null,
       updates.statements_per_request !== 1 ? `restriction updates sent ${updates.statements_per_request} statements per request` : null,
+      otaRates.written !== otaRates.day_rates ? `OTA rate message wrote ${otaRates.written} of ${otaRates.day_rates} day-rates` : null,
+      otaRates.statements > 12 ? `OTA rate message sent ${otaRates.statements} statements` : null,
       chainTwo.chains === 0 || chainTwo.failures > 0 ? `chain failures with two api processes: ${chainTwo.failures}` : null,
       ari.first.status !== 200 || ari.cached.some((c) => c.status !== 200)
         ? `ari.xml answered ${[ari.first, ...ari.cached].map((c) => c.status).join(',')}`

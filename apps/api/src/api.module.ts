@@ -11,6 +11,8 @@ import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { HoldsModule } from './holds/holds.module';
 import { AdminAgentsModule } from './admin-agents/admin-agents.module';
+import { AdminChannelsModule } from './admin-channels/admin-channels.module';
+import { OtaModule } from './ota/ota.module';
 import { DelegationIssuersModule } from './delegation-issuers/delegation-issuers.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { RouteFlagsModule } from './http/route-flags.guard';
@@ -54,6 +56,8 @@ export class ApiModule {
         ReceiptsModule,
         AdminBookingAuthorizationsModule,
         AdminAgentsModule,
+        AdminChannelsModule,
+        OtaModule,
         OAuthModule,
         DelegationIssuersModule,
         PropertiesModule,

@@ -1,6 +1,6 @@
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { ApplicationConfig, NestFactory } from '@nestjs/core';
-import { json, urlencoded } from 'express';
+import { json, raw, urlencoded } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppConfig, Metrics, RequestContext } from '@hcs/platform';
@@ -23,6 +23,7 @@ import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
 import { apiCorsMiddleware } from './http/cors.middleware';
 import { mcpOriginCheck } from './mcp/mcp-origin.middleware';
+import { OTA_BODY_LIMIT_BYTES, OTA_MEDIA_TYPES } from './ota/ota.controller';
 
 export const BODY_LIMIT = '256kb';
 
@@ -74,6 +75,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       urlencoded({ limit: BODY_LIMIT, extended: false }),
       bodyShapeMiddleware,
       nulByteMiddleware,
+      // OpenTravel messages: the raw bytes, up to 16 MB, parsed by the use case (docs/channels.md).
+      mountedAt('/ota', raw({ limit: OTA_BODY_LIMIT_BYTES, type: OTA_MEDIA_TYPES })),
       // Where nestjs-pino's middleware ran: requests refused by the middleware above are not logged.
       requestLogMiddleware(PinoLogger.root),
       // Where nestjs-cls's middleware ran (after every app.use middleware, before guards).

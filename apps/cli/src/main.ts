@@ -5,6 +5,7 @@ import { ConfigError } from '@hcs/platform';
 import { registerDelegation } from './commands/delegation.command';
 import { registerReceipts } from './commands/receipts.command';
 import { registerAdminKey } from './commands/admin-key.command';
+import { registerChannel } from './commands/channel.command';
 import { registerIssuer } from './commands/issuer.command';
 import { registerKeys } from './commands/keys.command';
 import { registerMigrate } from './commands/migrate.command';
@@ -24,6 +25,7 @@ async function main(argv: string[]): Promise<void> {
   registerOAuth(program);
   registerKeys(program);
   registerSeed(program);
+  registerChannel(program);
   await program.parseAsync(argv);
 }
 

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, WebhooksModule } from '@hcs/domain';
+import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, PurgeOtaLedger, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/adapters';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
+import { OtaLedgerPurgeService } from './housekeeping/ota-ledger-purge.service';
 import { HoldExpiryProcessor } from './processors/hold-expiry.processor';
 import { WorkerMetricsServer } from './metrics/worker-metrics.server';
 import { OutboxListener } from './outbox/outbox-listener.service';
@@ -30,6 +31,8 @@ export class WorkerModule {
         HoldExpiryProcessor,
         PurgeExpiredIdempotencyRecords,
         IdempotencyPurgeService,
+        OtaLedgerPurgeService,
+        PurgeOtaLedger,
         WorkerMetricsServer,
         OutboxListener,
         OutboxRelayProcessor,

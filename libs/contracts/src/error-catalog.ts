@@ -378,6 +378,24 @@ export const ERROR_CATALOG = {
     remediation: 'Retry after retry_after seconds; a write replayed with the same Idempotency-Key runs at most once.',
     next_actions: [],
   },
+  channel_not_found: {
+    status: 404,
+    message: 'Channel not found.',
+    remediation: 'Refetch channel ids from GET /v1/admin/channels.',
+    next_actions: [],
+  },
+  channel_revoked: {
+    status: 409,
+    message: 'The channel is revoked: it takes no new credential.',
+    remediation: 'Create a new channel with POST /v1/admin/channels.',
+    next_actions: [],
+  },
+  ota_message_unknown: {
+    status: 404,
+    message: 'No such OpenTravel message: POST /ota/v1/ takes OTA_HotelAvailNotifRQ, OTA_HotelRateAmountNotifRQ and OTA_HotelInvCountNotifRQ.',
+    remediation: 'Post the message to /ota/v1/ followed by its root element name (docs/channels.md).',
+    next_actions: [],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -4,6 +4,9 @@ import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
 import {
+  ChannelPropertyRepository,
+  OtaAriWriter,
+  OtaLedger,
   AdvisorSessionRepository,
   AuditLog,
   AvailabilitySearchRepository,
@@ -96,11 +99,17 @@ import { SqlClientReferences } from './booking/sql-client-references';
 import { TypeOrmAfterCommit } from './transactions/typeorm-after-commit';
 import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
+import { SqlChannelPropertyRepository } from './channels/sql-channel-property.repository';
+import { SqlOtaLedger } from './channels/sql-ota-ledger';
+import { SqlOtaAriWriter } from './channels/sql-ota-ari-writer';
 
 const repositories: ClassProvider[] = [
   { provide: TenantRepository, useClass: SqlTenantRepository },
   { provide: PrincipalRepository, useClass: SqlPrincipalRepository },
   { provide: CredentialRepository, useClass: SqlCredentialRepository },
+  { provide: ChannelPropertyRepository, useClass: SqlChannelPropertyRepository },
+  { provide: OtaLedger, useClass: SqlOtaLedger },
+  { provide: OtaAriWriter, useClass: SqlOtaAriWriter },
   { provide: QuoteSourceReader, useClass: CachedQuoteSourceReader },
   { provide: QuoteRepository, useClass: SqlQuoteRepository },
   { provide: HoldRepository, useClass: SqlHoldRepository },

@@ -43,6 +43,7 @@ describe('npm run bench --smoke', () => {
       'chain',
       'SQL round trips per chain',
       'restriction update',
+      'OTA rate message',
       'SQL statements per chain',
       'Redis commands per chain',
       'hot room',

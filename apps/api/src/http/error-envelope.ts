@@ -18,12 +18,15 @@ interface HttpErrorLike {
   statusCode?: number;
   type?: string;
   message?: string;
+  /** body-parser's limit of the parser that refused the body (bytes). */
+  limit?: number;
 }
 
 /** Errors of body-parser and Express, which reach us as plain objects with a `type`. */
 function fromHttpErrorLike(error: HttpErrorLike): Failure | null {
   const status = error.status ?? error.statusCode;
-  if (error.type === 'entity.too.large' || status === 413) return { code: 'payload_too_large', detail: { limit_bytes: 256 * 1024 }, retryAfter: null };
+  if (error.type === 'entity.too.large' || status === 413)
+    return { code: 'payload_too_large', detail: { limit_bytes: typeof error.limit === 'number' ? error.limit : 256 * 1024 }, retryAfter: null };
   if (error.type === 'entity.parse.failed' || (error instanceof SyntaxError && status === 400)) {
     return {
       code: 'validation_failed',

@@ -10,6 +10,6 @@ export function assertRouteAccess(actor: Actor, kinds: PrincipalKind[] | null | 
   if (kinds && !kinds.includes(actor.kind)) {
     throw new DomainError('principal_kind_not_allowed', { detail: { principal_kind: actor.kind, allowed: kinds } });
   }
-  const missing = actor.kind === 'agent' ? scopes.filter((s) => !actor.scopes.includes(s)) : [];
+  const missing = actor.kind === 'admin' ? [] : scopes.filter((s) => !actor.scopes.includes(s));
   if (missing.length > 0) throw new DomainError('forbidden', { detail: { required_scopes: scopes, missing_scopes: missing } });
 }

@@ -15,6 +15,16 @@ function bearerToken(authorization: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+/** HTTP Basic credentials (RFC 7617): channel managers send their channel id and secret this way (docs/channels.md). */
+export function basicCredentials(authorization: string | undefined): { username: string; secret: string } | null {
+  const match = authorization ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization) : null;
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1 || colon === decoded.length - 1) return null;
+  return { username: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
 /**
  * Global guard, first of the chain: every route needs a bearer unless `@Public()`, and
  * `@AnonymousCatalogRead()` routes may instead name an existing tenant in X-Tenant-Id. The bearer
@@ -45,7 +55,9 @@ export class BearerAuthGuard implements CanActivate {
     // Before any credential or tenant lookup: an address that keeps failing is refused cheaply,
     // but a credential memory knows to be valid is never refused for other callers' failures.
     const ip = clientIp(req);
-    const token = bearerToken(header(req, 'authorization'));
+    const authorization = header(req, 'authorization');
+    const basic = basicCredentials(authorization);
+    const token = basic?.secret ?? bearerToken(authorization);
     // Hashed once for every check of this request that needs the digest.
     const secret = token !== null ? new PresentedSecret(token) : null;
     const recognised = secret !== null && (await this.authenticator.recognises(secret));
@@ -55,7 +67,7 @@ export class BearerAuthGuard implements CanActivate {
       if (throttled.blocked && !(secret !== null && (await this.throttle.knownValid(secret)))) throw addressThrottled(throttled);
     }
     try {
-      const allowed = await this.authenticate(ctx, req, route, secret);
+      const allowed = await this.authenticate(ctx, req, route, secret, basic?.username ?? null);
       if (secret !== null && !recognised && req.actor) void this.throttle.rememberValid(secret);
       return allowed;
     } catch (error) {
@@ -64,7 +76,13 @@ export class BearerAuthGuard implements CanActivate {
     }
   }
 
-  private async authenticate(ctx: ExecutionContext, req: GuardedRequest, route: RouteAuth, secret: PresentedSecret | null): Promise<boolean> {
+  private async authenticate(
+    ctx: ExecutionContext,
+    req: GuardedRequest,
+    route: RouteAuth,
+    secret: PresentedSecret | null,
+    basicUser: string | null,
+  ): Promise<boolean> {
     const authorization = header(req, 'authorization');
     const tenantHint = header(req, 'x-tenant-id');
 
@@ -79,6 +97,10 @@ export class BearerAuthGuard implements CanActivate {
     if (!secret) throw this.unauthenticated(ctx, 'Send Authorization: Bearer <API key or access token>.');
     const actor = await this.authenticator.authenticate(secret);
     if (!actor) throw this.unauthenticated(ctx, 'The credential is unknown, revoked, expired or belongs to a disabled principal.');
+    // Basic is for channel managers only, and its user name must be the channel's id.
+    if (basicUser !== null && (actor.kind !== 'channel' || basicUser.toLowerCase() !== actor.principalId)) {
+      throw this.unauthenticated(ctx, "HTTP Basic takes a channel id as user name and that channel's secret as password.");
+    }
     if (tenantHint !== undefined && tenantHint.toLowerCase() !== actor.tenantId) {
       throw new DomainError('resource_access_denied', {
         message: 'X-Tenant-Id does not match the tenant of the credential.',

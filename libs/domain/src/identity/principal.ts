@@ -1,11 +1,13 @@
 import type { Money } from '../money/money';
 
-export const PRINCIPAL_KINDS = ['admin', 'agent'] as const;
+export const PRINCIPAL_KINDS = ['admin', 'agent', 'channel'] as const;
 export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
 
 /** OAuth-style scopes of agents (docs/api-contract.md "Identity, tenancy and scopes"). Admins are not scoped: their kind decides. */
 export const SCOPES = ['catalog:read', 'booking:write', 'booking:read'] as const;
-export type Scope = (typeof SCOPES)[number];
+/** The one scope of channel principals: availability, rates and inventory in (docs/channels.md). */
+export const CHANNEL_SCOPES = ['ari:write'] as const;
+export type Scope = (typeof SCOPES)[number] | (typeof CHANNEL_SCOPES)[number];
 
 export const PRINCIPAL_STATUSES = ['active', 'disabled'] as const;
 export type PrincipalStatus = (typeof PRINCIPAL_STATUSES)[number];

@@ -122,6 +122,19 @@ export class Metrics {
     labelNames: ['collector'] as const,
     registers: [this.registry],
   });
+  /** Moved by the channel manager endpoint (docs/channels.md): each message in, by message and outcome (success, warnings, errors, replay). */
+  readonly otaMessages = new Counter({
+    name: 'hcs_ota_messages_total',
+    help: 'OpenTravel messages received from channel managers by message and outcome (success, warnings, errors, replay).',
+    labelNames: ['message', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly otaDatesApplied = new Counter({
+    name: 'hcs_ota_dates_applied_total',
+    help: 'Values applied from OpenTravel messages, one per subject, date and field, by message.',
+    labelNames: ['message'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     // Process metrics (CPU, memory, event loop lag, GC, handles) under the standard names.

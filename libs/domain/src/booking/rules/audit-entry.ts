@@ -4,12 +4,13 @@ import type { NewAuditEvent } from '../ports/audit-log';
 
 /** Who acts, as use cases know them (the chain actor, the advisor actor and the auth `Actor` fit). */
 export interface ActingPrincipal {
-  kind: AuditActor['kind'];
+  kind: AuditActor['kind'] | 'channel';
   principalId: string;
 }
 
-/** The audit actor of a principal. */
+/** The audit actor of a principal. Channel managers only send ARI (docs/channels.md): the booking chain refuses them before any audit. */
 export function auditActor(principal: ActingPrincipal): AuditActor {
+  if (principal.kind === 'channel') throw new Error('a channel principal has no booking audit actor');
   return { kind: principal.kind, id: principal.principalId };
 }
 

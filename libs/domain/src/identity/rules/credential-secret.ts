@@ -8,12 +8,14 @@ export interface IssuedSecret {
   prefix: string;
 }
 
+const KIND_PREFIX: Record<PrincipalKind, string> = { admin: 'adm', agent: 'agt', channel: 'chn' };
+
 /**
  * A credential secret: 256 random bits behind a readable kind prefix. Being high-entropy, a
  * SHA-256 digest is a safe stored form and lets the lookup be one indexed equality.
  */
 export function issueSecret(kind: PrincipalKind): IssuedSecret {
-  const secret = `hcs_${kind === 'admin' ? 'adm' : 'agt'}_${randomBytes(32).toString('base64url')}`;
+  const secret = `hcs_${KIND_PREFIX[kind]}_${randomBytes(32).toString('base64url')}`;
   return { secret, hash: hashSecret(secret), prefix: secret.slice(0, 12) };
 }
 
