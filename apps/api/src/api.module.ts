@@ -27,6 +27,7 @@ import { FeedsApiModule } from './feeds/feeds.module';
 import { McpModule } from './mcp/mcp.module';
 import { AdvisorModule } from './advisor/advisor.module';
 import { AdminWebhooksModule } from './admin-webhooks/admin-webhooks.module';
+import { AdminChannelsModule } from './admin-channels/admin-channels.module';
 import { AdminRefundsModule } from './admin-refunds/admin-refunds.module';
 import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 import { AdminCredentialsModule } from './admin-credentials/admin-credentials.module';
@@ -64,6 +65,7 @@ export class ApiModule {
         McpModule,
         AdvisorModule,
         AdminWebhooksModule,
+        AdminChannelsModule,
         AdminRefundsModule,
         AdminOversellModule,
         AdminCredentialsModule,

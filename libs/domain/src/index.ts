@@ -20,3 +20,4 @@ export * from './webhooks';
 export * from './oversell';
 export * from './follow-up';
 export * from './transactions/after-commit';
+export * from './channels';

@@ -9,6 +9,7 @@ const SEALED_COLUMNS = [
   { table: 'webhook_endpoints', id: 'id', column: 'previous_secret_ciphertext' },
   { table: 'signing_keys', id: 'kid', column: 'private_jwk_sealed' },
   { table: 'receipt_keys', id: 'kid', column: 'secret' },
+  { table: 'channel_connections', id: 'id', column: 'auth_ciphertext' },
 ] as const;
 
 export interface MasterKeyRotationReport {

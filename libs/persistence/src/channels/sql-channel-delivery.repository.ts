@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ChannelAttemptResult,
+  ChannelDeliveryRecord,
+  ChannelDeliveryRepository,
+  ClaimedChannelDelivery,
+  DeliveryJobRef,
+  DeliveryListFilter,
+} from '@hcs/domain';
+import { SqlClient } from '../sql/sql-client';
+import { statement } from '../sql/statement';
+import { CHANNEL_DELIVERY_COLUMNS, ChannelClaimRow, ChannelDeliveryRow, ChannelStrandedRow, toChannelDelivery } from './channel-rows';
+
+const byId = statement<[tenantId: string, id: string], ChannelDeliveryRow>(
+  `SELECT ${CHANNEL_DELIVERY_COLUMNS} FROM channel_deliveries WHERE tenant_id = $1 AND id = $2`,
+);
+
+const ofConnection = statement<
+  [tenantId: string, connectionId: string, state: string | null, afterCreatedAt: Date | null, afterId: string | null, limit: number],
+  ChannelDeliveryRow
+>(
+  `SELECT ${CHANNEL_DELIVERY_COLUMNS} FROM channel_deliveries
+    WHERE tenant_id = $1 AND connection_id = $2 AND ($3::text IS NULL OR state = $3)
+      AND ($4::timestamptz IS NULL OR (date_trunc('milliseconds', created_at), id) > ($4::timestamptz, $5::uuid))
+    ORDER BY date_trunc('milliseconds', created_at), id LIMIT $6`,
+);
+
+const restartOne = statement<[tenantId: string, id: string], ChannelDeliveryRow>(
+  `UPDATE channel_deliveries SET state = 'pending', chain = chain + 1, attempt = 0, next_attempt_at = clock_timestamp(), updated_at = clock_timestamp()
+    WHERE tenant_id = $1 AND id = $2 AND state IN ('failed', 'dead') RETURNING ${CHANNEL_DELIVERY_COLUMNS}`,
+);
+
+/** The claim, and in the same round trip the connection, the event and the codes the message names. */
+const claimOne = statement<[tenantId: string, deliveryId: string, chain: number, attempt: number], ChannelClaimRow>(
+  `WITH claimed AS (
+     UPDATE channel_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
+      WHERE tenant_id = $1 AND id = $2 AND chain = $3
+        AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
+      RETURNING connection_id, event_id, booking_id
+   )
+   SELECT c.connection_id, k.url, k.auth_type, k.auth_username, k.auth_ciphertext,
+          o.id AS event_id, o.type, o.payload, o.created_at,
+          p.slug AS hotel_code, rt.code AS room_type_code, rp.code AS rate_plan_code
+     FROM claimed c
+     LEFT JOIN channel_connections k ON k.tenant_id = $1 AND k.id = c.connection_id
+     LEFT JOIN outbox_events o ON o.tenant_id = $1 AND o.id = c.event_id
+     LEFT JOIN bookings b ON b.tenant_id = $1 AND b.id = c.booking_id
+     LEFT JOIN properties p ON p.tenant_id = $1 AND p.id = b.property_id
+     LEFT JOIN room_types rt ON rt.tenant_id = $1 AND rt.id = b.room_type_id
+     LEFT JOIN rate_plans rp ON rp.tenant_id = $1 AND rp.id = b.rate_plan_id`,
+);
+
+const recordAttempt = statement<
+  [
+    tenantId: string,
+    id: string,
+    chain: number,
+    attempt: number,
+    state: string,
+    nextAttemptAt: Date | null,
+    status: number | null,
+    error: string | null,
+    at: Date,
+    durationMs: number,
+    acknowledgedId: string | null,
+  ],
+  { id: string }
+>(
+  `UPDATE channel_deliveries SET state = $5, next_attempt_at = $6, last_status = $7, last_error = $8,
+          acknowledged_id = COALESCE($11, acknowledged_id),
+          attempts = attempts || jsonb_build_array(jsonb_build_object('chain', $3::int, 'attempt', $4::int, 'at', $9::timestamptz, 'status', $7::int,
+                                                                      'duration_ms', $10::int, 'error', $8::text)),
+          updated_at = clock_timestamp()
+    WHERE tenant_id = $1 AND id = $2 AND chain = $3 AND attempt = $4 AND state = 'in_flight'
+    RETURNING id`,
+);
+
+const stranded = statement<[olderThanSeconds: number, limit: number], ChannelStrandedRow>(
+  `SELECT tenant_id, id, chain, attempt, state FROM channel_deliveries
+    WHERE (state = 'pending' AND next_attempt_at < clock_timestamp() - make_interval(secs => $1))
+       OR (state = 'in_flight' AND updated_at < clock_timestamp() - make_interval(secs => $1))
+    ORDER BY next_attempt_at LIMIT $2`,
+);
+
+const confirmBooking = statement<[tenantId: string, bookingId: string, confirmationId: string], { id: string }>(
+  `UPDATE bookings SET property_confirmation_id = $3
+    WHERE tenant_id = $1 AND id = $2 AND property_confirmation_id IS DISTINCT FROM $3 RETURNING id`,
+);
+
+/** Channel deliveries; every state change is one conditional UPDATE, attempts appended to the row. */
+@Injectable()
+export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
+  constructor(private readonly sql: SqlClient) {
+    super();
+  }
+
+  async findById(tenantId: string, id: string): Promise<ChannelDeliveryRecord | null> {
+    const [row] = await this.sql.run(byId, [tenantId, id]);
+    return row ? toChannelDelivery(row) : null;
+  }
+
+  async listForConnection(tenantId: string, connectionId: string, f: DeliveryListFilter): Promise<ChannelDeliveryRecord[]> {
+    const rows = await this.sql.run(ofConnection, [tenantId, connectionId, f.state ?? null, f.after?.createdAt ?? null, f.after?.id ?? null, f.limit]);
+    return rows.map(toChannelDelivery);
+  }
+
+  async restart(tenantId: string, id: string): Promise<ChannelDeliveryRecord | null> {
+    const [row] = await this.sql.run(restartOne, [tenantId, id]);
+    return row ? toChannelDelivery(row) : null;
+  }
+
+  async claim(ref: DeliveryJobRef): Promise<ClaimedChannelDelivery | null> {
+    const [r] = await this.sql.run(claimOne, [ref.tenantId, ref.deliveryId, ref.chain, ref.attempt]);
+    if (!r) return null;
+    return {
+      connection:
+        r.url !== null && r.auth_type !== null && r.auth_ciphertext !== null
+          ? { id: r.connection_id, url: r.url, authType: r.auth_type, authUsername: r.auth_username, sealedSecret: r.auth_ciphertext }
+          : null,
+      event:
+        r.event_id !== null && r.type !== null && r.payload !== null && r.created_at !== null
+          ? { id: r.event_id, tenantId: ref.tenantId, type: r.type, payload: r.payload, sequence: null, createdAt: r.created_at }
+          : null,
+      codes:
+        r.hotel_code !== null && r.room_type_code !== null && r.rate_plan_code !== null
+          ? { hotelCode: r.hotel_code, roomTypeCode: r.room_type_code, ratePlanCode: r.rate_plan_code }
+          : null,
+    };
+  }
+
+  async finishAttempt(r: ChannelAttemptResult): Promise<boolean> {
+    const rows = await this.sql.run(recordAttempt, [
+      r.ref.tenantId,
+      r.ref.deliveryId,
+      r.ref.chain,
+      r.ref.attempt,
+      r.state,
+      r.nextAttemptAt,
+      r.attempt.status,
+      r.attempt.error,
+      r.attempt.at,
+      r.attempt.durationMs,
+      r.acknowledgedId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]> {
+    const rows = await this.sql.run(stranded, [olderThanSeconds, limit]);
+    return rows.map((r) => ({
+      tenantId: r.tenant_id,
+      deliveryId: r.id,
+      chain: r.chain,
+      attempt: r.state === 'pending' ? r.attempt + 1 : r.attempt,
+      target: 'channel' as const,
+    }));
+  }
+
+  async recordPropertyConfirmation(tenantId: string, bookingId: string, confirmationId: string): Promise<boolean> {
+    return (await this.sql.run(confirmBooking, [tenantId, bookingId, confirmationId])).length > 0;
+  }
+}
