@@ -13,7 +13,7 @@ export function channelConnectionView(c: ChannelConnectionRecord) {
 }
 
 const OWN_ANSWER_WORDS =
-  /^(unreadable OTA_HotelResNotifRS: [a-zA-Z ]+|OTA_HotelResNotifRS Errors( [A-Za-z0-9?._-]+\/[A-Za-z0-9?._-]+)*|the connection, its event or its codes are gone)$/;
+  /^(unreadable OTA_HotelResNotifRS: [a-zA-Z -]+|OTA_HotelResNotifRS Errors( [A-Za-z0-9?._-]+\/[A-Za-z0-9?._-]+)*|the connection, its event or its codes are gone)$/;
 
 /** An attempt error as admins read it: our words about the answer pass, the rest as webhook attempt errors. */
 export function channelAttemptError(stored: string | null): string | null {
