@@ -85,7 +85,7 @@ describe('channel connections and deliveries (real Postgres, no HTTP)', () => {
     const claimed = await deliveries.claim(ref);
     expect(claimed?.connection).toMatchObject({ id: c.id, url: 'https://cm.example/ota', authType: 'basic', authUsername: 'cm' });
     expect(claimed?.event).toMatchObject({ id: confirmed, type: 'booking.confirmed', payload: { booking_id: bookingId } });
-    // No booking row behind this event: the codes are unknown and the attempt cannot be made.
+    // The event's read names no room type nor rate plan: the codes are unknown and the attempt cannot be made.
     expect(claimed?.codes).toBeNull();
     await expect(deliveries.claim({ ...ref, attempt: 2 })).resolves.toBeNull();
 
@@ -126,6 +126,20 @@ describe('channel connections and deliveries (real Postgres, no HTTP)', () => {
       [2, 1, 200],
     ]);
     await expect(deliveries.findById(randomUUID(), ref.deliveryId)).resolves.toBeNull();
+  });
+
+  it('claims with the codes of the property, room type and rate plan the booking read names', async () => {
+    const c = (await connections.create(connection()))!;
+    const payload = { booking_id: randomUUID(), property_id: chain.property.id, room_type_id: chain.roomType.id, rate_plan_id: chain.ratePlan.id };
+    const eventId = await publish('booking.modified', payload);
+    await relayed(eventId);
+    const [d] = await deliveries.listForConnection(chain.tenantId, c.id, { after: null, limit: 10 });
+    const claimed = await deliveries.claim({ tenantId: chain.tenantId, deliveryId: d.id, chain: 1, attempt: 1 });
+    expect(claimed?.codes).toEqual({ hotelCode: chain.property.slug, roomTypeCode: chain.roomType.code, ratePlanCode: chain.ratePlan.code });
+  });
+
+  it('confirms no booking it does not find (the booking read side is covered end to end)', async () => {
+    await expect(deliveries.recordPropertyConfirmation(chain.tenantId, randomUUID(), 'PMS-1')).resolves.toBe(false);
   });
 
   it('lists a pending delivery past due as stranded, with its next attempt', async () => {

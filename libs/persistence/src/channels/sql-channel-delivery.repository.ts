@@ -30,13 +30,17 @@ const restartOne = statement<[tenantId: string, id: string], ChannelDeliveryRow>
     WHERE tenant_id = $1 AND id = $2 AND state IN ('failed', 'dead') RETURNING ${CHANNEL_DELIVERY_COLUMNS}`,
 );
 
-/** The claim, and in the same round trip the connection, the event and the codes the message names. */
+/**
+ * The claim, and in the same round trip the connection, the event and the codes the message names
+ * (of the property, room type and rate plan the event's booking read names; only booking events,
+ * whose reads carry those ids, make channel deliveries).
+ */
 const claimOne = statement<[tenantId: string, deliveryId: string, chain: number, attempt: number], ChannelClaimRow>(
   `WITH claimed AS (
      UPDATE channel_deliveries SET state = 'in_flight', attempt = $4, updated_at = clock_timestamp()
       WHERE tenant_id = $1 AND id = $2 AND chain = $3
         AND ((state = 'pending' AND attempt = $4 - 1) OR (state = 'in_flight' AND attempt = $4))
-      RETURNING connection_id, event_id, booking_id
+      RETURNING connection_id, event_id
    )
    SELECT c.connection_id, k.url, k.auth_type, k.auth_username, k.auth_ciphertext,
           o.id AS event_id, o.type, o.payload, o.created_at,
@@ -44,10 +48,9 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
      FROM claimed c
      LEFT JOIN channel_connections k ON k.tenant_id = $1 AND k.id = c.connection_id
      LEFT JOIN outbox_events o ON o.tenant_id = $1 AND o.id = c.event_id
-     LEFT JOIN bookings b ON b.tenant_id = $1 AND b.id = c.booking_id
-     LEFT JOIN properties p ON p.tenant_id = $1 AND p.id = b.property_id
-     LEFT JOIN room_types rt ON rt.tenant_id = $1 AND rt.id = b.room_type_id
-     LEFT JOIN rate_plans rp ON rp.tenant_id = $1 AND rp.id = b.rate_plan_id`,
+     LEFT JOIN properties p ON p.tenant_id = $1 AND p.id = (o.payload->>'property_id')::uuid
+     LEFT JOIN room_types rt ON rt.tenant_id = $1 AND rt.id = (o.payload->>'room_type_id')::uuid
+     LEFT JOIN rate_plans rp ON rp.tenant_id = $1 AND rp.id = (o.payload->>'rate_plan_id')::uuid`,
 );
 
 const recordAttempt = statement<
