@@ -7,6 +7,7 @@ import {
   DeliveryJobRef,
   DeliveryListFilter,
 } from '@hcs/domain';
+import { GroupCommit } from '../sql/group-commit';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
 import { CHANNEL_DELIVERY_COLUMNS, ChannelClaimRow, ChannelDeliveryRow, ChannelStrandedRow, toChannelDelivery } from './channel-rows';
@@ -53,30 +54,44 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
      LEFT JOIN rate_plans rp ON rp.tenant_id = $1 AND rp.id = (o.payload->>'rate_plan_id')::uuid`,
 );
 
-const recordAttempt = statement<
+/**
+ * Every result of a batch moves its delivery out of `in_flight` (only the attempt that holds it)
+ * and appends the attempt to the row: one statement for the whole batch.
+ */
+const recordAttempts = statement<
   [
-    tenantId: string,
-    id: string,
-    chain: number,
-    attempt: number,
-    state: string,
-    nextAttemptAt: Date | null,
-    status: number | null,
-    error: string | null,
-    at: Date,
-    durationMs: number,
-    acknowledgedId: string | null,
+    tenantIds: string[],
+    ids: string[],
+    chains: number[],
+    attempts: number[],
+    states: string[],
+    nextAttemptAts: Array<Date | null>,
+    statuses: Array<number | null>,
+    errors: Array<string | null>,
+    ats: Date[],
+    durationsMs: number[],
+    acknowledgedIds: Array<string | null>,
   ],
-  { id: string }
+  { tenant_id: string; id: string; chain: number; attempt: number }
 >(
-  `UPDATE channel_deliveries SET state = $5, next_attempt_at = $6, last_status = $7, last_error = $8,
-          acknowledged_id = COALESCE($11, acknowledged_id),
-          attempts = attempts || jsonb_build_array(jsonb_build_object('chain', $3::int, 'attempt', $4::int, 'at', $9::timestamptz, 'status', $7::int,
-                                                                      'duration_ms', $10::int, 'error', $8::text)),
+  `WITH v AS (
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::text[], $6::timestamptz[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::text[])
+       AS v(tenant_id, id, chain, attempt, state, next_attempt_at, status, error, at, duration_ms, acknowledged_id)
+   )
+   UPDATE channel_deliveries d SET state = v.state, next_attempt_at = v.next_attempt_at, last_status = v.status, last_error = v.error,
+          acknowledged_id = COALESCE(v.acknowledged_id, d.acknowledged_id),
+          attempts = d.attempts || jsonb_build_array(jsonb_build_object('chain', v.chain, 'attempt', v.attempt, 'at', v.at, 'status', v.status,
+                                                                        'duration_ms', v.duration_ms, 'error', v.error)),
           updated_at = clock_timestamp()
-    WHERE tenant_id = $1 AND id = $2 AND chain = $3 AND attempt = $4 AND state = 'in_flight'
-    RETURNING id`,
+     FROM v
+    WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.chain = v.chain AND d.attempt = v.attempt AND d.state = 'in_flight'
+    RETURNING d.tenant_id, d.id, v.chain, v.attempt`,
 );
+
+/** Attempt results written in one statement at most (the worker's delivery concurrency is well below). */
+const ATTEMPTS_PER_STATEMENT = 100;
+
+const attemptKey = (r: { tenant_id: string; id: string; chain: number; attempt: number }) => `${r.tenant_id}/${r.id}/${r.chain}/${r.attempt}`;
 
 const stranded = statement<[olderThanSeconds: number, limit: number], ChannelStrandedRow>(
   `SELECT tenant_id, id, chain, attempt, state FROM channel_deliveries
@@ -90,9 +105,15 @@ const confirmBooking = statement<[tenantId: string, bookingId: string, confirmat
     WHERE tenant_id = $1 AND id = $2 AND property_confirmation_id IS DISTINCT FROM $3 RETURNING id`,
 );
 
-/** Channel deliveries; every state change is one conditional UPDATE, attempts appended to the row. */
+/**
+ * Channel deliveries; every state change is one conditional UPDATE, attempts appended to the row.
+ * Attempt results that finish while another batch is being written go together in the next
+ * statement (`GroupCommit`), as webhook attempts do.
+ */
 @Injectable()
 export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
+  private readonly results = new GroupCommit<ChannelAttemptResult, boolean>((batch) => this.recordBatch(batch), ATTEMPTS_PER_STATEMENT);
+
   constructor(private readonly sql: SqlClient) {
     super();
   }
@@ -131,21 +152,27 @@ export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
     };
   }
 
-  async finishAttempt(r: ChannelAttemptResult): Promise<boolean> {
-    const rows = await this.sql.run(recordAttempt, [
-      r.ref.tenantId,
-      r.ref.deliveryId,
-      r.ref.chain,
-      r.ref.attempt,
-      r.state,
-      r.nextAttemptAt,
-      r.attempt.status,
-      r.attempt.error,
-      r.attempt.at,
-      r.attempt.durationMs,
-      r.acknowledgedId,
+  finishAttempt(result: ChannelAttemptResult): Promise<boolean> {
+    return this.results.add(result);
+  }
+
+  /** One statement for a batch of attempt results; true for each one that moved its delivery. */
+  private async recordBatch(batch: ChannelAttemptResult[]): Promise<boolean[]> {
+    const recorded = await this.sql.run(recordAttempts, [
+      batch.map((r) => r.ref.tenantId),
+      batch.map((r) => r.ref.deliveryId),
+      batch.map((r) => r.ref.chain),
+      batch.map((r) => r.ref.attempt),
+      batch.map((r) => r.state),
+      batch.map((r) => r.nextAttemptAt),
+      batch.map((r) => r.attempt.status),
+      batch.map((r) => r.attempt.error),
+      batch.map((r) => r.attempt.at),
+      batch.map((r) => r.attempt.durationMs),
+      batch.map((r) => r.acknowledgedId),
     ]);
-    return rows.length > 0;
+    const moved = new Set(recorded.map(attemptKey));
+    return batch.map((r) => moved.has(attemptKey({ tenant_id: r.ref.tenantId, id: r.ref.deliveryId, chain: r.ref.chain, attempt: r.ref.attempt })));
   }
 
   async listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]> {
