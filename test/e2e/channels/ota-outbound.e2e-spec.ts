@@ -1,4 +1,3 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
@@ -19,61 +18,14 @@ import {
 import { callTool, connectMcp, Json } from '../../support/mcp-client';
 import { eventually } from '../../support/processes';
 import { startTestApp, TestApp } from '../../support/test-app';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-type Answer = { status: number; body: string };
-
-/** A channel manager on loopback: records every POST and answers per path (an RS, an error, garbage). */
-class ChannelManager {
-  readonly received: Received[] = [];
-  private readonly answers = new Map<string, (n: number) => Answer>();
-  private server!: Server;
-  private port = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const answer = (this.answers.get(path) ?? (() => ({ status: 404, body: '' })))(this.at(path).length);
-        res.writeHead(answer.status, { 'content-type': 'application/xml' }).end(answer.body);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-    return this;
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-
-  answer(path: string, answer: (n: number) => Answer): void {
-    this.answers.set(path, answer);
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
+import { Behaviour, WebhookReceiver } from '../../support/webhook-receiver';
 
 const NS = 'xmlns="http://www.opentravel.org/OTA/2003/05"';
-const success = (id: string): Answer => ({
+const success = (id: string): Behaviour => ({
   status: 200,
   body: `<?xml version="1.0" encoding="UTF-8"?><OTA_HotelResNotifRS ${NS} Version="1.0"><Success/><HotelReservations><HotelReservation><ResGlobalInfo><HotelReservationIDs><HotelReservationID ResID_Type="10" ResID_Value="${id}"/></HotelReservationIDs></ResGlobalInfo></HotelReservation></HotelReservations></OTA_HotelResNotifRS>`,
 });
-const errors: Answer = {
+const errors: Behaviour = {
   status: 200,
   body: `<OTA_HotelResNotifRS ${NS}><Errors><Error Type="3" Code="392">Hotel not found at host-7</Error></Errors></OTA_HotelResNotifRS>`,
 };
@@ -88,7 +40,7 @@ describe('channel managers: OTA_HotelResNotifRQ out', () => {
   jest.setTimeout(120_000);
   let t: TestApp;
   let worker: INestApplicationContext;
-  let cm: ChannelManager;
+  let cm: WebhookReceiver;
   let base: string;
   let adminKey: string;
   let tenantId: string;
@@ -102,7 +54,7 @@ describe('channel managers: OTA_HotelResNotifRQ out', () => {
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     worker = await createWorkerApp(loadConfig(process.env));
-    cm = await new ChannelManager().start();
+    cm = await new WebhookReceiver().start();
     const tenant = await createTenant(t.app);
     adminKey = tenant.adminKey;
     tenantId = tenant.tenantId;

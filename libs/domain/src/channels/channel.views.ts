@@ -1,4 +1,5 @@
 import { adminAttemptError } from '../webhooks/rules/attempt-error';
+import { deliveryAttemptView } from '../webhooks/webhook.views';
 import type { ChannelConnectionRecord, ChannelDeliveryRecord } from './channel.types';
 
 /** A connection as admins read it: the kind of credential and the user name, never a password or token. */
@@ -34,13 +35,6 @@ export function channelDeliveryView(d: ChannelDeliveryRecord) {
     acknowledged_id: d.acknowledgedId,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
-    attempts: d.attempts.map((a) => ({
-      chain: a.chain,
-      attempt: a.attempt,
-      at: a.at.toISOString(),
-      status: a.status,
-      duration_ms: a.durationMs,
-      error: channelAttemptError(a.error),
-    })),
+    attempts: d.attempts.map((a) => deliveryAttemptView(a, channelAttemptError)),
   };
 }

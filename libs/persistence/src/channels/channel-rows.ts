@@ -90,12 +90,3 @@ export interface ChannelClaimRow {
   room_type_code: string | null;
   rate_plan_code: string | null;
 }
-
-/** A delivery whose job may have been lost. */
-export interface ChannelStrandedRow {
-  tenant_id: string;
-  id: string;
-  chain: number;
-  attempt: number;
-  state: DeliveryState;
-}

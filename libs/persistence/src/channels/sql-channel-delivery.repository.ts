@@ -10,7 +10,8 @@ import {
 import { GroupCommit } from '../sql/group-commit';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
-import { CHANNEL_DELIVERY_COLUMNS, ChannelClaimRow, ChannelDeliveryRow, ChannelStrandedRow, toChannelDelivery } from './channel-rows';
+import { AttemptColumns, attemptColumns, movedByBatch, RecordedAttemptRow, StrandedRow, strandedRef } from '../webhooks/webhook-delivery-rows';
+import { CHANNEL_DELIVERY_COLUMNS, ChannelClaimRow, ChannelDeliveryRow, toChannelDelivery } from './channel-rows';
 
 const byId = statement<[tenantId: string, id: string], ChannelDeliveryRow>(
   `SELECT ${CHANNEL_DELIVERY_COLUMNS} FROM channel_deliveries WHERE tenant_id = $1 AND id = $2`,
@@ -58,22 +59,7 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
  * Every result of a batch moves its delivery out of `in_flight` (only the attempt that holds it)
  * and appends the attempt to the row: one statement for the whole batch.
  */
-const recordAttempts = statement<
-  [
-    tenantIds: string[],
-    ids: string[],
-    chains: number[],
-    attempts: number[],
-    states: string[],
-    nextAttemptAts: Array<Date | null>,
-    statuses: Array<number | null>,
-    errors: Array<string | null>,
-    ats: Date[],
-    durationsMs: number[],
-    acknowledgedIds: Array<string | null>,
-  ],
-  { tenant_id: string; id: string; chain: number; attempt: number }
->(
+const recordAttempts = statement<[...AttemptColumns, acknowledgedIds: Array<string | null>], RecordedAttemptRow>(
   `WITH v AS (
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::text[], $6::timestamptz[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::text[])
        AS v(tenant_id, id, chain, attempt, state, next_attempt_at, status, error, at, duration_ms, acknowledged_id)
@@ -85,15 +71,13 @@ const recordAttempts = statement<
           updated_at = clock_timestamp()
      FROM v
     WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.chain = v.chain AND d.attempt = v.attempt AND d.state = 'in_flight'
-    RETURNING d.tenant_id, d.id, v.chain, v.attempt`,
+    RETURNING d.tenant_id, d.id AS delivery_id, v.chain, v.attempt`,
 );
 
 /** Attempt results written in one statement at most (the worker's delivery concurrency is well below). */
 const ATTEMPTS_PER_STATEMENT = 100;
 
-const attemptKey = (r: { tenant_id: string; id: string; chain: number; attempt: number }) => `${r.tenant_id}/${r.id}/${r.chain}/${r.attempt}`;
-
-const stranded = statement<[olderThanSeconds: number, limit: number], ChannelStrandedRow>(
+const stranded = statement<[olderThanSeconds: number, limit: number], StrandedRow>(
   `SELECT tenant_id, id, chain, attempt, state FROM channel_deliveries
     WHERE (state = 'pending' AND next_attempt_at < clock_timestamp() - make_interval(secs => $1))
        OR (state = 'in_flight' AND updated_at < clock_timestamp() - make_interval(secs => $1))
@@ -158,32 +142,12 @@ export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
 
   /** One statement for a batch of attempt results; true for each one that moved its delivery. */
   private async recordBatch(batch: ChannelAttemptResult[]): Promise<boolean[]> {
-    const recorded = await this.sql.run(recordAttempts, [
-      batch.map((r) => r.ref.tenantId),
-      batch.map((r) => r.ref.deliveryId),
-      batch.map((r) => r.ref.chain),
-      batch.map((r) => r.ref.attempt),
-      batch.map((r) => r.state),
-      batch.map((r) => r.nextAttemptAt),
-      batch.map((r) => r.attempt.status),
-      batch.map((r) => r.attempt.error),
-      batch.map((r) => r.attempt.at),
-      batch.map((r) => r.attempt.durationMs),
-      batch.map((r) => r.acknowledgedId),
-    ]);
-    const moved = new Set(recorded.map(attemptKey));
-    return batch.map((r) => moved.has(attemptKey({ tenant_id: r.ref.tenantId, id: r.ref.deliveryId, chain: r.ref.chain, attempt: r.ref.attempt })));
+    return movedByBatch(batch, await this.sql.run(recordAttempts, [...attemptColumns(batch), batch.map((r) => r.acknowledgedId)]));
   }
 
   async listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]> {
     const rows = await this.sql.run(stranded, [olderThanSeconds, limit]);
-    return rows.map((r) => ({
-      tenantId: r.tenant_id,
-      deliveryId: r.id,
-      chain: r.chain,
-      attempt: r.state === 'pending' ? r.attempt + 1 : r.attempt,
-      target: 'channel' as const,
-    }));
+    return rows.map((r) => ({ ...strandedRef(r), target: 'channel' as const }));
   }
 
   async recordPropertyConfirmation(tenantId: string, bookingId: string, confirmationId: string): Promise<boolean> {
