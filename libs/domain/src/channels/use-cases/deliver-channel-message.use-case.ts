@@ -4,10 +4,10 @@ import type { AuditActor } from '../../booking/chain.types';
 import { chainAuditEvent } from '../../booking/rules/audit-entry';
 import { ChainRecorder } from '../../booking/services/chain-recorder';
 import { WebhookDeliveryQueue } from '../../webhooks/ports/webhook-delivery.queue';
-import { attemptVerdict, retryDelayMs } from '../../webhooks/rules/delivery-outcome';
+import { attemptVerdict, deliveryMove } from '../../webhooks/rules/delivery-outcome';
 import { ATTEMPT_TIMEOUT_MS } from '../../webhooks/services/signing-secrets';
 import type { DeliveryStep } from '../../webhooks/use-cases/deliver-webhook.use-case';
-import type { DeliveryJobRef, DeliveryState } from '../../webhooks/webhook.types';
+import type { DeliveryJobRef } from '../../webhooks/webhook.types';
 import { ChannelDeliveryRepository, ClaimedChannelDelivery } from '../ports/channel-delivery.repository';
 import { ChannelMessageSender, ChannelSendResult } from '../ports/channel-message.sender';
 import { describeAnswer, readResNotifAnswer } from '../rules/res-notif-answer';
@@ -53,15 +53,8 @@ export class DeliverChannelMessage {
     if (!claimed) return 'stale';
     const at = new Date();
     const outcome = await this.attempt(claimed);
-    let state: Exclude<DeliveryState, 'in_flight'>;
-    let nextAttemptAt: Date | null = null;
-    if (outcome.verdict === 'acknowledged') state = 'succeeded';
-    else if (outcome.verdict === 'final') state = 'failed';
-    else {
-      const delay = retryDelayMs(this.config.webhookRetryScheduleSeconds, ref.attempt, Math.random());
-      state = delay === null ? 'dead' : 'pending';
-      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
-    }
+    const verdict = outcome.verdict === 'acknowledged' ? 'succeeded' : outcome.verdict;
+    const { state, nextAttemptAt } = deliveryMove(verdict, this.config.webhookRetryScheduleSeconds, ref.attempt, Math.random(), Date.now());
     const { result } = outcome;
     const recorded = await this.deliveries.finishAttempt({
       ref,
