@@ -124,9 +124,10 @@ describe('channel managers: OTA_HotelResNotifRQ out', () => {
       .http()
       .post('/v1/admin/channel-connections')
       .set(admin())
-      .send({ property_id: catalog.propertyId, url: 'ftp://example.com/x', auth: { type: 'basic', username: 'a:b' } });
+      .send({ property_id: 'nope', url: 'ftp://example.com/x', auth: { type: 'basic', username: 'a:b' } });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'validation_failed']);
-    expect(bad.body.error.detail.field_errors.map((e: Json) => e.path)).toEqual(['url', 'auth.username', 'auth.password']);
+    expect(bad.body.error.detail.field_errors.map((e: Json) => e.path)).toEqual(['property_id', 'url', 'auth.username', 'auth.password']);
+    expect((await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM channel_connections WHERE url = 'ftp://example.com/x'`))[0].n).toBe(0);
     const other = await createTenant(t.app);
     const foreign = await t
       .http()

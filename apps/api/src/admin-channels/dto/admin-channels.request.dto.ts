@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsObject, IsString, IsUUID, Length } from 'class-validator';
+import { IsObject, IsString, Length } from 'class-validator';
 
-/** `auth`: checked by the use case, every problem at once (`channelAuthInput`). */
+/** `auth`: checked by the use case with `property_id` and `url`, every problem at once (`channelAuthInput`). */
 export class ChannelAuthRequestDto {
   @ApiProperty({ enum: ['basic', 'bearer'] }) type: string;
   @ApiProperty({ required: false, description: 'basic: the user name (no colon).' }) username?: string;
@@ -11,7 +11,7 @@ export class ChannelAuthRequestDto {
 
 export class CreateChannelConnectionRequestDto {
   @ApiProperty({ format: 'uuid', description: 'The property whose reservations the channel manager receives.' })
-  @IsUUID()
+  @IsString()
   property_id: string;
 
   @ApiProperty({ example: 'https://cm.example.com/ota/reservations', description: 'https to a public host, as webhooks (docs/events.md "Receiver safety").' })

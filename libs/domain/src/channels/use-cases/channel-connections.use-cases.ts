@@ -6,6 +6,7 @@ import { AppConfig, resolvedOutboundUrlProblem, rowLabel, SecretBox } from '@hcs
 import { DomainError, FieldError, validationFailed } from '../../errors/domain-error';
 import type { Caller } from '../../identity/principal';
 import { requireKind } from '../../identity/rules/access';
+import { isUuid } from '../../identity/rules/uuid';
 import { decodeListCursor, pageOf } from '../../webhooks/rules/list-cursor';
 import type { ChannelConnectionRecord } from '../channel.types';
 import { channelConnectionView } from '../channel.views';
@@ -47,6 +48,7 @@ export class CreateChannelConnection {
   async execute(command: CreateChannelConnectionCommand, caller: Caller): Promise<Outcome> {
     requireKind(caller, 'admin');
     const problems: FieldError[] = [];
+    if (!isUuid(command.property_id)) problems.push({ path: 'property_id', message: 'must be a UUID' });
     const urlProblem = await resolvedOutboundUrlProblem(command.url, { allowPrivate: this.config.webhookAllowPrivate });
     if (urlProblem) problems.push({ path: 'url', message: urlProblem });
     const auth = channelAuthInput(command.auth, problems);

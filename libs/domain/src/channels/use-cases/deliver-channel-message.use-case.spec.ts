@@ -16,6 +16,8 @@ import { CHANNEL_GONE, DeliverChannelMessage } from './deliver-channel-message.u
 const config = loadConfig({ WEBHOOK_RETRY_SCHEDULE: '10,60', WEBHOOK_ALLOW_PRIVATE: 'true' });
 const box = new SecretBox(config);
 const TENANT = '00000000-0000-4000-8000-0000000000aa';
+const PROPERTY = '00000000-0000-4000-8000-0000000000a1';
+const OTHER_PROPERTY = '00000000-0000-4000-8000-0000000000a2';
 const admin = { tenantId: TENANT, principalId: 'admin-1', kind: 'admin' as const };
 const agent = { tenantId: TENANT, principalId: 'agent-1', kind: 'agent' as const };
 const outsider = { ...admin, tenantId: '00000000-0000-4000-8000-0000000000bb' };
@@ -42,7 +44,7 @@ const booking = {
 class FakeConnections extends ChannelConnectionRepository {
   rows = new Map<string, ChannelConnectionRecord & { sealed: string }>();
   async create(c: NewChannelConnection) {
-    if (c.propertyId !== 'p-1') return null;
+    if (c.propertyId !== PROPERTY) return null;
     const row = {
       id: c.id,
       tenantId: c.tenantId,
@@ -202,20 +204,22 @@ describe('channel admin use cases', () => {
   it('refuse agents and hide other tenants; create seals the credential and answers without it', async () => {
     const connections = new FakeConnections();
     const create = new CreateChannelConnection(connections, box, config);
-    const made = await create.execute({ property_id: 'p-1', url: 'https://cm.example/ota', auth: { type: 'bearer', token: 'tok' } }, admin);
+    const made = await create.execute({ property_id: PROPERTY, url: 'https://cm.example/ota', auth: { type: 'bearer', token: 'tok' } }, admin);
     expect(made.data).toEqual({
       id: expect.any(String),
-      property_id: 'p-1',
+      property_id: PROPERTY,
       url: 'https://cm.example/ota',
       auth: { type: 'bearer' },
       created_at: expect.any(String),
     });
     const id = (made.data as { id: string }).id;
     expect(box.open(connections.rows.get(id)!.sealed, rowLabel('channel_connections', id))).toBe('tok');
-    await expect(create.execute({ property_id: 'p-1', url: 'https://cm.example/ota', auth: {} }, agent)).rejects.toMatchObject({
+    await expect(create.execute({ property_id: PROPERTY, url: 'https://cm.example/ota', auth: {} }, agent)).rejects.toMatchObject({
       code: 'principal_kind_not_allowed',
     });
-    await expect(create.execute({ property_id: 'p-2', url: 'https://cm.example/ota', auth: { type: 'bearer', token: 't' } }, admin)).rejects.toMatchObject({
+    await expect(
+      create.execute({ property_id: OTHER_PROPERTY, url: 'https://cm.example/ota', auth: { type: 'bearer', token: 't' } }, admin),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
     });
     await expect(new GetChannelConnection(connections).execute({ connectionId: id }, outsider)).rejects.toMatchObject({ code: 'channel_connection_not_found' });
