@@ -97,8 +97,8 @@ describe('channel connections and deliveries (real Postgres, no HTTP)', () => {
       nextAttemptAt: null,
       acknowledgedId: null,
     };
-    await expect(deliveries.finishAttempt(failed)).resolves.toBe(true);
-    await expect(deliveries.finishAttempt(failed)).resolves.toBe(false);
+    await expect(deliveries.finishAttempt(failed)).resolves.toEqual({ recorded: true, confirmed: false });
+    await expect(deliveries.finishAttempt(failed)).resolves.toEqual({ recorded: false, confirmed: false });
     const dead = await deliveries.findById(chain.tenantId, ref.deliveryId);
     expect(dead).toMatchObject({
       state: 'dead',
@@ -112,13 +112,16 @@ describe('channel connections and deliveries (real Postgres, no HTTP)', () => {
     await expect(deliveries.restart(chain.tenantId, ref.deliveryId)).resolves.toBeNull();
     const second = { ...ref, chain: 2 };
     expect(await deliveries.claim(second)).not.toBeNull();
-    await deliveries.finishAttempt({
-      ref: second,
-      attempt: { at: new Date(), status: 200, durationMs: 3, error: null },
-      state: 'succeeded',
-      nextAttemptAt: null,
-      acknowledgedId: 'PMS-7',
-    });
+    // No booking row behind this event: the number stays on the delivery, no booking is confirmed.
+    await expect(
+      deliveries.finishAttempt({
+        ref: second,
+        attempt: { at: new Date(), status: 200, durationMs: 3, error: null },
+        state: 'succeeded',
+        nextAttemptAt: null,
+        acknowledgedId: 'PMS-7',
+      }),
+    ).resolves.toEqual({ recorded: true, confirmed: false });
     const done = await deliveries.findById(chain.tenantId, ref.deliveryId);
     expect(done).toMatchObject({ state: 'succeeded', acknowledgedId: 'PMS-7' });
     expect(done?.attempts.map((a) => [a.chain, a.attempt, a.status])).toEqual([
@@ -136,10 +139,6 @@ describe('channel connections and deliveries (real Postgres, no HTTP)', () => {
     const [d] = await deliveries.listForConnection(chain.tenantId, c.id, { after: null, limit: 10 });
     const claimed = await deliveries.claim({ tenantId: chain.tenantId, deliveryId: d.id, chain: 1, attempt: 1 });
     expect(claimed?.codes).toEqual({ hotelCode: chain.property.slug, roomTypeCode: chain.roomType.code, ratePlanCode: chain.ratePlan.code });
-  });
-
-  it('confirms no booking it does not find (the booking read side is covered end to end)', async () => {
-    await expect(deliveries.recordPropertyConfirmation(chain.tenantId, randomUUID(), 'PMS-1')).resolves.toBe(false);
   });
 
   it('lists a pending delivery past due as stranded, with its next attempt', async () => {

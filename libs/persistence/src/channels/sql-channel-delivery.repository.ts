@@ -59,19 +59,39 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
  * Every result of a batch moves its delivery out of `in_flight` (only the attempt that holds it)
  * and appends the attempt to the row: one statement for the whole batch.
  */
-const recordAttempts = statement<[...AttemptColumns, acknowledgedIds: Array<string | null>], RecordedAttemptRow>(
+/** A recorded attempt, and whether its acknowledgement changed the booking's confirmation number. */
+interface RecordedChannelAttemptRow extends RecordedAttemptRow {
+  confirmed: boolean;
+}
+
+/**
+ * Every result of a batch moves its delivery out of `in_flight` (only the attempt that holds it)
+ * and appends the attempt to the row; an acknowledgement's number goes on the booking. One
+ * statement for the whole batch.
+ */
+const recordAttempts = statement<[...AttemptColumns, acknowledgedIds: Array<string | null>], RecordedChannelAttemptRow>(
   `WITH v AS (
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::text[], $6::timestamptz[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::text[])
        AS v(tenant_id, id, chain, attempt, state, next_attempt_at, status, error, at, duration_ms, acknowledged_id)
+   ), moved AS (
+     UPDATE channel_deliveries d SET state = v.state, next_attempt_at = v.next_attempt_at, last_status = v.status, last_error = v.error,
+            acknowledged_id = COALESCE(v.acknowledged_id, d.acknowledged_id),
+            attempts = d.attempts || jsonb_build_array(jsonb_build_object('chain', v.chain, 'attempt', v.attempt, 'at', v.at, 'status', v.status,
+                                                                          'duration_ms', v.duration_ms, 'error', v.error)),
+            updated_at = clock_timestamp()
+       FROM v
+      WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.chain = v.chain AND d.attempt = v.attempt AND d.state = 'in_flight'
+      RETURNING d.tenant_id, d.id AS delivery_id, d.booking_id, v.chain, v.attempt, v.acknowledged_id
+   ), confirmed AS (
+     UPDATE bookings b SET property_confirmation_id = m.acknowledged_id
+       FROM moved m
+      WHERE b.tenant_id = m.tenant_id AND b.id = m.booking_id AND m.acknowledged_id IS NOT NULL
+        AND b.property_confirmation_id IS DISTINCT FROM m.acknowledged_id
+      RETURNING b.tenant_id, b.id, b.property_confirmation_id
    )
-   UPDATE channel_deliveries d SET state = v.state, next_attempt_at = v.next_attempt_at, last_status = v.status, last_error = v.error,
-          acknowledged_id = COALESCE(v.acknowledged_id, d.acknowledged_id),
-          attempts = d.attempts || jsonb_build_array(jsonb_build_object('chain', v.chain, 'attempt', v.attempt, 'at', v.at, 'status', v.status,
-                                                                        'duration_ms', v.duration_ms, 'error', v.error)),
-          updated_at = clock_timestamp()
-     FROM v
-    WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.chain = v.chain AND d.attempt = v.attempt AND d.state = 'in_flight'
-    RETURNING d.tenant_id, d.id AS delivery_id, v.chain, v.attempt`,
+   SELECT m.tenant_id, m.delivery_id, m.chain, m.attempt,
+          EXISTS (SELECT 1 FROM confirmed c WHERE c.tenant_id = m.tenant_id AND c.id = m.booking_id AND c.property_confirmation_id = m.acknowledged_id) AS confirmed
+     FROM moved m`,
 );
 
 /** Attempt results written in one statement at most (the worker's delivery concurrency is well below). */
@@ -84,11 +104,6 @@ const stranded = statement<[olderThanSeconds: number, limit: number], StrandedRo
     ORDER BY next_attempt_at LIMIT $2`,
 );
 
-const confirmBooking = statement<[tenantId: string, bookingId: string, confirmationId: string], { id: string }>(
-  `UPDATE bookings SET property_confirmation_id = $3
-    WHERE tenant_id = $1 AND id = $2 AND property_confirmation_id IS DISTINCT FROM $3 RETURNING id`,
-);
-
 /**
  * Channel deliveries; every state change is one conditional UPDATE, attempts appended to the row.
  * Attempt results that finish while another batch is being written go together in the next
@@ -96,7 +111,10 @@ const confirmBooking = statement<[tenantId: string, bookingId: string, confirmat
  */
 @Injectable()
 export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
-  private readonly results = new GroupCommit<ChannelAttemptResult, boolean>((batch) => this.recordBatch(batch), ATTEMPTS_PER_STATEMENT);
+  private readonly results = new GroupCommit<ChannelAttemptResult, { recorded: boolean; confirmed: boolean }>(
+    (batch) => this.recordBatch(batch),
+    ATTEMPTS_PER_STATEMENT,
+  );
 
   constructor(private readonly sql: SqlClient) {
     super();
@@ -136,21 +154,23 @@ export class SqlChannelDeliveryRepository extends ChannelDeliveryRepository {
     };
   }
 
-  finishAttempt(result: ChannelAttemptResult): Promise<boolean> {
+  finishAttempt(result: ChannelAttemptResult): Promise<{ recorded: boolean; confirmed: boolean }> {
     return this.results.add(result);
   }
 
-  /** One statement for a batch of attempt results; true for each one that moved its delivery. */
-  private async recordBatch(batch: ChannelAttemptResult[]): Promise<boolean[]> {
-    return movedByBatch(batch, await this.sql.run(recordAttempts, [...attemptColumns(batch), batch.map((r) => r.acknowledgedId)]));
+  /** One statement for a batch of attempt results: for each, whether it moved its delivery and confirmed its booking. */
+  private async recordBatch(batch: ChannelAttemptResult[]): Promise<Array<{ recorded: boolean; confirmed: boolean }>> {
+    const rows = await this.sql.run(recordAttempts, [...attemptColumns(batch), batch.map((r) => r.acknowledgedId)]);
+    const moved = movedByBatch(batch, rows);
+    const confirmed = movedByBatch(
+      batch,
+      rows.filter((r) => r.confirmed),
+    );
+    return batch.map((_, i) => ({ recorded: moved[i], confirmed: confirmed[i] }));
   }
 
   async listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]> {
     const rows = await this.sql.run(stranded, [olderThanSeconds, limit]);
     return rows.map((r) => ({ ...strandedRef(r), target: 'channel' as const }));
-  }
-
-  async recordPropertyConfirmation(tenantId: string, bookingId: string, confirmationId: string): Promise<boolean> {
-    return (await this.sql.run(confirmBooking, [tenantId, bookingId, confirmationId])).length > 0;
   }
 }

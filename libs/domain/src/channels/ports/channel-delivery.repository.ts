@@ -22,10 +22,12 @@ export abstract class ChannelDeliveryRepository {
   abstract restart(tenantId: string, id: string): Promise<ChannelDeliveryRecord | null>;
   /** Claims the attempt `ref` names, as `WebhookDeliveryRepository.claim`. Null when the job is stale. */
   abstract claim(ref: DeliveryJobRef): Promise<ClaimedChannelDelivery | null>;
-  /** Records the attempt and moves the delivery on, if it is still in flight at that attempt. */
-  abstract finishAttempt(result: ChannelAttemptResult): Promise<boolean>;
+  /**
+   * Records the attempt and moves the delivery on, if it is still in flight at that attempt
+   * (`recorded`). An acknowledgement's number is kept on the booking by the same statement;
+   * `confirmed` says the booking's `property_confirmation_id` changed to it.
+   */
+  abstract finishAttempt(result: ChannelAttemptResult): Promise<{ recorded: boolean; confirmed: boolean }>;
   /** Deliveries whose job may have been lost: pending and overdue, or in flight for too long. */
   abstract listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]>;
-  /** Keeps the property's confirmation number on the booking; false when it already was that. */
-  abstract recordPropertyConfirmation(tenantId: string, bookingId: string, confirmationId: string): Promise<boolean>;
 }

@@ -95,15 +95,13 @@ class FakeDeliveries extends ChannelDeliveryRepository {
   }
   async finishAttempt(r: ChannelAttemptResult) {
     this.results.push(r);
-    return true;
+    const bookingId = 'b-1';
+    const confirmed = r.acknowledgedId !== null && this.confirmations.get(bookingId) !== r.acknowledgedId;
+    if (r.acknowledgedId !== null && confirmed) this.confirmations.set(bookingId, r.acknowledgedId);
+    return { recorded: true, confirmed };
   }
   async listStranded() {
     return [];
-  }
-  async recordPropertyConfirmation(_tenantId: string, bookingId: string, id: string) {
-    if (this.confirmations.get(bookingId) === id) return false;
-    this.confirmations.set(bookingId, id);
-    return true;
   }
 }
 

@@ -56,7 +56,7 @@ export class DeliverChannelMessage {
     const verdict = outcome.verdict === 'acknowledged' ? 'succeeded' : outcome.verdict;
     const { state, nextAttemptAt } = deliveryMove(verdict, this.config.webhookRetryScheduleSeconds, ref.attempt, Math.random(), Date.now());
     const { result } = outcome;
-    const recorded = await this.deliveries.finishAttempt({
+    const { recorded, confirmed } = await this.deliveries.finishAttempt({
       ref,
       attempt: { at, status: result.status, durationMs: result.durationMs, error: result.error },
       state,
@@ -64,7 +64,7 @@ export class DeliverChannelMessage {
       acknowledgedId: outcome.confirmationId,
     });
     if (!recorded) return 'stale';
-    if (outcome.confirmationId && outcome.booking) await this.confirm(ref.tenantId, outcome.booking, outcome.confirmationId);
+    if (confirmed && outcome.confirmationId && outcome.booking) await this.audit(ref.tenantId, outcome.booking, outcome.confirmationId);
     if (state === 'pending' && nextAttemptAt) {
       // A lost enqueue is not lost work: the catch-up finds overdue pending deliveries.
       await this.queue.enqueue([{ ...ref, attempt: ref.attempt + 1, at: nextAttemptAt }]).catch((error: unknown) => {
@@ -96,9 +96,9 @@ export class DeliverChannelMessage {
     return { result: { ...result, error: describeAnswer(answer) }, verdict: 'retry', confirmationId: null, booking };
   }
 
-  private async confirm(tenantId: string, booking: ResNotifBooking, confirmationId: string): Promise<void> {
-    const changed = await this.deliveries.recordPropertyConfirmation(tenantId, booking.booking_id, confirmationId);
-    if (!changed || !booking.quote_id) return;
+  /** The audit entry of a new confirmation number, in the booking's timeline. */
+  private async audit(tenantId: string, booking: ResNotifBooking, confirmationId: string): Promise<void> {
+    if (!booking.quote_id) return;
     await this.recorder.append(
       chainAuditEvent(
         { tenantId, quoteId: booking.quote_id, holdId: booking.hold_id ?? null, bookingId: booking.booking_id },
