@@ -16,8 +16,8 @@ function text(value: unknown, path: string, problems: FieldError[], allowColon: 
 }
 
 /**
- * `auth`: `{type: "basic", username, password}` or `{type: "bearer", token}`; every problem at
- * once. A basic user name cannot hold a colon (RFC 7617).
+ * `auth`: `{type: "basic", username, password}` or `{type: "bearer", token}` and nothing else;
+ * every problem at once. A basic user name cannot hold a colon (RFC 7617).
  */
 export function channelAuthInput(auth: unknown, problems: FieldError[]): ChannelAuth | null {
   if (!isObject(auth) || (auth.type !== 'basic' && auth.type !== 'bearer')) {
@@ -25,6 +25,9 @@ export function channelAuthInput(auth: unknown, problems: FieldError[]): Channel
     return null;
   }
   const before = problems.length;
+  const fields = auth.type === 'basic' ? ['type', 'username', 'password'] : ['type', 'token'];
+  for (const key of Object.keys(auth))
+    if (!fields.includes(key)) problems.push({ path: `auth.${key}`, message: `is not a field of a ${auth.type} credential` });
   if (auth.type === 'basic') {
     const username = text(auth.username, 'auth.username', problems, false);
     const password = text(auth.password, 'auth.password', problems, true);
