@@ -32,6 +32,7 @@ import { SeveralRooms1764490002000 } from './1764490002000-SeveralRooms';
 import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
 import { TenantReceiptKeys1764490004000 } from './1764490004000-TenantReceiptKeys';
 import { ChannelManagers1764491000000 } from './1764491000000-ChannelManagers';
+import { ChannelConnections1764492000000 } from './1764492000000-ChannelConnections';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   AgentLiveHolds1764490003000,
   TenantReceiptKeys1764490004000,
   ChannelManagers1764491000000,
+  ChannelConnections1764492000000,
 ];

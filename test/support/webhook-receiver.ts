@@ -8,13 +8,13 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-/** What the receiver answers for a path: a status, optionally after a delay. */
-export type Behaviour = { status: number; delayMs?: number };
+/** What the receiver answers for a path: a status, optionally a body (else `nope` for an error), optionally after a delay. */
+export type Behaviour = { status: number; delayMs?: number; body?: string };
 
 /** A real HTTP receiver on loopback that records every request and answers per path. */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
-  private readonly behaviours = new Map<string, Behaviour>();
+  private readonly behaviours = new Map<string, Behaviour | ((n: number) => Behaviour)>();
   private server!: Server;
   private port = 0;
 
@@ -25,8 +25,9 @@ export class WebhookReceiver {
       req.on('end', () => {
         const path = req.url ?? '/';
         this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        const b = this.behaviours.get(path) ?? { status: 204 };
-        setTimeout(() => res.writeHead(b.status).end(b.status >= 400 ? 'nope' : ''), b.delayMs ?? 0);
+        const given = this.behaviours.get(path) ?? { status: 204 };
+        const b = typeof given === 'function' ? given(this.at(path).length) : given;
+        setTimeout(() => res.writeHead(b.status).end(b.body ?? (b.status >= 400 ? 'nope' : '')), b.delayMs ?? 0);
       });
     });
     this.server.keepAliveTimeout = 1000;
@@ -39,7 +40,8 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${this.port}${path}`;
   }
 
-  answer(path: string, behaviour: Behaviour): void {
+  /** A behaviour, or one per request: `n` counts this path's requests, this one included (from 1). */
+  answer(path: string, behaviour: Behaviour | ((n: number) => Behaviour)): void {
     this.behaviours.set(path, behaviour);
   }
 

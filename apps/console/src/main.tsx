@@ -4,6 +4,7 @@ import type { OperationName } from './api/operations';
 import { AgentDetailPage, AgentsPage } from './pages/agents';
 import { BookingPage } from './pages/booking';
 import { BookingsPage } from './pages/bookings';
+import { ChannelsPage } from './pages/channels';
 import { IncidentsPage } from './pages/incidents';
 import { InventoryPage } from './pages/inventory';
 import { IssuersPage } from './pages/issuers';
@@ -25,6 +26,7 @@ const NAV: NavItem[] = [
   { path: '/bookings', label: 'Bookings' },
   { path: '/inventory', label: 'Inventory' },
   { path: '/webhooks', label: 'Webhooks', needs: 'listWebhooks' },
+  { path: '/channels', label: 'Channels', needs: 'listChannelConnections' },
   { path: '/incidents', label: 'Oversell incidents', needs: 'listIncidents' },
   { path: '/agents', label: 'Agents' },
   { path: '/issuers', label: 'Delegation issuers' },
@@ -40,6 +42,7 @@ function Page({ path }: { path: string }) {
   if (path === '/issuers') return <IssuersPage />;
   if ((m = path.match(/^\/webhooks\/([^/]+)$/))) return <WebhookDeliveriesPage id={decodeURIComponent(m[1])} />;
   if (path === '/webhooks') return <WebhooksPage />;
+  if (path === '/channels') return <ChannelsPage />;
   if (path === '/incidents') return <IncidentsPage />;
   return (
     <p>

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '@hcs/platform';
-import { BookingModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, PurgeOtaLedger, WebhooksModule } from '@hcs/domain';
+import { BookingModule, ChannelsModule, FollowUpModule, OversellModule, PurgeExpiredIdempotencyRecords, PurgeOtaLedger, WebhooksModule } from '@hcs/domain';
 import { ServiceCoreModule } from '@hcs/adapters';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { IdempotencyPurgeService } from './housekeeping/idempotency-purge.service';
@@ -25,7 +25,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [DiscoveryModule, ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, OversellModule, FollowUpModule],
+      imports: [DiscoveryModule, ServiceCoreModule.forRoot(config, 'consumer'), BookingModule, WebhooksModule, ChannelsModule, OversellModule, FollowUpModule],
       providers: [
         HeartbeatService,
         HoldExpiryProcessor,

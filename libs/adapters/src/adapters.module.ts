@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AdvisorLlmClient, PaymentProvider, RenderedFeedStore, WebhookSender } from '@hcs/domain';
+import { AdvisorLlmClient, ChannelMessageSender, PaymentProvider, RenderedFeedStore, WebhookSender } from '@hcs/domain';
 import { AppConfig, Metrics, SandboxScenarioContext } from '@hcs/platform';
 import { PaymentRecordFragment } from '@hcs/persistence';
 import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.client';
@@ -10,6 +10,7 @@ import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider';
 import { SandboxLedgerAtBegin } from './sandbox/sandbox-ledger-at-begin';
 import { ScenarioPaymentProvider } from './sandbox/scenario-payment.provider';
 import { HttpWebhookSender } from './webhooks/http-webhook.sender';
+import { HttpChannelMessageSender } from './channels/http-channel-message.sender';
 import { sandboxWebhookSender } from './sandbox/sandbox-webhook.sender';
 import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
@@ -35,6 +36,8 @@ const adapters = [
   // Outside production the sandbox's `webhook_receiver_down` answers for the receiver (docs/sandbox.md).
   HttpWebhookSender,
   { provide: WebhookSender, ...sandboxWebhookSender(HttpWebhookSender) },
+  // Channel managers' receivers of OTA_HotelResNotifRQ (docs/channels-out.md).
+  { provide: ChannelMessageSender, useClass: HttpChannelMessageSender },
   // Connects on first use: only the api's feed routes use it.
   { provide: RenderedFeedStore, useClass: RedisRenderedFeedStore },
   guestNotifierProvider,

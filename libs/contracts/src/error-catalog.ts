@@ -396,6 +396,24 @@ export const ERROR_CATALOG = {
     remediation: 'Post the message to /ota/v1/ followed by its root element name (docs/channels.md).',
     next_actions: [],
   },
+  channel_connection_not_found: {
+    status: 404,
+    message: 'Channel connection not found.',
+    remediation: 'Refetch connections from GET /v1/admin/channel-connections.',
+    next_actions: [],
+  },
+  channel_delivery_not_found: {
+    status: 404,
+    message: 'Channel delivery not found.',
+    remediation: 'Refetch deliveries from GET /v1/admin/channel-connections/{id}/deliveries.',
+    next_actions: [],
+  },
+  channel_delivery_not_replayable: {
+    status: 409,
+    message: 'The channel delivery is pending or in flight.',
+    remediation: 'Wait for the in-flight delivery to finish, then replay.',
+    next_actions: [],
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

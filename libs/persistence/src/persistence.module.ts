@@ -9,6 +9,8 @@ import {
   OtaLedger,
   AdvisorSessionRepository,
   AuditLog,
+  ChannelConnectionRepository,
+  ChannelDeliveryRepository,
   AvailabilitySearchRepository,
   BookingAuthorizationRepository,
   BookingRepository,
@@ -93,6 +95,8 @@ import { SqlFollowUpQuota, SqlFollowUpSettingsRepository } from './follow-up/sql
 import { SqlOutboxRelayStore } from './webhooks/sql-outbox-relay.store';
 import { SqlWebhookDeliveryRepository } from './webhooks/sql-webhook-delivery.repository';
 import { SqlWebhookEndpointRepository } from './webhooks/sql-webhook-endpoint.repository';
+import { SqlChannelConnectionRepository } from './channels/sql-channel-connection.repository';
+import { SqlChannelDeliveryRepository } from './channels/sql-channel-delivery.repository';
 import { SqlOversellIncidentRepository } from './oversell/sql-oversell-incident.repository';
 import { SqlFollowUpRepository } from './follow-up/sql-follow-up.repository';
 import { SqlClientReferences } from './booking/sql-client-references';
@@ -144,6 +148,8 @@ const repositories: ClassProvider[] = [
   { provide: WebhookEndpointRepository, useClass: SqlWebhookEndpointRepository },
   { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
   { provide: OutboxRelayStore, useClass: SqlOutboxRelayStore },
+  { provide: ChannelConnectionRepository, useClass: SqlChannelConnectionRepository },
+  { provide: ChannelDeliveryRepository, useClass: SqlChannelDeliveryRepository },
   { provide: OversellIncidentRepository, useClass: SqlOversellIncidentRepository },
   { provide: FollowUpRepository, useClass: SqlFollowUpRepository },
   { provide: FollowUpSettingsRepository, useClass: SqlFollowUpSettingsRepository },

@@ -53,6 +53,10 @@ export const OPERATIONS = {
   testWebhook: { method: 'POST', path: '/v1/admin/webhooks/{id}/test', feature: 'webhooks' },
   listDeliveries: { method: 'GET', path: '/v1/admin/webhooks/{id}/deliveries', feature: 'webhookDeliveries' },
   replayDelivery: { method: 'POST', path: '/v1/admin/webhook-deliveries/{id}/replay', feature: 'webhookReplay' },
+  // Channel managers (docs/channels-out.md)
+  listChannelConnections: { method: 'GET', path: '/v1/admin/channel-connections' },
+  listChannelDeliveries: { method: 'GET', path: '/v1/admin/channel-connections/{id}/deliveries' },
+  replayChannelDelivery: { method: 'POST', path: '/v1/admin/channel-deliveries/{id}/replay' },
   // Oversell incidents
   listIncidents: { method: 'GET', path: '/v1/admin/oversell-incidents', feature: 'oversellIncidents' },
   resolveIncident: { method: 'POST', path: '/v1/admin/oversell-incidents/{id}/resolve', feature: 'oversellIncidents' },

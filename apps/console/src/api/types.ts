@@ -22,6 +22,8 @@ export type Charge = Schemas['TaxModel'];
 export type WebhookEndpoint = Schemas['WebhookEndpointModel'];
 export type WebhookDelivery = Schemas['WebhookDeliveryModel'];
 export type OversellIncident = Schemas['OversellIncidentModel'];
+export type ChannelConnection = Schemas['ChannelConnectionModel'];
+export type ChannelDelivery = Schemas['ChannelDeliveryModel'];
 
 /** A success envelope whose `data` is `T`. */
 export type Envelope<T> = Omit<Schemas['SuccessEnvelopeModel'], 'data'> & { data: T };

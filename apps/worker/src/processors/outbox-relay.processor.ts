@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { RelayOutbox } from '@hcs/domain';
+import { RelayOutbox, RequeueStrandedChannelDeliveries, STRANDED_AFTER_SECONDS } from '@hcs/domain';
 import { JOB_SCHEDULER_IDS, newTraceId, OUTBOX_RELAY_JOBS, QueueName, RequestContext } from '@hcs/platform';
 
 export const OUTBOX_CATCH_UP_MS = 5_000;
@@ -14,6 +14,7 @@ export const OUTBOX_CATCH_UP_MS = 5_000;
 export class OutboxRelayProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly relay: RelayOutbox,
+    private readonly channels: RequeueStrandedChannelDeliveries,
     private readonly context: RequestContext,
     @InjectQueue(QueueName.OutboxRelay) private readonly queue: Queue,
   ) {
@@ -36,7 +37,7 @@ export class OutboxRelayProcessor extends WorkerHost implements OnApplicationBoo
   async process(): Promise<{ relayed: number; requeued: number }> {
     return this.context.runWithTrace(newTraceId(), async () => {
       const relayed = await this.relay.drain();
-      const requeued = await this.relay.requeueStranded();
+      const requeued = (await this.relay.requeueStranded()) + (await this.channels.execute(STRANDED_AFTER_SECONDS));
       return { relayed, requeued };
     });
   }

@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import type { DeliverWebhook, DeliveryStep } from '@hcs/domain';
+import type { DeliverChannelMessage, DeliverWebhook, DeliveryStep } from '@hcs/domain';
 import { Metrics, RequestContext, WebhookDeliveryJob } from '@hcs/platform';
 import { TenantDeliverySlots } from '../webhooks/tenant-delivery-slots';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -7,11 +7,12 @@ import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 const job = { data: { tenant_id: 't', delivery_id: 'd', chain: 1, attempt: 2 } } as unknown as Job<WebhookDeliveryJob>;
 const slots = { acquire: jest.fn().mockResolvedValue(true), release: jest.fn().mockResolvedValue(undefined) } as unknown as TenantDeliverySlots;
 const context = { runWithTrace: <T>(_id: string, fn: () => Promise<T>) => fn() } as unknown as RequestContext;
+const noChannel = { execute: jest.fn().mockRejectedValue(new Error('not a channel job')) } as unknown as DeliverChannelMessage;
 
 async function counted(step: DeliveryStep): Promise<Record<string, number>> {
   const metrics = new Metrics();
   const deliver = { execute: jest.fn().mockResolvedValue(step) } as unknown as DeliverWebhook;
-  await expect(new WebhookDeliveryProcessor(deliver, context, metrics, slots).process(job)).resolves.toEqual({ step });
+  await expect(new WebhookDeliveryProcessor(deliver, context, metrics, slots, noChannel).process(job)).resolves.toEqual({ step });
   const counter = await metrics.webhookDeliveries.get();
   const durations = await metrics.webhookDuration.get();
   const out: Record<string, number> = {};
@@ -38,7 +39,7 @@ describe('WebhookDeliveryProcessor fairness (docs/events.md "Fairness between te
     const deferred = { ...job, id: 'job-1', moveToDelayed } as unknown as Job<WebhookDeliveryJob>;
     const metrics = new Metrics();
     const before = Date.now();
-    await expect(new WebhookDeliveryProcessor(deliver, context, metrics, full).process(deferred, 'tok')).rejects.toBeInstanceOf(DelayedError);
+    await expect(new WebhookDeliveryProcessor(deliver, context, metrics, full, noChannel).process(deferred, 'tok')).rejects.toBeInstanceOf(DelayedError);
     expect(deliver.execute).not.toHaveBeenCalled();
     const [at, token] = moveToDelayed.mock.calls[0] as [number, string];
     expect(token).toBe('tok');
@@ -48,7 +49,7 @@ describe('WebhookDeliveryProcessor fairness (docs/events.md "Fairness between te
 
     const failing = { execute: jest.fn().mockRejectedValue(new Error('db down')) } as unknown as DeliverWebhook;
     const free = { acquire: jest.fn().mockResolvedValue(true), release: jest.fn().mockResolvedValue(undefined) } as unknown as TenantDeliverySlots;
-    await expect(new WebhookDeliveryProcessor(failing, context, new Metrics(), free).process(deferred)).rejects.toThrow('db down');
+    await expect(new WebhookDeliveryProcessor(failing, context, new Metrics(), free, noChannel).process(deferred)).rejects.toThrow('db down');
     expect(free.release).toHaveBeenCalledWith('t', 'job-1');
   });
 
@@ -57,7 +58,7 @@ describe('WebhookDeliveryProcessor fairness (docs/events.md "Fairness between te
     const deliver = { execute: jest.fn(() => new Promise((resolve) => gates.push(() => resolve('succeeded')))) } as unknown as DeliverWebhook;
     const acquire = jest.fn().mockResolvedValue(true);
     const slots = { acquire, release: jest.fn().mockResolvedValue(undefined) } as unknown as TenantDeliverySlots;
-    const processor = new WebhookDeliveryProcessor(deliver, context, new Metrics(), slots);
+    const processor = new WebhookDeliveryProcessor(deliver, context, new Metrics(), slots, noChannel);
     const jobs = Array.from({ length: 50 }, (_, i) => ({ ...job, id: `j${i}` }) as unknown as Job<WebhookDeliveryJob>);
     const running = jobs.map((j) => processor.process(j));
     await new Promise((r) => setImmediate(r));
@@ -66,5 +67,19 @@ describe('WebhookDeliveryProcessor fairness (docs/events.md "Fairness between te
     expect(borrowFlags.slice(48)).toEqual([false, false]);
     gates.forEach((open) => open());
     await Promise.all(running);
+  });
+});
+
+describe('WebhookDeliveryProcessor channel deliveries (docs/channels-out.md)', () => {
+  it('hands a channel job to the channel use case and counts it in hcs_channel_deliveries_total only', async () => {
+    const metrics = new Metrics();
+    const deliver = { execute: jest.fn() } as unknown as DeliverWebhook;
+    const channel = { execute: jest.fn().mockResolvedValue('dead') } as unknown as DeliverChannelMessage;
+    const channelJob = { data: { ...job.data, target: 'channel' } } as unknown as Job<WebhookDeliveryJob>;
+    await expect(new WebhookDeliveryProcessor(deliver, context, metrics, slots, channel).process(channelJob)).resolves.toEqual({ step: 'dead' });
+    expect(deliver.execute).not.toHaveBeenCalled();
+    expect(channel.execute).toHaveBeenCalledWith({ tenantId: 't', deliveryId: 'd', chain: 1, attempt: 2, target: 'channel' });
+    expect((await metrics.channelDeliveries.get()).values).toEqual([expect.objectContaining({ labels: { outcome: 'dead' }, value: 1 })]);
+    expect((await metrics.webhookDeliveries.get()).values).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
-import { DeliverWebhook, DeliveryStep } from '@hcs/domain';
+import { DeliverChannelMessage, DeliverWebhook, DeliveryStep } from '@hcs/domain';
 import { Metrics, newTraceId, QueueName, RequestContext, WebhookDeliveryJob } from '@hcs/platform';
 import { overShareDelayMs, SLOTS_KEPT_FREE, TenantDeliverySlots, WEBHOOK_WORKER_CONCURRENCY } from '../webhooks/tenant-delivery-slots';
 
@@ -14,7 +14,8 @@ const OUTCOME: Record<DeliveryStep, 'succeeded' | 'failed' | 'dead' | null> = {
 };
 
 /**
- * One attempt per job (docs/events.md "Retries"). The lock outlives the 10 s attempt budget; a
+ * One attempt per job (docs/events.md "Retries"): a webhook delivery, or a channel delivery
+ * (`target: 'channel'`, docs/channels-out.md) under the same slots, schedule and fairness. The lock outlives the 10 s attempt budget; a
  * worker that dies mid-attempt leaves a stalled job BullMQ hands to another worker within seconds,
  * which claims the same attempt again (receivers dedupe by `webhook-id`).
  *
@@ -34,6 +35,7 @@ export class WebhookDeliveryProcessor extends WorkerHost {
     private readonly context: RequestContext,
     private readonly metrics: Metrics,
     private readonly slots: TenantDeliverySlots,
+    private readonly channel: DeliverChannelMessage,
   ) {
     super();
   }
@@ -66,15 +68,17 @@ export class WebhookDeliveryProcessor extends WorkerHost {
     const started = performance.now();
     let step: DeliveryStep;
     try {
+      const ref = { tenantId: d.tenant_id, deliveryId: d.delivery_id, chain: d.chain, attempt: d.attempt };
       step = await this.context.runWithTrace(newTraceId(), () =>
-        this.deliver.execute({ tenantId: d.tenant_id, deliveryId: d.delivery_id, chain: d.chain, attempt: d.attempt }),
+        d.target === 'channel' ? this.channel.execute({ ...ref, target: 'channel' }) : this.deliver.execute(ref),
       );
     } finally {
       this.active -= 1;
       await this.slots.release(d.tenant_id, holder);
     }
     const outcome = OUTCOME[step];
-    if (outcome) {
+    if (outcome && d.target === 'channel') this.metrics.channelDeliveries.inc({ outcome });
+    else if (outcome) {
       this.metrics.webhookDeliveries.inc({ outcome });
       this.metrics.webhookDuration.observe({ outcome }, (performance.now() - started) / 1000);
     }

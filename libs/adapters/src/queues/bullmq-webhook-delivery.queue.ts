@@ -9,8 +9,8 @@ import { withinQueueTimeout } from './queue-timeout';
 export const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /**
- * One job per attempt, id `webhook-delivery-<delivery>-<chain>-<attempt>`: adding the same attempt
- * twice is one job. BullMQ's own retries are off: the retry schedule is ours, kept in the row.
+ * One job per attempt, id `webhook-delivery-<delivery>-<chain>-<attempt>` (a channel delivery's
+ * `channel-delivery-…`, docs/channels-out.md): adding the same attempt twice is one job. BullMQ's own retries are off: the retry schedule is ours, kept in the row.
  */
 @Injectable()
 export class BullMqWebhookDeliveryQueue extends WebhookDeliveryQueue {
@@ -21,9 +21,9 @@ export class BullMqWebhookDeliveryQueue extends WebhookDeliveryQueue {
   async enqueue(refs: DeliveryJobRef[]): Promise<void> {
     const jobs = refs.map((r) => ({
       name: WEBHOOK_DELIVERY_JOBS.deliver,
-      data: { tenant_id: r.tenantId, delivery_id: r.deliveryId, chain: r.chain, attempt: r.attempt },
+      data: { tenant_id: r.tenantId, delivery_id: r.deliveryId, chain: r.chain, attempt: r.attempt, ...(r.target ? { target: r.target } : {}) },
       opts: {
-        jobId: jobIds.webhookDelivery(r.deliveryId, r.chain, r.attempt),
+        jobId: (r.target === 'channel' ? jobIds.channelDelivery : jobIds.webhookDelivery)(r.deliveryId, r.chain, r.attempt),
         delay: r.at ? Math.max(0, r.at.getTime() - Date.now()) : 0,
         removeOnComplete: 10_000,
         removeOnFail: 10_000,

@@ -200,6 +200,8 @@ export interface BookingRecord {
   cancellation: Cancellation | null;
   cancellationReceipt: import('@hcs/contracts').Receipt | null;
   createdAt: Date;
+  /** The property's own confirmation number, from a channel manager's acknowledgement (docs/channels-out.md); null until then. */
+  propertyConfirmationId?: string | null;
 }
 
 export interface PaymentRecord {

@@ -79,6 +79,7 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     traveler: b.traveler,
     agent_id: b.agentId,
     created_at: b.createdAt.toISOString(),
+    property_confirmation_id: b.propertyConfirmationId ?? null,
   };
   // `rooms` only for a booking made from a `rooms` quote (docs/booking-chain.md "Several rooms").
   const withRooms = b.rooms ? { ...view, rooms: b.rooms.map(bookingRoomView) } : view;

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { SecretBox } from '@hcs/platform';
+import { ChainRecorder } from '../booking/services/chain-recorder';
 import { OversellModule } from '../oversell/oversell.module';
+import { CreateChannelConnection, DeleteChannelConnection, GetChannelConnection, ListChannelConnections } from './use-cases/channel-connections.use-cases';
+import { ListChannelDeliveries, ReplayChannelDelivery, RequeueStrandedChannelDeliveries } from './use-cases/channel-deliveries.use-cases';
+import { DeliverChannelMessage } from './use-cases/deliver-channel-message.use-case';
 import { CreateChannel } from './use-cases/create-channel.use-case';
 import { GetChannel } from './use-cases/get-channel.use-case';
 import { ListChannels } from './use-cases/list-channels.use-case';
@@ -8,8 +13,27 @@ import { ReceiveOtaMessage } from './use-cases/receive-ota-message.use-case';
 import { RevokeChannel } from './use-cases/revoke-channel.use-case';
 import { RotateChannelCredential } from './use-cases/rotate-channel-credential.use-case';
 
-const useCases = [CreateChannel, ListChannels, GetChannel, RotateChannelCredential, RevokeChannel, ReceiveOtaMessage, PurgeOtaLedger];
+const useCases = [
+  CreateChannel,
+  ListChannels,
+  GetChannel,
+  RotateChannelCredential,
+  RevokeChannel,
+  ReceiveOtaMessage,
+  PurgeOtaLedger,
+  CreateChannelConnection,
+  ListChannelConnections,
+  GetChannelConnection,
+  DeleteChannelConnection,
+  ListChannelDeliveries,
+  ReplayChannelDelivery,
+  RequeueStrandedChannelDeliveries,
+  DeliverChannelMessage,
+];
 
-/** Channel managers in: channel principals and their OpenTravel ARI messages (docs/channels.md). */
-@Module({ imports: [OversellModule], providers: useCases, exports: useCases })
+/**
+ * Channel managers: channel principals and their OpenTravel ARI messages in (docs/channels.md), the
+ * connections reservations are sent to and their deliveries out (docs/channels-out.md).
+ */
+@Module({ imports: [OversellModule], providers: [...useCases, ChainRecorder, SecretBox], exports: useCases })
 export class ChannelsModule {}

@@ -86,4 +86,6 @@ export interface DeliveryJobRef {
   attempt: number;
   /** When the attempt is due; now when absent. */
   at?: Date;
+  /** `channel`: a channel delivery (docs/channels-out.md), on the same queue; a webhook delivery when absent. */
+  target?: 'channel';
 }

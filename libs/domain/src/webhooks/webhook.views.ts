@@ -1,5 +1,5 @@
 import { adminAttemptError } from './rules/attempt-error';
-import type { WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types';
+import type { DeliveryAttempt, WebhookDeliveryRecord, WebhookEndpointRecord } from './webhook.types';
 
 /** The endpoint as admins read it: never a secret (docs/events.md "Admin routes"). */
 export function webhookEndpointView(e: WebhookEndpointRecord) {
@@ -31,13 +31,11 @@ export function webhookDeliveryView(d: WebhookDeliveryRecord) {
     last_error: adminAttemptError(d.lastError),
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
-    attempts: d.attempts.map((a) => ({
-      chain: a.chain,
-      attempt: a.attempt,
-      at: a.at.toISOString(),
-      status: a.status,
-      duration_ms: a.durationMs,
-      error: adminAttemptError(a.error),
-    })),
+    attempts: d.attempts.map((a) => deliveryAttemptView(a, adminAttemptError)),
   };
+}
+
+/** One attempt of a delivery as admins read it, its error worded by `errorWords`. */
+export function deliveryAttemptView(a: DeliveryAttempt, errorWords: (stored: string | null) => string | null) {
+  return { chain: a.chain, attempt: a.attempt, at: a.at.toISOString(), status: a.status, duration_ms: a.durationMs, error: errorWords(a.error) };
 }

@@ -17,7 +17,7 @@ import { json } from '../sql/sql-values';
 
 const COLUMNS = `id, tenant_id, agent_id, quote_id, hold_id, property_id, room_type_id, rate_plan_id, check_in::text AS check_in, check_out::text AS check_out,
   guests, guest, rooms, price_breakdown, policy_snapshot, traveler_iss, traveler_sub, idempotency_key, state, confirmation_receipt, cancellation,
-  cancellation_receipt, created_at`;
+  cancellation_receipt, created_at, property_confirmation_id`;
 
 interface Row {
   id: string;
@@ -43,6 +43,7 @@ interface Row {
   cancellation: Cancellation | null;
   cancellation_receipt: Receipt | null;
   created_at: Date;
+  property_confirmation_id: string | null;
 }
 
 const toBooking = (r: Row): BookingRecord => ({
@@ -67,6 +68,7 @@ const toBooking = (r: Row): BookingRecord => ({
   cancellation: r.cancellation,
   cancellationReceipt: r.cancellation_receipt,
   createdAt: r.created_at,
+  propertyConfirmationId: r.property_confirmation_id,
 });
 
 @Injectable()

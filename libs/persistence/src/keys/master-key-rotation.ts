@@ -10,6 +10,7 @@ const SEALED_COLUMNS = [
   { table: 'signing_keys', id: 'kid', column: 'private_jwk_sealed' },
   { table: 'receipt_keys', id: 'kid', column: 'secret' },
   { table: 'tenant_receipt_keys', id: "tenant_id::text || ':' || kid", column: 'secret' },
+  { table: 'channel_connections', id: 'id', column: 'auth_ciphertext' },
 ] as const;
 
 export interface MasterKeyRotationReport {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
+import { CHANNEL_EVENT_TYPES, DeliveryJobRef, OutboxEventRecord, OutboxRelayStore } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 
 const RELAY_HANDOVER_SECONDS = 15;
@@ -28,6 +28,10 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
   }
 
   /**
+   * The same statement creates one pending channel delivery per (booking event, channel connection
+   * of the booking's property) (docs/channels-out.md); a channel delivery whose enqueue failed is
+   * found by the stranded sweep, not by a later claim.
+   *
    * The claim's row locks end with its statement, so another worker's relay may claim the same
    * events before this one enqueued their jobs and marked them relayed. Deliveries younger than
    * this belong to that relay in progress: a second relay neither enqueues them again nor marks
@@ -38,7 +42,15 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
     // earlier relay of these events created (its enqueue failed), `created` the new ones.
     const rows = await this.sql.rows<ClaimRow>(
       `WITH claimed AS (
-         SELECT id, tenant_id, type FROM outbox_events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
+         SELECT id, tenant_id, type, payload FROM outbox_events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), channel_created AS (
+         INSERT INTO channel_deliveries (tenant_id, connection_id, event_id, event_type, booking_id, next_attempt_at)
+         SELECT c.tenant_id, k.id, c.id, c.type, (c.payload->>'booking_id')::uuid, clock_timestamp()
+           FROM claimed c
+           JOIN channel_connections k ON k.tenant_id = c.tenant_id AND k.property_id::text = c.payload->>'property_id'
+          WHERE c.type = ANY($3::text[])
+         ON CONFLICT (tenant_id, connection_id, event_id) DO NOTHING
+         RETURNING tenant_id, id, chain
        ), created AS (
          INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, next_attempt_at)
          SELECT c.tenant_id, e.id, c.id, c.type, clock_timestamp()
@@ -64,8 +76,9 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
        SELECT 'event' AS kind, id FROM claimed WHERE id NOT IN (SELECT id FROM settled) AND id NOT IN (SELECT event_id FROM busy)
        UNION ALL SELECT 'relayed', id FROM settled
        UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM created
-       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier`,
-      [limit, RELAY_HANDOVER_SECONDS],
+       UNION ALL SELECT 'delivery:' || tenant_id || ':' || chain, id FROM earlier
+       UNION ALL SELECT 'channel:' || tenant_id || ':' || chain, id FROM channel_created`,
+      [limit, RELAY_HANDOVER_SECONDS, [...CHANNEL_EVENT_TYPES]],
     );
     const eventIds: string[] = [];
     const relayedIds: string[] = [];
@@ -74,8 +87,8 @@ export class SqlOutboxRelayStore extends OutboxRelayStore {
       if (r.kind === 'event' || r.kind === 'relayed') eventIds.push(r.id);
       if (r.kind === 'relayed') relayedIds.push(r.id);
       else if (r.kind !== 'event') {
-        const [, tenantId, chain] = r.kind.split(':');
-        refs.push({ tenantId, deliveryId: r.id, chain: Number(chain), attempt: 1 });
+        const [target, tenantId, chain] = r.kind.split(':');
+        refs.push({ tenantId, deliveryId: r.id, chain: Number(chain), attempt: 1, ...(target === 'channel' ? { target: 'channel' as const } : {}) });
       }
     }
     return { eventIds, refs, relayedIds };

@@ -3,7 +3,18 @@ import { AttemptResult, ClaimedDelivery, DeliveryJobRef, DeliveryListFilter, Web
 import { GroupCommit } from '../sql/group-commit';
 import { SqlClient } from '../sql/sql-client';
 import { statement } from '../sql/statement';
-import { ClaimRow, DELIVERY_COLUMNS, DeliveryAttemptRow, DeliveryRow, RecordedAttemptRow, StrandedRow } from './webhook-delivery-rows';
+import {
+  AttemptColumns,
+  attemptColumns,
+  ClaimRow,
+  DELIVERY_COLUMNS,
+  DeliveryAttemptRow,
+  DeliveryRow,
+  movedByBatch,
+  RecordedAttemptRow,
+  StrandedRow,
+  strandedRef,
+} from './webhook-delivery-rows';
 
 const attemptsOf = statement<[tenantId: string, deliveryIds: string[]], DeliveryAttemptRow>(
   `SELECT delivery_id, chain, attempt, at, status, duration_ms, error FROM webhook_delivery_attempts
@@ -59,21 +70,7 @@ const claimOne = statement<[tenantId: string, deliveryId: string, chain: number,
  * Every result of a batch moves its delivery out of `in_flight` (only the attempt that holds it)
  * and records the attempt: one statement for the whole batch.
  */
-const recordAttempts = statement<
-  [
-    tenantIds: string[],
-    deliveryIds: string[],
-    chains: number[],
-    attempts: number[],
-    states: string[],
-    nextAttemptAts: Array<Date | null>,
-    statuses: Array<number | null>,
-    errors: Array<string | null>,
-    ats: Date[],
-    durationsMs: number[],
-  ],
-  RecordedAttemptRow
->(
+const recordAttempts = statement<AttemptColumns, RecordedAttemptRow>(
   `WITH v AS (
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::text[], $6::timestamptz[], $7::int[], $8::text[], $9::timestamptz[], $10::int[])
        AS v(tenant_id, delivery_id, chain, attempt, state, next_attempt_at, status, error, at, duration_ms)
@@ -99,8 +96,6 @@ const stranded = statement<[olderThanSeconds: number, limit: number], StrandedRo
 
 /** Attempt results written in one statement at most (the worker's webhook concurrency is well below). */
 const ATTEMPTS_PER_STATEMENT = 100;
-
-const attemptKey = (r: { tenant_id: string; delivery_id: string; chain: number; attempt: number }) => `${r.tenant_id}/${r.delivery_id}/${r.chain}/${r.attempt}`;
 
 /**
  * Deliveries and their attempts; every state change is one conditional UPDATE. Attempt results that
@@ -185,24 +180,11 @@ export class SqlWebhookDeliveryRepository extends WebhookDeliveryRepository {
 
   /** One statement for a batch of attempt results; true for each one that moved its delivery. */
   private async recordBatch(batch: AttemptResult[]): Promise<boolean[]> {
-    const recorded = await this.sql.run(recordAttempts, [
-      batch.map((r) => r.ref.tenantId),
-      batch.map((r) => r.ref.deliveryId),
-      batch.map((r) => r.ref.chain),
-      batch.map((r) => r.ref.attempt),
-      batch.map((r) => r.state),
-      batch.map((r) => r.nextAttemptAt),
-      batch.map((r) => r.attempt.status),
-      batch.map((r) => r.attempt.error),
-      batch.map((r) => r.attempt.at),
-      batch.map((r) => r.attempt.durationMs),
-    ]);
-    const moved = new Set(recorded.map(attemptKey));
-    return batch.map((r) => moved.has(attemptKey({ tenant_id: r.ref.tenantId, delivery_id: r.ref.deliveryId, chain: r.ref.chain, attempt: r.ref.attempt })));
+    return movedByBatch(batch, await this.sql.run(recordAttempts, attemptColumns(batch)));
   }
 
   async listStranded(olderThanSeconds: number, limit: number): Promise<DeliveryJobRef[]> {
     const rows = await this.sql.run(stranded, [olderThanSeconds, limit]);
-    return rows.map((r) => ({ tenantId: r.tenant_id, deliveryId: r.id, chain: r.chain, attempt: r.state === 'pending' ? r.attempt + 1 : r.attempt }));
+    return rows.map(strandedRef);
   }
 }

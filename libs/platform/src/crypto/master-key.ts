@@ -91,4 +91,5 @@ function decrypt(key: Buffer, iv: string, tag: string, data: string, associatedD
 }
 
 /** Associated data naming a row: the table and the row's id or kid. */
-export const rowLabel = (table: 'webhook_endpoints' | 'signing_keys' | 'receipt_keys' | 'tenant_receipt_keys', id: string): string => `${table}:${id}`;
+export const rowLabel = (table: 'webhook_endpoints' | 'signing_keys' | 'receipt_keys' | 'tenant_receipt_keys' | 'channel_connections', id: string): string =>
+  `${table}:${id}`;

@@ -93,6 +93,12 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly channelDeliveries = new Counter({
+    name: 'hcs_channel_deliveries_total',
+    help: 'OTA_HotelResNotifRQ delivery attempts to channel managers by outcome (succeeded: acknowledged, failed, dead: dead-lettered unacknowledged).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly webhookDeferred = new Counter({
     name: 'hcs_webhook_deliveries_deferred_total',
     help: 'Webhook attempts put back for 1-2 s because their tenant had its share in flight (docs/events.md).',

@@ -42,6 +42,8 @@ export interface WebhookDeliveryJob {
   /** The attempt chain (a replay starts a new one) and the attempt within it, both from 1. */
   chain: number;
   attempt: number;
+  /** `channel`: a channel delivery (docs/channels-out.md); a webhook delivery when absent. */
+  target?: 'channel';
 }
 
 export interface OversellSweepJob {
@@ -61,6 +63,7 @@ export interface GuestFollowUpJob {
 export const jobIds = {
   holdExpiry: (holdId: string) => `hold-expiry-${holdId}`,
   webhookDelivery: (deliveryId: string, chain: number, attempt: number) => `webhook-delivery-${deliveryId}-${chain}-${attempt}`,
+  channelDelivery: (deliveryId: string, chain: number, attempt: number) => `channel-delivery-${deliveryId}-${chain}-${attempt}`,
   /** One job per follow-up and send time (a moved or retried follow-up gets a new job). */
   guestFollowUp: (followUpId: string, sendAt: Date) => `guest-follow-up-${followUpId}-${sendAt.getTime()}`,
 };

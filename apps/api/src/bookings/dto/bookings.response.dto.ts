@@ -56,6 +56,12 @@ export class BookingModel {
   @ApiProperty({ type: TravelerModel, description: 'The traveler named by the delegation at booking time.' }) traveler: TravelerModel;
   @ApiProperty({ format: 'uuid' }) agent_id: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The property's own confirmation number, from a channel manager's acknowledgement of the reservation; null until then.",
+  })
+  property_confirmation_id: string | null;
   @ApiPropertyOptional({
     type: [BookingRoomModel],
     description: 'Only for a booking made from a quote with rooms (even one): each room with its party and state.',

@@ -4,7 +4,7 @@ import { ClaimedDelivery, WebhookDeliveryRepository } from '../ports/webhook-del
 import { SendResult, WebhookSender } from '../ports/webhook.sender';
 import { WebhookDeliveryQueue } from '../ports/webhook-delivery.queue';
 import { WebhookEndpointRepository } from '../ports/webhook-endpoint.repository';
-import { attemptVerdict, retryDelayMs } from '../rules/delivery-outcome';
+import { attemptVerdict, deliveryMove } from '../rules/delivery-outcome';
 import { eventEnvelope } from '../rules/event-envelope';
 import type { DeliveryJobRef, DeliveryState } from '../webhook.types';
 import { EndpointHealth } from '../services/endpoint-health';
@@ -39,15 +39,7 @@ export class DeliverWebhook {
     const at = new Date();
     const result = await this.attempt(ref, claimed);
     const verdict = result.status === null && result.error === ENDPOINT_DISABLED ? 'final' : attemptVerdict(result.status);
-    let state: Exclude<DeliveryState, 'in_flight'>;
-    let nextAttemptAt: Date | null = null;
-    if (verdict === 'succeeded') state = 'succeeded';
-    else if (verdict === 'final' || verdict === 'gone') state = 'failed';
-    else {
-      const delay = retryDelayMs(this.config.webhookRetryScheduleSeconds, ref.attempt, Math.random());
-      state = delay === null ? 'dead' : 'pending';
-      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
-    }
+    const { state, nextAttemptAt } = deliveryMove(verdict, this.config.webhookRetryScheduleSeconds, ref.attempt, Math.random(), Date.now());
     const recorded = await this.deliveries.finishAttempt({
       ref,
       attempt: { at, status: result.status, durationMs: result.durationMs, error: result.error },
