@@ -134,9 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shownValue(String(i.path[0]), raw[String(i.path[0])])})`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shownValue(String(i.path[0]), raw[String(i.path[0])])})`));
   }
   const env = parsed.data;
   const refused = productionProblems(env, options.role);

@@ -142,7 +142,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'expected a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)')
     .optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'expected a webhook signing secret (whsec_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'expected a webhook signing secret (whsec_...)')
+    .optional(),
   // Where the SDK sends its requests; tests point it at a local stand-in. Unset: Stripe's own API.
   STRIPE_API_BASE: url(['http:', 'https:']).optional(),
   PAYMENTS_TEST_MODE: bool.optional(),

@@ -24,7 +24,7 @@ export type ChargeResult =
 
 export interface RefundRequest {
   tenantId: string;
-  /** The provider never refunds twice for one key (ours: the refund id). */
+  /** The provider never refunds twice for one key (ours: payment, refunded total before, amount; docs/back-office.md). */
   idempotencyKey: string;
   /** The provider's reference of the captured charge. */
   chargeReference: string;
