@@ -20,7 +20,13 @@ export type ChargeResult =
   | { outcome: 'succeeded'; reference: string; cardReference?: string | null }
   | { outcome: 'declined'; message: string; declineCode?: string | null }
   /** The provider failed (5xx, network): nothing was charged under this key. */
-  | { outcome: 'error'; message: string };
+  | { outcome: 'error'; message: string }
+  /**
+   * The card issuer asks the traveler to authenticate (strong customer authentication) at
+   * `actionUrl`; nothing is charged yet. Asking again with the same key answers the charge's
+   * state at that moment: still this, or its final outcome once the traveler has acted.
+   */
+  | { outcome: 'action_required'; reference: string; actionUrl: string };
 
 export interface RefundRequest {
   tenantId: string;
