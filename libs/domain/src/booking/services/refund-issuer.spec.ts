@@ -16,7 +16,7 @@ import { RefundIssuer, refundIdempotencyKey } from './refund-issuer';
 /** A provider that refunds, as a real one does, once per key, and remembers every refund it made. */
 class KeyedProvider extends FakeProvider {
   readonly made = new Map<string, number>();
-  async refund(request: Parameters<FakeProvider['refund']>[0]) {
+  override async refund(request: Parameters<FakeProvider['refund']>[0]) {
     if (!this.made.has(request.idempotencyKey)) this.made.set(request.idempotencyKey, request.amount.amount);
     return super.refund(request);
   }
