@@ -132,7 +132,8 @@ export class StripeStub {
       intent.last_payment_error = {
         type: 'card_error',
         code: 'payment_intent_authentication_failure',
-        message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+        message:
+          'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
       };
     }
     return intent;
@@ -314,10 +315,22 @@ export class StripeStub {
     const amount = p.amount === undefined ? intent.amount - intent.amount_refunded : Number(p.amount);
     if (!Number.isInteger(amount) || amount < 1) throw invalid('Invalid positive integer', 'amount');
     if (intent.amount_refunded + amount > intent.amount) {
-      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`, 'amount', 'amount_too_large');
+      throw invalid(
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`,
+        'amount',
+        'amount_too_large',
+      );
     }
     intent.amount_refunded += amount;
-    const refund = { id: newId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intentId, metadata: p.metadata ?? {}, status: 'succeeded' };
+    const refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      metadata: p.metadata ?? {},
+      status: 'succeeded',
+    };
     this.refunds.set(refund.id, refund);
     return refund;
   }

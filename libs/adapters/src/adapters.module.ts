@@ -6,6 +6,8 @@ import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.clien
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
+import { stripeClientFor } from './payments/stripe/stripe-client';
+import { StripePaymentProvider } from './payments/stripe/stripe-payment.provider';
 import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider';
 import { SandboxLedgerAtBegin } from './sandbox/sandbox-ledger-at-begin';
 import { ScenarioPaymentProvider } from './sandbox/scenario-payment.provider';
@@ -13,8 +15,20 @@ import { HttpWebhookSender } from './webhooks/http-webhook.sender';
 import { sandboxWebhookSender } from './sandbox/sandbox-webhook.sender';
 import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
+/** The sandbox with its payment scenarios, writing the ledger row of an immediate charge in the booking's begin statement. */
+function sandboxPaymentProvider(sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext): PaymentProvider {
+  const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
+  sandbox.recordImmediateChargesAtBegin((token) => scenarios.behavesAs(token));
+  return scenarios;
+}
+
+function stripePaymentProvider(config: AppConfig): PaymentProvider {
+  return new StripePaymentProvider(stripeClientFor(config), config.baseUrl);
+}
+
 const adapters = [
-  // The built-in sandbox is the default provider; a real adapter replaces this binding. Bound, it
+  // The built-in sandbox is the default provider; PAYMENT_PROVIDER=stripe binds Stripe instead
+  // (docs/payments-provider.md). Bound, the sandbox
   // writes the ledger row of a charge it decides at once in the booking's begin statement
   // (PaymentRecordFragment), and the payment scenarios make its charges behave as their cards
   // (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
@@ -26,9 +40,8 @@ const adapters = [
     provide: PaymentProvider,
     inject: [SandboxPaymentProvider, SandboxScenarioContext, AppConfig, { token: Metrics, optional: true }],
     useFactory: (sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext, config: AppConfig, metrics?: Metrics) => {
-      const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
-      sandbox.recordImmediateChargesAtBegin((token) => scenarios.behavesAs(token));
-      return paymentProviderFor(metrics ? new MeteredPaymentProvider(scenarios, metrics) : scenarios, config);
+      const provider = config.paymentProvider === 'stripe' ? stripePaymentProvider(config) : sandboxPaymentProvider(sandbox, scenario);
+      return paymentProviderFor(metrics ? new MeteredPaymentProvider(provider, metrics) : provider, config);
     },
   },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },

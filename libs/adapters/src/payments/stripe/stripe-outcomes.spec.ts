@@ -17,7 +17,9 @@ describe('Stripe answers as payment outcomes', () => {
       reference: 'pi_1',
       actionUrl: 'https://hooks.stripe.com/3ds/x',
     });
-    expect(paymentIntentOutcome(intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } as Stripe.PaymentIntent.NextAction }))).toMatchObject({
+    expect(
+      paymentIntentOutcome(intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } as Stripe.PaymentIntent.NextAction })),
+    ).toMatchObject({
       outcome: 'error',
     });
   });
@@ -25,7 +27,11 @@ describe('Stripe answers as payment outcomes', () => {
   it('a failed authentication or a later decline is a decline with its code', () => {
     const failed = intent({
       status: 'requires_payment_method',
-      last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' },
+      last_payment_error: {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+      },
     });
     expect(paymentIntentOutcome(failed)).toEqual({
       outcome: 'declined',
@@ -36,7 +42,12 @@ describe('Stripe answers as payment outcomes', () => {
   });
 
   it('a card error is the decline with the decline code; an unknown PaymentMethod is a decline of that token', () => {
-    const card = new Stripe.errors.StripeCardError({ type: 'card_error', message: 'Your card has insufficient funds.', code: 'card_declined', decline_code: 'insufficient_funds' });
+    const card = new Stripe.errors.StripeCardError({
+      type: 'card_error',
+      message: 'Your card has insufficient funds.',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+    });
     expect(failureOutcome(card)).toEqual({ outcome: 'declined', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' });
     const missing = new Stripe.errors.StripeInvalidRequestError({
       type: 'invalid_request_error',

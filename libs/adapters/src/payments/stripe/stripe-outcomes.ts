@@ -30,7 +30,10 @@ export function paymentIntentOutcome(intent: Stripe.PaymentIntent, keepCard = fa
     case 'requires_action': {
       const url = intent.next_action?.redirect_to_url?.url;
       if (url) return { outcome: 'action_required', reference: intent.id, actionUrl: url };
-      return { outcome: 'error', message: `The payment needs an action of the traveler of a kind this service cannot hand on (${intent.next_action?.type ?? 'unknown'}).` };
+      return {
+        outcome: 'error',
+        message: `The payment needs an action of the traveler of a kind this service cannot hand on (${intent.next_action?.type ?? 'unknown'}).`,
+      };
     }
     case 'requires_payment_method': {
       // The traveler's authentication failed, or the card was declined after it.
@@ -54,7 +57,11 @@ export function setupIntentOutcome(intent: Stripe.SetupIntent): GuaranteeResult 
     return { outcome: 'error', message: 'The payment provider kept the card without naming it.' };
   }
   if (intent.status === 'requires_action') {
-    return { outcome: 'declined', message: 'The card issuer asks the traveler to authenticate; a guarantee cannot ask for it.', declineCode: 'authentication_required' };
+    return {
+      outcome: 'declined',
+      message: 'The card issuer asks the traveler to authenticate; a guarantee cannot ask for it.',
+      declineCode: 'authentication_required',
+    };
   }
   if (intent.status === 'requires_payment_method') {
     const failure = intent.last_setup_error;
@@ -92,6 +99,7 @@ export function failureOutcome(error: unknown): Extract<ChargeResult, { outcome:
   if (error instanceof Stripe.errors.StripeRateLimitError) return { outcome: 'error', message: 'The payment provider is limiting the rate of requests.' };
   if (error instanceof Stripe.errors.StripeConnectionError) return { outcome: 'error', message: 'The payment provider could not be reached.' };
   if (error instanceof Stripe.errors.StripeAPIError) return { outcome: 'error', message: 'The payment provider had an internal error.' };
-  if (error instanceof Stripe.errors.StripeError) return { outcome: 'error', message: `The payment provider refused the request (${error.code ?? error.type}).` };
+  if (error instanceof Stripe.errors.StripeError)
+    return { outcome: 'error', message: `The payment provider refused the request (${error.code ?? error.type}).` };
   return { outcome: 'error', message: 'The payment provider failed.' };
 }
