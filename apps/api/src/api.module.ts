@@ -19,6 +19,7 @@ import { RequestValidationPipe } from './http/request-validation.pipe';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { PaymentsApiModule } from './payments/payments.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
@@ -68,6 +69,7 @@ export class ApiModule {
         AdminOversellModule,
         AdminCredentialsModule,
         FollowUpsModule,
+        PaymentsApiModule,
         ...extra,
       ],
       providers: [

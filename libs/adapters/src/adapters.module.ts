@@ -8,6 +8,7 @@ import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
 import { stripeClientFor } from './payments/stripe/stripe-client';
 import { StripePaymentProvider } from './payments/stripe/stripe-payment.provider';
+import { StripeWebhookEvents } from './payments/stripe/stripe-webhook-events';
 import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider';
 import { SandboxLedgerAtBegin } from './sandbox/sandbox-ledger-at-begin';
 import { ScenarioPaymentProvider } from './sandbox/scenario-payment.provider';
@@ -28,10 +29,9 @@ function stripePaymentProvider(config: AppConfig): PaymentProvider {
 
 const adapters = [
   // The built-in sandbox is the default provider; PAYMENT_PROVIDER=stripe binds Stripe instead
-  // (docs/payments-provider.md). Bound, the sandbox
-  // writes the ledger row of a charge it decides at once in the booking's begin statement
-  // (PaymentRecordFragment), and the payment scenarios make its charges behave as their cards
-  // (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
+  // (docs/payments-provider.md). Bound, the sandbox writes the ledger row of a charge it decides
+  // at once in the booking's begin statement (PaymentRecordFragment), and the payment scenarios
+  // make its charges behave as their cards (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
   // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).
   SandboxLedgerAtBegin,
   { provide: PaymentRecordFragment, useExisting: SandboxLedgerAtBegin },
@@ -51,6 +51,8 @@ const adapters = [
   // Connects on first use: only the api's feed routes use it.
   { provide: RenderedFeedStore, useClass: RedisRenderedFeedStore },
   guestNotifierProvider,
+  // Reads the signed deliveries of POST /webhooks/stripe.
+  StripeWebhookEvents,
 ];
 
 /**

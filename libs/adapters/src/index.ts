@@ -10,3 +10,4 @@ export * from './queues/bullmq-hold-expiry.scheduler';
 export * from './queues/bullmq-webhook-delivery.queue';
 export * from './queues/queue-adapters.module';
 export * from './service-core.module';
+export * from './payments/stripe/stripe-webhook-events';

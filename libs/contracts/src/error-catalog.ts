@@ -361,6 +361,12 @@ export const ERROR_CATALOG = {
       'Send the traveler to detail.action_url; after retry_after seconds replay POST /v1/bookings with the same Idempotency-Key and body, or GET /v1/bookings?client_reference=, until the booking is confirmed or the payment fails. A new key would start another payment.',
     next_actions: [retry('/v1/bookings')],
   },
+  webhook_signature_invalid: {
+    status: 400,
+    message: 'The webhook delivery is not signed with the endpoint secret.',
+    remediation: 'Deliveries must carry the Stripe-Signature of STRIPE_WEBHOOK_SECRET over the exact body sent; nothing was changed.',
+    next_actions: [],
+  },
   advisor_session_not_found: {
     status: 404,
     message: 'Advisor session not found.',
