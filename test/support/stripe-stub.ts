@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 /**
  * A stand-in for Stripe's API on 127.0.0.1 (tests run without the internet), speaking the
  * endpoints `StripePaymentProvider` uses as the official SDK sends them (form-encoded bodies,
- * `Idempotency-Key` header, bearer secret key): customers, payment intents (create, retrieve),
- * setup intents, refunds. Stripe's idempotency semantics: the same key with the same parameters
+ * `Idempotency-Key` header, bearer secret key): customers, payment intents (create, retrieve,
+ * cancel), setup intents, refunds. Stripe's idempotency semantics: the same key with the same parameters
  * answers the first response again; with other parameters `400 idempotency_error`.
  *
  * Test PaymentMethods: `pm_card_visa` (succeeds), `pm_card_chargeDeclined` (`generic_decline`),
@@ -216,6 +216,8 @@ export class StripeStub {
       if (!found) throw invalid(`No such payment_intent: '${intent[1]}'`, 'intent', 'resource_missing');
       return found;
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) return this.cancelIntent(cancel[1], p);
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(p);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(p);
     throw new StubError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
@@ -280,6 +282,18 @@ export class StripeStub {
     intent.status = 'succeeded';
     intent.amount_received = amount;
     if (customer && p.setup_future_usage) (this.customers.get(customer)!.payment_methods as string[]).push(method);
+    return intent;
+  }
+
+  private cancelIntent(id: string, p: Params): Json {
+    const intent = this.intents.get(id);
+    if (!intent) throw invalid(`No such payment_intent: '${id}'`, 'intent', 'resource_missing');
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, undefined, 'payment_intent_unexpected_state');
+    }
+    intent.status = 'canceled';
+    intent.next_action = null;
+    intent.cancellation_reason = p.cancellation_reason ?? null;
     return intent;
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
+import { RecoverStrandedPayments } from '@hcs/domain';
 import { createTenant } from '../../support/factories';
 import {
   CARD,
@@ -158,7 +159,7 @@ describe('payments through Stripe', () => {
     expect(replay.status).toBe(402);
     expect(replay.body.error.detail.action_url).toBe(first.body.error.detail.action_url);
     const lookup = await t.http().get('/v1/bookings').query({ client_reference: reference }).set('authorization', `Bearer ${agent.apiKey}`);
-    expect(lookup.body.data.state ?? lookup.body.data.items?.[0]?.state).not.toBe('confirmed');
+    expect(lookup.body.data.state).toBe('pending');
 
     const intent = stripe.authenticate(intentId, 'succeeded');
     const event = stripe.signedEvent('payment_intent.succeeded', intent);
@@ -189,6 +190,27 @@ describe('payments through Stripe', () => {
     const replay = await book(h, 'pm_card_authenticationRequired', key);
     expect(replay.status).toBe(402);
     expect(replay.body.error).toMatchObject({ code: 'payment_failed', detail: { decline_code: 'payment_intent_authentication_failure' } });
+  });
+
+  it("the stranded-attempt sweep leaves a payment waiting for the traveler alone, and gives it up once the hold's TTL has passed", async () => {
+    const h = await held();
+    const first = await book(h, 'pm_card_authenticationRequired', `sca-sweep-${randomUUID()}`);
+    expect(first.body.error.code).toBe('payment_action_required');
+    const intentId = (first.body.error.detail.action_url as string).split('/').pop() as string;
+    const [attempt] = await db().query(`SELECT id FROM payment_attempts WHERE hold_id = $1`, [h.holdId]);
+    // Long past the payment budget: the sweep takes it up.
+    await db().query(`UPDATE payment_attempts SET started_at = now() - interval '10 minutes' WHERE id = $1`, [attempt.id]);
+    const sweep = t.app.get(RecoverStrandedPayments);
+    expect((await sweep.sweep()).waiting).toBeGreaterThanOrEqual(1);
+    expect(await holdState(h.holdId)).toBe('converting');
+    expect((await db().query(`SELECT state FROM payment_attempts WHERE id = $1`, [attempt.id]))[0].state).toBe('pending');
+
+    // The hold's TTL passes with the traveler still away: the payment is cancelled and the room given back.
+    await db().query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [h.holdId]);
+    expect((await sweep.sweep()).declined).toBeGreaterThanOrEqual(1);
+    expect(stripe.intents.get(intentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(await holdState(h.holdId)).toBe('expired');
+    expect((await db().query(`SELECT state FROM payment_attempts WHERE id = $1`, [attempt.id]))[0].state).toBe('declined');
   });
 
   it('refuses a delivery without a valid signature (400, nothing recorded) and ignores events that settle nothing', async () => {

@@ -62,7 +62,8 @@ export class StripePaymentProvider extends PaymentProvider {
       };
       const created = await this.stripe.paymentIntents.create(params, { idempotencyKey: request.idempotencyKey });
       const intent = MAY_HAVE_MOVED.has(created.status) ? await this.stripe.paymentIntents.retrieve(created.id) : created;
-      return paymentIntentOutcome(intent, request.keepCard === true);
+      const outcome = paymentIntentOutcome(intent, request.keepCard === true);
+      return outcome.outcome === 'action_required' && request.abandonIfWaiting ? await this.abandon(outcome, intent.id, request.idempotencyKey) : outcome;
     } catch (error) {
       return this.failed('charge', request.idempotencyKey, error);
     }
@@ -127,6 +128,33 @@ export class StripePaymentProvider extends PaymentProvider {
     } catch (error) {
       const failure = this.failed('refund', request.idempotencyKey, error);
       return { outcome: 'error', message: failure.message };
+    }
+  }
+
+  /**
+   * Cancels an intent still waiting for the traveler, so that it can no longer be paid. Stripe
+   * refuses to cancel one that succeeded meanwhile: that one is read again and is the answer. When
+   * Stripe cannot be reached the attempt keeps waiting, and the next sweep tries again.
+   */
+  private async abandon(waiting: ChargeResult, intentId: string, idempotencyKey: string): Promise<ChargeResult> {
+    try {
+      await this.stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `${idempotencyKey}:abandon` });
+      return {
+        outcome: 'declined',
+        message: 'The traveler did not authenticate the payment before the hold expired.',
+        declineCode: 'authentication_not_completed',
+      };
+    } catch (cancelError) {
+      try {
+        const now = paymentIntentOutcome(await this.stripe.paymentIntents.retrieve(intentId));
+        return now.outcome === 'error' ? waiting : now;
+      } catch (error) {
+        this.logger.warn(
+          { err: serializeError(error), cancel_err: serializeError(cancelError), idempotency_key: idempotencyKey },
+          'Stripe: could not give up a payment waiting for the traveler',
+        );
+        return waiting;
+      }
     }
   }
 

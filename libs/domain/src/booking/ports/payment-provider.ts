@@ -14,6 +14,12 @@ export interface ChargeRequest {
    * cancellation fee): the result's `cardReference` names it.
    */
   keepCard?: boolean;
+  /**
+   * The hold this charge pays for has expired: a charge still waiting for the traveler's
+   * authentication is given up (cancelled with the provider, answered `declined`) instead of
+   * waited on, so that it can no longer be paid once the room is gone.
+   */
+  abandonIfWaiting?: boolean;
 }
 
 export type ChargeResult =

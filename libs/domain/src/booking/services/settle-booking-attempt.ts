@@ -90,6 +90,8 @@ export class SettleBookingAttempt {
         token: attempt.providerToken,
         billingCountry: attempt.billingCountry,
         description: `booking of hold ${ctx.hold.id}`,
+        // A payment waiting for the traveler waits at most as long as the hold (docs/payments-provider.md).
+        abandonIfWaiting: ctx.hold.expired,
       })
       .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
     if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, ctx);
