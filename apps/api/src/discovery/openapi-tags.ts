@@ -22,4 +22,6 @@ export const OPENAPI_TAGS: Readonly<Record<string, string>> = {
     "Tenant administration for admin credentials: agents and their credentials, admin keys, booking authorizations, booking search, cancellation on a traveler's behalf, refunds, delegation issuers, webhooks, oversell incidents and follow-up settings.",
   'admin-catalog':
     'Catalog management for admin credentials: properties and their promotion, room types, rate plans, cancellation policies, inventory, nightly rates and FX rates.',
+  payments:
+    "The card payment provider's own routes: the signed Stripe webhook that settles a payment the traveler had to authenticate, and the page the traveler's browser returns to. No credential: the webhook's signature is its credential.",
 };
