@@ -31,6 +31,7 @@ import { PartyPricingAndTaxes1764490001000 } from './1764490001000-PartyPricingA
 import { SeveralRooms1764490002000 } from './1764490002000-SeveralRooms';
 import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
 import { PaymentProviderEvents1764494000000 } from './1764494000000-PaymentProviderEvents';
+import { SandboxChargeAuthentication1764494001000 } from './1764494001000-SandboxChargeAuthentication';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SeveralRooms1764490002000,
   AgentLiveHolds1764490003000,
   PaymentProviderEvents1764494000000,
+  SandboxChargeAuthentication1764494001000,
 ];

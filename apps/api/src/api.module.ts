@@ -20,6 +20,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { PaymentsApiModule } from './payments/payments.module';
+import { SandboxPaymentsModule } from './sandbox/sandbox-payments.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
@@ -70,6 +71,7 @@ export class ApiModule {
         AdminCredentialsModule,
         FollowUpsModule,
         PaymentsApiModule,
+        SandboxPaymentsModule,
         ...extra,
       ],
       providers: [

@@ -38,8 +38,15 @@ export class SettlePaymentEvent {
 
   private async settle(event: PaymentProviderEvent): Promise<PaymentEventResult> {
     if (!SETTLING_EVENT_TYPES.has(event.type)) return 'ignored';
-    // Our charges carry the attempt's id as their key; balances and fees carry keys of their own.
-    const { tenantId, idempotencyKey } = event;
+    return this.settleAttempt(event.tenantId, event.idempotencyKey);
+  }
+
+  /**
+   * Settles the pending booking attempt whose provider key is `idempotencyKey` (our charges carry
+   * the attempt's id; balances and fees carry keys of their own and are left alone). The sandbox's
+   * authentication page calls it directly, its ledger being the provider.
+   */
+  async settleAttempt(tenantId: string | null, idempotencyKey: string | null): Promise<PaymentEventResult> {
     if (!tenantId || !idempotencyKey || !UUID.test(tenantId) || !UUID.test(idempotencyKey)) return 'ignored';
     const attempt = await this.payments.findAttemptById(tenantId, idempotencyKey);
     if (!attempt || attempt.state !== 'pending') return 'ignored';
