@@ -15,7 +15,7 @@ import {
   travelerDelegation,
 } from '../../support/chain-fixtures';
 import { failStatementOnce } from '../../support/fail-statement-once';
-import { callTool, connectMcp } from '../../support/mcp-client';
+import { callTool, connectMcp, MODERN, modernMeta, rawMcpPost } from '../../support/mcp-client';
 import { StripeStub } from '../../support/stripe-stub';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -252,5 +252,57 @@ describe('payments through Stripe', () => {
     const waiting = await callTool(mcp, 'confirm_booking', args(sca, 'pm_card_authenticationRequired'));
     expect(waiting.isError).toBe(true);
     expect(waiting.envelope.error).toMatchObject({ code: 'payment_action_required', detail: { action_url: expect.stringContaining('/3ds/pi_') } });
+  });
+
+  it('MCP 2026-07-28: a client that declared URL elicitation is asked to open the issuer page, and its retry answers the booking', async () => {
+    const h = await held();
+    const args = {
+      hold_id: h.holdId,
+      quote_id: h.quoteId,
+      guest: GUEST,
+      payment: CARD('pm_card_authenticationRequired'),
+      idempotency_key: `mcp-url-${h.holdId}`,
+      delegation_token: traveler,
+    };
+    const call = (capabilities: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      rawMcpPost(
+        base,
+        agent.apiKey,
+        {
+          jsonrpc: '2.0',
+          id: randomUUID(),
+          method: 'tools/call',
+          params: {
+            _meta: { ...modernMeta(), 'io.modelcontextprotocol/clientCapabilities': capabilities },
+            name: 'confirm_booking',
+            arguments: args,
+            ...extra,
+          },
+        },
+        { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'confirm_booking' },
+      );
+
+    // Without the capability: the tool error carries the action_url.
+    const plain = await call({});
+    expect(plain.body.result.isError).toBe(true);
+    const actionUrl = JSON.parse(plain.body.result.content[0].text).error.detail.action_url as string;
+    expect(actionUrl).toContain('/3ds/pi_');
+
+    // With it: an input-required result naming the same page.
+    const asked = await call({ elicitation: { url: {} } });
+    expect(asked.body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { authenticate_payment: { method: 'elicitation/create', params: { mode: 'url', url: actionUrl } } },
+    });
+
+    // The client answers while the payment still waits: the tool error, not the same page again.
+    const early = await call({ elicitation: { url: {} } }, { inputResponses: { authenticate_payment: { action: 'accept' } } });
+    expect(JSON.parse(early.body.result.content[0].text).error.code).toBe('payment_action_required');
+
+    const intentId = actionUrl.split('/').pop() as string;
+    await deliver(stripe.signedEvent('payment_intent.succeeded', stripe.authenticate(intentId, 'succeeded')));
+    const done = await call({ elicitation: { url: {} } }, { inputResponses: { authenticate_payment: { action: 'accept' } } });
+    expect(done.body.result.isError).toBeFalsy();
+    expect(done.body.result.structuredContent.data.state).toBe('confirmed');
   });
 });
