@@ -176,8 +176,10 @@ export class StripeStub {
       });
       res.end(JSON.stringify(status >= 400 ? { error: body } : body));
     };
-    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
-      return send(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (bearer !== this.secretKey) {
+      // As Stripe words it: the key's prefix and last four characters.
+      return send(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${bearer.slice(0, 8)}****${bearer.slice(-4)}` });
     }
     if (this.failures > 0) {
       this.failures -= 1;
