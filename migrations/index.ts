@@ -33,6 +33,8 @@ import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
 import { TenantReceiptKeys1764490004000 } from './1764490004000-TenantReceiptKeys';
 import { ChannelManagers1764491000000 } from './1764491000000-ChannelManagers';
 import { ChannelConnections1764492000000 } from './1764492000000-ChannelConnections';
+import { PaymentProviderEvents1764494000000 } from './1764494000000-PaymentProviderEvents';
+import { SandboxChargeAuthentication1764494001000 } from './1764494001000-SandboxChargeAuthentication';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -71,4 +73,6 @@ export const MIGRATIONS = [
   TenantReceiptKeys1764490004000,
   ChannelManagers1764491000000,
   ChannelConnections1764492000000,
+  PaymentProviderEvents1764494000000,
+  SandboxChargeAuthentication1764494001000,
 ];

@@ -21,6 +21,8 @@ import { RequestValidationPipe } from './http/request-validation.pipe';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { PaymentsApiModule } from './payments/payments.module';
+import { SandboxPaymentsModule } from './sandbox/sandbox-payments.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { SearchModule } from './search/search.module';
@@ -72,6 +74,8 @@ export class ApiModule {
         AdminOversellModule,
         AdminCredentialsModule,
         FollowUpsModule,
+        PaymentsApiModule,
+        SandboxPaymentsModule,
         ...extra,
       ],
       providers: [

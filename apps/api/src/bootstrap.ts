@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
 import { ApplicationConfig, NestFactory } from '@nestjs/core';
 import { json, raw, urlencoded } from 'express';
@@ -24,6 +25,7 @@ import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
 import { apiCorsMiddleware } from './http/cors.middleware';
 import { mcpOriginCheck } from './mcp/mcp-origin.middleware';
 import { OTA_BODY_LIMIT_BYTES, OTA_MEDIA_TYPES } from './ota/ota.controller';
+import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook.controller';
 
 export const BODY_LIMIT = '256kb';
 
@@ -34,6 +36,13 @@ export const BODY_LIMIT = '256kb';
 export interface ApiAppOptions {
   /** Extra modules mounted beside the api's own (tests use it for probe routes). */
   imports?: Array<Type | DynamicModule | ForwardReference>;
+}
+
+/** Keeps the exact request bytes as `req.rawBody` on one path (a signed webhook), and nowhere else. */
+function keepRawBodyOf(path: string) {
+  return (req: IncomingMessage & { rawBody?: Buffer }, _res: ServerResponse, body: Buffer): void => {
+    if ((req.url ?? '').split('?')[0] === path) req.rawBody = body;
+  };
 }
 
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestExpressApplication> {
@@ -71,7 +80,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       contentTypeMiddleware,
       // Not a route: stateless MCP has no GET stream and no session to DELETE (docs/mcp.md).
       mountedAt('/mcp', mcpMethodNotAllowed),
-      json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
+      // The Stripe webhook's signature covers the exact bytes sent: they are kept for that route.
+      json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRawBodyOf(STRIPE_WEBHOOK_PATH) }),
       urlencoded({ limit: BODY_LIMIT, extended: false }),
       bodyShapeMiddleware,
       nulByteMiddleware,

@@ -6,6 +6,9 @@ import { OpenAiCompatibleLlmClient } from './advisor/openai-compatible-llm.clien
 import { guestNotifierProvider } from './notifications/guest-notifier.provider';
 import { paymentProviderFor } from './payments/exit-after-charge.fault';
 import { MeteredPaymentProvider } from './payments/metered-payment.provider';
+import { stripeClientFor } from './payments/stripe/stripe-client';
+import { StripePaymentProvider } from './payments/stripe/stripe-payment.provider';
+import { StripeWebhookEvents } from './payments/stripe/stripe-webhook-events';
 import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider';
 import { SandboxLedgerAtBegin } from './sandbox/sandbox-ledger-at-begin';
 import { ScenarioPaymentProvider } from './sandbox/scenario-payment.provider';
@@ -14,11 +17,22 @@ import { HttpChannelMessageSender } from './channels/http-channel-message.sender
 import { sandboxWebhookSender } from './sandbox/sandbox-webhook.sender';
 import { RedisRenderedFeedStore } from './feeds/redis-rendered-feed.store';
 
+/** The sandbox with its payment scenarios, writing the ledger row of an immediate charge in the booking's begin statement. */
+function sandboxPaymentProvider(sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext): PaymentProvider {
+  const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
+  sandbox.recordImmediateChargesAtBegin((token) => scenarios.behavesAs(token));
+  return scenarios;
+}
+
+function stripePaymentProvider(config: AppConfig): PaymentProvider {
+  return new StripePaymentProvider(stripeClientFor(config), config.baseUrl);
+}
+
 const adapters = [
-  // The built-in sandbox is the default provider; a real adapter replaces this binding. Bound, it
-  // writes the ledger row of a charge it decides at once in the booking's begin statement
-  // (PaymentRecordFragment), and the payment scenarios make its charges behave as their cards
-  // (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
+  // The built-in sandbox is the default provider; PAYMENT_PROVIDER=stripe binds Stripe instead
+  // (docs/payments-provider.md). Bound, the sandbox writes the ledger row of a charge it decides
+  // at once in the booking's begin statement (PaymentRecordFragment), and the payment scenarios
+  // make its charges behave as their cards (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
   // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).
   SandboxLedgerAtBegin,
   { provide: PaymentRecordFragment, useExisting: SandboxLedgerAtBegin },
@@ -27,9 +41,8 @@ const adapters = [
     provide: PaymentProvider,
     inject: [SandboxPaymentProvider, SandboxScenarioContext, AppConfig, { token: Metrics, optional: true }],
     useFactory: (sandbox: SandboxPaymentProvider, scenario: SandboxScenarioContext, config: AppConfig, metrics?: Metrics) => {
-      const scenarios = new ScenarioPaymentProvider(sandbox, scenario);
-      sandbox.recordImmediateChargesAtBegin((token) => scenarios.behavesAs(token));
-      return paymentProviderFor(metrics ? new MeteredPaymentProvider(scenarios, metrics) : scenarios, config);
+      const provider = config.paymentProvider === 'stripe' ? stripePaymentProvider(config) : sandboxPaymentProvider(sandbox, scenario);
+      return paymentProviderFor(metrics ? new MeteredPaymentProvider(provider, metrics) : provider, config);
     },
   },
   { provide: AdvisorLlmClient, useClass: OpenAiCompatibleLlmClient },
@@ -41,6 +54,8 @@ const adapters = [
   // Connects on first use: only the api's feed routes use it.
   { provide: RenderedFeedStore, useClass: RedisRenderedFeedStore },
   guestNotifierProvider,
+  // Reads the signed deliveries of POST /webhooks/stripe.
+  StripeWebhookEvents,
 ];
 
 /**

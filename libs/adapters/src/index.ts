@@ -10,3 +10,6 @@ export * from './queues/bullmq-hold-expiry.scheduler';
 export * from './queues/bullmq-webhook-delivery.queue';
 export * from './queues/queue-adapters.module';
 export * from './service-core.module';
+export * from './payments/stripe/stripe-webhook-events';
+export * from './payments/stripe/stripe-client';
+export * from './payments/stripe/stripe-payment.provider';

@@ -354,6 +354,19 @@ export const ERROR_CATALOG = {
       'Replay POST /v1/bookings with the same Idempotency-Key and body (a new key risks a double charge), or, when the booking carried a client_reference, GET /v1/bookings?client_reference= before retrying.',
     next_actions: [retry('/v1/bookings')],
   },
+  payment_action_required: {
+    status: 402,
+    message: 'The card issuer asks the traveler to authenticate this payment (strong customer authentication); nothing is charged yet.',
+    remediation:
+      'Send the traveler to detail.action_url; after retry_after seconds replay POST /v1/bookings with the same Idempotency-Key and body, or GET /v1/bookings?client_reference=, until the booking is confirmed or the payment fails. A new key would start another payment.',
+    next_actions: [retry('/v1/bookings')],
+  },
+  webhook_signature_invalid: {
+    status: 400,
+    message: 'The webhook delivery is not signed with the endpoint secret.',
+    remediation: 'Deliveries must carry the Stripe-Signature of STRIPE_WEBHOOK_SECRET over the exact body sent; nothing was changed.',
+    next_actions: [],
+  },
   advisor_session_not_found: {
     status: 404,
     message: 'Advisor session not found.',

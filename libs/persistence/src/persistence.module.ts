@@ -26,6 +26,7 @@ import {
   OutboxWriter,
   OversellIncidentRepository,
   PaymentRepository,
+  PaymentProviderEventLog,
   PolicyRepository,
   PrincipalRepository,
   PropertyRepository,
@@ -68,6 +69,7 @@ import { CatalogChangeFeed } from './catalog/catalog-change-feed';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { SqlOutboxWriter } from './booking/sql-outbox.writer';
 import { SqlPaymentRepository } from './booking/sql-payment.repository';
+import { SqlPaymentProviderEventLog } from './booking/sql-payment-provider-event-log';
 import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
@@ -125,6 +127,7 @@ const repositories: ClassProvider[] = [
   { provide: BookingConversion, useClass: SqlBookingConversion },
   { provide: BookingRepository, useClass: SqlBookingRepository },
   { provide: PaymentRepository, useClass: SqlPaymentRepository },
+  { provide: PaymentProviderEventLog, useClass: SqlPaymentProviderEventLog },
   { provide: RefundRepository, useClass: SqlRefundRepository },
   { provide: BookingAuthorizationRepository, useClass: SqlBookingAuthorizationRepository },
   { provide: AuditLog, useClass: SqlAuditLog },

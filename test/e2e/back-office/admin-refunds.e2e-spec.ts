@@ -82,8 +82,11 @@ describe('POST /v1/admin/bookings/{id}/refunds', () => {
     });
     const [event] = await db().query(`SELECT type, aggregate_type, aggregate_id, payload FROM outbox_events WHERE aggregate_id = $1`, [refundId]);
     expect(event).toEqual({ type: 'refund.issued', aggregate_type: 'refund', aggregate_id: refundId, payload: read.body.data });
-    // The provider refunded the charge once, under the refund id.
-    const ledger = await db().query(`SELECT amount::int AS amount FROM sandbox_refunds WHERE idempotency_key = $1`, [refundId]);
+    // The provider refunded the charge once, under the key derived from the payment's refunded total (nothing before this one).
+    const ledger = await db().query(
+      `SELECT r.amount::int AS amount FROM sandbox_refunds r JOIN payments p ON r.idempotency_key = 'refund:' || p.id || ':0:1000' WHERE p.booking_id = $1`,
+      [b.bookingId],
+    );
     expect(ledger).toEqual([{ amount: 1000 }]);
   });
 

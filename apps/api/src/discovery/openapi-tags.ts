@@ -24,4 +24,6 @@ export const OPENAPI_TAGS: Readonly<Record<string, string>> = {
     'Catalog management for admin credentials: properties and their promotion, room types, rate plans, cancellation policies, inventory, nightly rates and FX rates.',
   channels:
     'Channel managers in: OpenTravel ARI messages (availability, restrictions, rates, inventory counts) as plain XML, authenticated by a channel credential (Bearer or HTTP Basic).',
+  payments:
+    "The card payment provider's own routes: the signed Stripe webhook that settles a payment the traveler had to authenticate, and the page the traveler's browser returns to. No credential: the webhook's signature is its credential.",
 };

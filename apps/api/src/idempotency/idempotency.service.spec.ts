@@ -112,3 +112,36 @@ describe('IdempotencyService: a request that failed with the database', () => {
     expect(records.abandonCalls).toBe(calls);
   });
 });
+
+describe('IdempotencyService: a payment waiting for the traveler', () => {
+  it('is not sealed: the key is freed, so a replay asks the provider again and seals its final outcome', async () => {
+    const records = new FlakyRecords();
+    const service = new IdempotencyService(records, loadConfig({}), { traceId: 'trace' } as RequestContext);
+    const call = (execute: IdempotentCall['execute']): IdempotentCall => ({
+      tenantId: 't',
+      principalId: 'p',
+      route: 'POST /v1/bookings',
+      key: 'k-sca',
+      keyName: 'Idempotency-Key',
+      params: {},
+      body: { hold_id: 'h' },
+      options: { required: true },
+      defaultStatus: 201,
+      execute,
+    });
+    const waiting = await service.run(
+      call(async () => {
+        throw new DomainError('payment_action_required', { detail: { action_url: 'https://bank.example/3ds' }, retryAfter: 10 });
+      }),
+    );
+    expect(waiting.response.status).toBe(402);
+    expect(records.records.size).toBe(0);
+    const declined = await service.run(
+      call(async () => {
+        throw new DomainError('payment_failed', { detail: { provider_message: 'Authentication failed.' } });
+      }),
+    );
+    expect(declined).toMatchObject({ replayed: false, response: { status: 402 } });
+    expect(records.records.size).toBe(1);
+  });
+});

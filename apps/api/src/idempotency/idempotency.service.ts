@@ -13,6 +13,21 @@ export function isSealed(status: number): boolean {
   return (status >= 200 && status < 300) || status === 402 || status === 409 || status === 410;
 }
 
+/**
+ * A 402 that is no outcome yet: the payment waits for the traveler to authenticate
+ * (docs/payments-provider.md), so the key is freed and a replay asks the provider again.
+ */
+const AWAITING_TRAVELER = 'payment_action_required';
+
+/** Whether a response is stored for replay: a business outcome that is final. */
+export function isSealedResponse(response: StoredResponse): boolean {
+  if (!isSealed(response.status)) return false;
+  const body = response.body;
+  if (body === null || typeof body !== 'object' || !('error' in body)) return true;
+  const error = body.error;
+  return !(error !== null && typeof error === 'object' && 'code' in error && error.code === AWAITING_TRAVELER);
+}
+
 interface Execution {
   response: StoredResponse;
   /**
@@ -221,13 +236,13 @@ export class IdempotencyService {
     alreadySealed: WeakSet<StoredResponse>,
   ): Promise<{ response: StoredResponse; replayed: boolean }> {
     const seal = (sealed: StoredResponse) => (alreadySealed.has(sealed) ? Promise.resolve() : this.records.complete(scope, sealed));
-    if (isSealed(response.status)) {
+    if (isSealedResponse(response)) {
       stopLease();
       await seal(response);
     } else if (continuation) {
       // The answer was given early; the record stays in progress (lease renewed) until the work ends.
       void continuation
-        .then((final) => (isSealed(final.status) ? seal(final) : this.abandon(scope)))
+        .then((final) => (isSealedResponse(final) ? seal(final) : this.abandon(scope)))
         .catch((error: Error) => {
           this.logger.error(`idempotent continuation for ${scope.route} failed: ${error.message}`);
           return this.abandon(scope);

@@ -4,6 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { McpServerFactory, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, toolResult, unknownToolMessage } from './mcp-server.factory';
 import { MCP_PROTOCOL_VERSIONS } from './mcp-protocol';
 import { McpRequestContext, McpToolRunner } from './mcp-tool-runner';
+import { paymentActionElicitation } from './payment-action-elicitation';
 import { PROPERTY_RESOURCE, PROPERTY_RESOURCE_TEMPLATE, propertyContents, propertySlugOf, readProperty } from './property.resource';
 
 /** Cache hints (docs/mcp.md "Caching"): the lists change only with a deploy; a property read is per tenant. */
@@ -70,10 +71,12 @@ export class McpModernHandler implements OnModuleDestroy {
     });
     listAllRevisions(server);
     server.setRequestHandler('tools/list', () => ({ tools: this.factory.tools() as never }));
-    server.setRequestHandler('tools/call', async ({ params }) => {
+    server.setRequestHandler('tools/call', async ({ params }, ctx) => {
       const tool = this.factory.tool(params.name);
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(params.name), { name: params.name });
-      return toolResult(tool, await this.runner.run(tool, params.arguments ?? {}, context)) as never;
+      const answer = await this.runner.run(tool, params.arguments ?? {}, context);
+      // A payment waiting for the traveler: the issuer page by URL elicitation, to a client that declared it.
+      return (paymentActionElicitation(answer, ctx.mcpReq.envelope, ctx.mcpReq.inputResponses) ?? toolResult(tool, answer)) as never;
     });
     server.setRequestHandler('resources/list', () => ({ resources: [] }));
     server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [{ uriTemplate: PROPERTY_RESOURCE_TEMPLATE, ...PROPERTY_RESOURCE }] }));

@@ -22,7 +22,14 @@ export const SANDBOX_TOKENS = {
   tok_insufficientFunds: 'declined: Your card has insufficient funds.',
   tok_providerError: 'provider error',
   tok_timeout: 'succeeds after PAYMENT_TIMEOUT_MS + 2 s',
+  tok_threeDSecureRequired: 'waits for the traveler: 402 payment_action_required, settled at its action_url',
 } as const;
+
+/** The card whose issuer asks the traveler to authenticate (strong customer authentication). */
+export const SANDBOX_AUTHENTICATION_TOKEN = 'tok_threeDSecureRequired';
+
+/** The sandbox's stand-in for the issuer's authentication page of a charge (docs/sandbox.md). */
+export const sandboxAuthenticationUrl = (baseUrl: string, chargeId: string) => `${baseUrl}/sandbox/payments/${chargeId}/authenticate`;
 
 const DECLINES: Record<string, string> = {
   tok_chargeDeclined: 'Your card was declined.',
@@ -41,7 +48,7 @@ interface ChargeRow {
   amount: string;
   currency: string;
   token_fingerprint: string;
-  state: 'processing' | 'succeeded' | 'declined';
+  state: 'processing' | 'requires_action' | 'succeeded' | 'declined';
   decline_message: string | null;
   stale: boolean;
 }
@@ -148,7 +155,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   /** The final state of a token the sandbox decides without waiting; null for the slow and failing ones. */
   private immediateOutcome(token: string): { state: 'succeeded' | 'declined'; decline: string | null } | null {
-    if (token === 'tok_timeout' || token === 'tok_providerError') return null;
+    if (token === 'tok_timeout' || token === 'tok_providerError' || token === SANDBOX_AUTHENTICATION_TOKEN) return null;
     const decline = declineFor(token);
     return { state: decline ? 'declined' : 'succeeded', decline };
   }
@@ -167,6 +174,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
       }
       if (row.state === 'succeeded') return { outcome: 'succeeded', reference: row.charge_id };
       if (row.state === 'declined') return { outcome: 'declined', message: row.decline_message ?? 'Your card was declined.' };
+      if (row.state === 'requires_action') return this.waiting(request, row.charge_id);
       if (row.stale) {
         const taken = await this.sql.rows<{ charge_id: string }>(
           `UPDATE sandbox_charges SET created_at = now() WHERE tenant_id = $1 AND idempotency_key = $2 AND state = 'processing'
@@ -188,6 +196,14 @@ export class SandboxPaymentProvider extends PaymentProvider {
       ]);
       return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
     }
+    if (token === SANDBOX_AUTHENTICATION_TOKEN) {
+      await this.sql.affected(`UPDATE sandbox_charges SET state = 'requires_action' WHERE tenant_id = $1 AND idempotency_key = $2 AND charge_id = $3`, [
+        request.tenantId,
+        request.idempotencyKey,
+        chargeId,
+      ]);
+      return this.waiting(request, chargeId);
+    }
     if (token === 'tok_timeout') await sleep(this.config.paymentTimeoutMs + SLOW_EXTRA_MS);
     const decline = declineFor(token);
     await this.sql.affected(
@@ -195,6 +211,49 @@ export class SandboxPaymentProvider extends PaymentProvider {
       [request.tenantId, request.idempotencyKey, chargeId, decline ? 'declined' : 'succeeded', decline],
     );
     return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: chargeId };
+  }
+
+  /**
+   * A charge waiting for the traveler: its authentication page, or, once the hold it pays for has
+   * expired (`abandonIfWaiting`), its end as a decline, so that it can no longer be paid.
+   */
+  private async waiting(request: ChargeRequest, chargeId: string): Promise<ChargeResult> {
+    if (!request.abandonIfWaiting)
+      return { outcome: 'action_required', reference: chargeId, actionUrl: sandboxAuthenticationUrl(this.config.baseUrl, chargeId) };
+    const message = 'The traveler did not authenticate the payment before the hold expired.';
+    const ended = await this.sql.affected(
+      `UPDATE sandbox_charges SET state = 'declined', decline_message = $3, completed_at = now() WHERE tenant_id = $1 AND charge_id = $2 AND state = 'requires_action'`,
+      [request.tenantId, chargeId, message],
+    );
+    // Settled by the traveler meanwhile: the ledger's answer for the key is the outcome.
+    return ended === 1 ? { outcome: 'declined', message, declineCode: 'authentication_not_completed' } : this.existing(request, request.token);
+  }
+
+  /**
+   * The traveler on the sandbox's authentication page of a charge waiting for them
+   * (`tok_threeDSecureRequired`): the charge succeeds or is declined. Null for a charge the ledger
+   * does not hold; the charge's tenant and key (the payment attempt) otherwise, with its state
+   * now (a charge settled before keeps its outcome).
+   */
+  async authenticate(
+    chargeId: string,
+    outcome: 'succeeded' | 'failed',
+  ): Promise<{ tenantId: string; idempotencyKey: string; state: 'succeeded' | 'declined'; settledNow: boolean } | null> {
+    const decline = outcome === 'failed' ? 'The traveler failed the authentication of the payment.' : null;
+    const settled = await this.sql.rows<{ tenant_id: string; idempotency_key: string }>(
+      `UPDATE sandbox_charges SET state = $2, decline_message = $3, completed_at = now() WHERE charge_id = $1 AND state = 'requires_action'
+       RETURNING tenant_id, idempotency_key`,
+      [chargeId, decline ? 'declined' : 'succeeded', decline],
+    );
+    if (settled[0])
+      return { tenantId: settled[0].tenant_id, idempotencyKey: settled[0].idempotency_key, state: decline ? 'declined' : 'succeeded', settledNow: true };
+    const before = await this.sql.rows<{ tenant_id: string; idempotency_key: string; state: ChargeRow['state'] }>(
+      `SELECT tenant_id, idempotency_key, state FROM sandbox_charges WHERE charge_id = $1`,
+      [chargeId],
+    );
+    const row = before[0];
+    if (!row || (row.state !== 'succeeded' && row.state !== 'declined')) return null;
+    return { tenantId: row.tenant_id, idempotencyKey: row.idempotency_key, state: row.state, settledNow: false };
   }
 
   guarantee(_request: GuaranteeRequest): Promise<GuaranteeResult> {

@@ -22,6 +22,7 @@ import { ModifyBooking } from './use-cases/modify-booking.use-case';
 import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './services/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
+import { SettlePaymentEvent } from './use-cases/settle-payment-event.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { SettleBookingAttempt } from './services/settle-booking-attempt';
 import { AbortBookingAttempt } from './services/abort-booking-attempt';
@@ -51,6 +52,7 @@ const useCases = [
   ModifyBooking,
   PreviewCancellation,
   FindBookingByClientReference,
+  SettlePaymentEvent,
 ];
 
 /**

@@ -116,6 +116,9 @@ export class FakePayments extends PaymentRepository {
   async findAttempt(tenantId: string, holdId: string, idempotencyKey: string) {
     return this.attempts.find((a) => a.tenantId === tenantId && a.holdId === holdId && a.idempotencyKey === idempotencyKey) ?? null;
   }
+  async findAttemptById(tenantId: string, attemptId: string) {
+    return this.attempts.find((a) => a.tenantId === tenantId && a.id === attemptId) ?? null;
+  }
   listStranded(): never {
     throw new Error('not used');
   }

@@ -43,6 +43,11 @@ export class SqlPaymentRepository extends PaymentRepository {
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
+  async findAttemptById(tenantId: string, attemptId: string): Promise<PaymentAttemptRecord | null> {
+    const rows = await this.sql.rows<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} FROM payment_attempts WHERE tenant_id = $1 AND id = $2`, [tenantId, attemptId]);
+    return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
   async listStranded(startedBefore: Date, limit: number): Promise<PaymentAttemptRecord[]> {
     const rows = await this.sql.rows<AttemptRow>(
       `SELECT ${ATTEMPT_COLUMNS.split(', ')

@@ -103,10 +103,29 @@ export class AppConfig {
   readonly apiWorkers!: 'auto' | number;
   /** `WORKER_CONCURRENCY_<QUEUE>` overrides by queue name; a queue not named keeps its default. */
   readonly workerConcurrency!: Partial<Record<string, number>>;
+  /** The card payment provider bound to the payment port (docs/payments-provider.md). */
+  readonly paymentProvider!: 'sandbox' | 'stripe';
+  /** Stripe's API key; never logged (redaction) nor echoed in a configuration error. */
+  readonly stripeSecretKey!: string | null;
+  /** The signing secret of the Stripe webhook endpoint (`POST /webhooks/stripe`). */
+  readonly stripeWebhookSecret!: string | null;
+  /** Where the Stripe SDK sends its requests (tests: a local stand-in); null for Stripe's own API. */
+  readonly stripeApiBase!: string | null;
+  /** A test-mode Stripe key (`sk_test_`) is accepted in production only with PAYMENTS_TEST_MODE=true. */
+  readonly paymentsTestMode!: boolean;
 
   constructor(values: Omit<AppConfig, 'serviceName' | 'serviceVersion'>) {
     Object.assign(this, values);
   }
+}
+
+/** Variables that are secrets themselves: a bad value is never echoed, not even masked. */
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ADVISOR_LLM_API_KEY', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']);
+
+/** A configuration value as a configuration error may show it. */
+function shownValue(name: string, value: unknown): string {
+  if (SECRET_VARIABLES.has(name)) return value === undefined ? 'nothing' : 'a value that is not shown';
+  return JSON.stringify(maskCredentials(value));
 }
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
@@ -115,7 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(maskCredentials(raw[String(i.path[0])]))})`));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shownValue(String(i.path[0]), raw[String(i.path[0])])})`));
   }
   const env = parsed.data;
   const refused = productionProblems(env, options.role);
@@ -181,6 +200,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     databaseReadMaxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS,
     apiWorkers: env.API_WORKERS.toLowerCase() === 'auto' ? 'auto' : Number(env.API_WORKERS),
     workerConcurrency: workerConcurrencySetting(env),
+    paymentProvider: env.PAYMENT_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    stripeApiBase: env.STRIPE_API_BASE ? trimSlash(env.STRIPE_API_BASE) : null,
+    paymentsTestMode: env.PAYMENTS_TEST_MODE ?? false,
   });
 }
 

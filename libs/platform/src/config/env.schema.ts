@@ -136,6 +136,19 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY_WEBHOOK_DELIVERY: positiveInt.optional(),
   WORKER_CONCURRENCY_OVERSELL_SWEEP: positiveInt.optional(),
   WORKER_CONCURRENCY_GUEST_FOLLOW_UP: positiveInt.optional(),
+  // The card payment provider (docs/payments-provider.md): the built-in sandbox or Stripe.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'expected a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'expected a webhook signing secret (whsec_...)')
+    .optional(),
+  // Where the SDK sends its requests; tests point it at a local stand-in. Unset: Stripe's own API.
+  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  PAYMENTS_TEST_MODE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

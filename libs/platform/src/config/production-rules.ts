@@ -33,8 +33,8 @@ function isLocal(value: string): boolean {
  * advisor model is reached over TLS only.
  */
 export function productionProblems(env: Env, role: ProcessRole = 'api'): string[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
+  const problems: string[] = paymentProviderProblems(env);
+  if (env.NODE_ENV !== 'production') return problems;
   if (!env.BASE_URL) problems.push('BASE_URL: required with NODE_ENV=production (the public address of the api)');
   else if (isLocal(env.BASE_URL)) problems.push(`BASE_URL: must not be a localhost address with NODE_ENV=production (got ${JSON.stringify(env.BASE_URL)})`);
   if (!env.DELEGATION_AUDIENCE) problems.push('DELEGATION_AUDIENCE: required with NODE_ENV=production (the audience traveler delegations must name)');
@@ -42,8 +42,14 @@ export function productionProblems(env: Env, role: ProcessRole = 'api'): string[
     problems.push(`DELEGATION_AUDIENCE: must not be a localhost address with NODE_ENV=production (got ${JSON.stringify(env.DELEGATION_AUDIENCE)})`);
   if (!env.WEBHOOK_SECRET_KEY)
     problems.push('WEBHOOK_SECRET_KEY: required with NODE_ENV=production (at least 32 characters; encrypts webhook secrets at rest)');
-  if (env.PAYMENTS_SANDBOX !== true)
-    problems.push('PAYMENTS_SANDBOX: the sandbox payment provider charges nothing; set PAYMENTS_SANDBOX=true to run it with NODE_ENV=production on purpose');
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENTS_SANDBOX !== true)
+    problems.push(
+      'PAYMENTS_SANDBOX: the sandbox payment provider charges nothing; set PAYMENT_PROVIDER=stripe with its keys, or PAYMENTS_SANDBOX=true to run the sandbox with NODE_ENV=production on purpose',
+    );
+  if (env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_SECRET_KEY?.includes('_test_') && env.PAYMENTS_TEST_MODE !== true)
+    problems.push('STRIPE_SECRET_KEY: a test-mode key charges nothing; set PAYMENTS_TEST_MODE=true to run it with NODE_ENV=production on purpose');
+  if (env.PAYMENT_PROVIDER === 'stripe' && env.STRIPE_API_BASE && new URL(env.STRIPE_API_BASE).protocol !== 'https:')
+    problems.push('STRIPE_API_BASE: must be an https: URL with NODE_ENV=production (card data and the API key would travel in clear)');
   if (env.WEBHOOK_ALLOW_PRIVATE)
     problems.push('WEBHOOK_ALLOW_PRIVATE: must not be true with NODE_ENV=production (webhook URLs could reach internal addresses)');
   if (!env.METRICS_TOKEN) {
@@ -56,6 +62,16 @@ export function productionProblems(env: Env, role: ProcessRole = 'api'): string[
   }
   if (env.ADVISOR_LLM_URL && new URL(env.ADVISOR_LLM_URL).protocol !== 'https:')
     problems.push('ADVISOR_LLM_URL: must be an https: URL with NODE_ENV=production (prompts and the API key would travel in clear)');
+  return problems;
+}
+
+/** Stripe needs its keys in every environment: without them no charge or webhook could work. */
+function paymentProviderProblems(env: Env): string[] {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return [];
+  const problems: string[] = [];
+  if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe (the API key of the Stripe account)');
+  if (!env.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe (the signing secret of the endpoint POST /webhooks/stripe)');
   return problems;
 }
 

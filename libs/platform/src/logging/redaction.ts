@@ -18,6 +18,8 @@ export const REDACTED_PATHS = [
   '*.delegation_token',
   '*.password',
   '*.signing_key',
+  '*.stripeSecretKey',
+  '*.stripeWebhookSecret',
 ];
 
 /**

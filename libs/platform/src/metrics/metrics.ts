@@ -42,7 +42,7 @@ export class Metrics {
   });
   readonly paymentOutcomes = new Counter({
     name: 'hcs_payment_outcomes_total',
-    help: 'Payment provider charges by outcome (succeeded, declined, error, exception).',
+    help: 'Payment provider charges by outcome (succeeded, declined, error, action_required, exception).',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

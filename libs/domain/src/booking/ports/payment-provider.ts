@@ -14,17 +14,29 @@ export interface ChargeRequest {
    * cancellation fee): the result's `cardReference` names it.
    */
   keepCard?: boolean;
+  /**
+   * The hold this charge pays for has expired: a charge still waiting for the traveler's
+   * authentication is given up (cancelled with the provider, answered `declined`) instead of
+   * waited on, so that it can no longer be paid once the room is gone.
+   */
+  abandonIfWaiting?: boolean;
 }
 
 export type ChargeResult =
   | { outcome: 'succeeded'; reference: string; cardReference?: string | null }
   | { outcome: 'declined'; message: string; declineCode?: string | null }
   /** The provider failed (5xx, network): nothing was charged under this key. */
-  | { outcome: 'error'; message: string };
+  | { outcome: 'error'; message: string }
+  /**
+   * The card issuer asks the traveler to authenticate (strong customer authentication) at
+   * `actionUrl`; nothing is charged yet. Asking again with the same key answers the charge's
+   * state at that moment: still this, or its final outcome once the traveler has acted.
+   */
+  | { outcome: 'action_required'; reference: string; actionUrl: string };
 
 export interface RefundRequest {
   tenantId: string;
-  /** The provider never refunds twice for one key (ours: the refund id). */
+  /** The provider never refunds twice for one key (ours: payment, refunded total before, amount; docs/back-office.md). */
   idempotencyKey: string;
   /** The provider's reference of the captured charge. */
   chargeReference: string;

@@ -37,6 +37,8 @@ export interface PaymentAttemptRecord extends Omit<NewPaymentAttempt, 'bookingRe
 export abstract class PaymentRepository {
   abstract createAttempt(input: NewPaymentAttempt): Promise<PaymentAttemptRecord>;
   abstract findAttempt(tenantId: string, holdId: string, idempotencyKey: string): Promise<PaymentAttemptRecord | null>;
+  /** An attempt by its id (the provider's key of its charge): how a provider event finds it. */
+  abstract findAttemptById(tenantId: string, attemptId: string): Promise<PaymentAttemptRecord | null>;
   /**
    * Attempts of any tenant still pending since before `startedBefore` whose hold is still
    * converting under the attempt's key: the process that owned them is gone (the sweep).

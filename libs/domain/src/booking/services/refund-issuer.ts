@@ -37,10 +37,21 @@ export function refundRefusalError(payment: PaymentRecord | null, amount: number
 }
 
 /**
+ * The provider's idempotency key of a refund, derived from our own record: the payment, what was
+ * refunded of it before this refund, and this refund's amount. A transaction that rolls back after
+ * the provider refunded (a crash before the commit) leaves the refunded total as it was, so its
+ * retry asks the provider again under the same key and gets the first refund back instead of a
+ * second one; once a refund commits, the total moves and the next refund has a key of its own.
+ */
+export function refundIdempotencyKey(paymentId: string, refundedBefore: number, amount: number): string {
+  return `refund:${paymentId}:${refundedBefore}:${amount}`;
+}
+
+/**
  * Issues one refund of a booking's payment inside the caller's transaction (cancel and admin
  * refunds share it): the payment's refunded total grows by a conditional UPDATE (so concurrent
- * refunds can never exceed what was captured), the provider refunds under the refund id as its
- * idempotency key, and the refund row, its signed refund_issued receipt, the audit entry and the
+ * refunds can never exceed what was captured), the provider refunds under a key derived from the
+ * payment's refunded total (`refundIdempotencyKey`), and the refund row, its signed refund_issued receipt, the audit entry and the
  * outbox event are written with it.
  */
 @Injectable()
@@ -69,7 +80,7 @@ export class RefundIssuer {
     const refundId = order.refundId ?? randomUUID();
     const provided = await this.provider.refund({
       tenantId: booking.tenantId,
-      idempotencyKey: refundId,
+      idempotencyKey: refundIdempotencyKey(payment.id, finalPayment.refunded.amount - amount.amount, amount.amount),
       chargeReference: payment.providerReference,
       amount,
     });

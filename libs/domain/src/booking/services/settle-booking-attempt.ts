@@ -16,6 +16,21 @@ import { ConfirmedBookingAnswer } from './confirmed-booking-answer';
 
 const TIMED_OUT = Symbol('timed-out');
 
+/** How long an agent is told to wait before asking again whether the traveler has authenticated. */
+export const ACTION_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The traveler must authenticate the payment with the card issuer (strong customer
+ * authentication, docs/payments-provider.md): the attempt stays pending and the hold converting,
+ * as after `payment_timeout`, until the provider's answer for the same key is final.
+ */
+function actionRequired(ctx: BookingAttempt, actionUrl: string): DomainError {
+  return new DomainError('payment_action_required', {
+    detail: { hold_id: ctx.hold.id, action_url: actionUrl, replay_with_same_idempotency_key: true },
+    retryAfter: ACTION_RETRY_AFTER_SECONDS,
+  });
+}
+
 /**
  * The second half of a booking (docs/booking-chain.md): a begun attempt is charged once, then
  * completed in one statement (`ConfirmationPlanner`'s plan, one `BookingConversion.complete`) or
@@ -75,11 +90,18 @@ export class SettleBookingAttempt {
         token: attempt.providerToken,
         billingCountry: attempt.billingCountry,
         description: `booking of hold ${ctx.hold.id}`,
+        // A payment waiting for the traveler waits at most as long as the hold (docs/payments-provider.md).
+        abandonIfWaiting: ctx.hold.expired,
       })
       .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
     if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, ctx);
+    if (result.outcome === 'action_required') throw actionRequired(ctx, result.actionUrl);
     await this.aborts.abort(attempt, result.outcome, result.message, ctx.actor);
-    if (result.outcome === 'declined') throw new DomainError('payment_failed', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
+    if (result.outcome === 'declined') {
+      throw new DomainError('payment_failed', {
+        detail: { hold_id: ctx.hold.id, provider_message: result.message, ...(result.declineCode ? { decline_code: result.declineCode } : {}) },
+      });
+    }
     throw new DomainError('payment_provider_error', { detail: { hold_id: ctx.hold.id, provider_message: result.message } });
   }
 

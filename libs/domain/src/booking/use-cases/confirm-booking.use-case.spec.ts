@@ -241,6 +241,42 @@ describe('ConfirmBooking', () => {
     ]);
   });
 
+  it('passes the decline code of the provider on as detail.decline_code', async () => {
+    const { useCase, command, provider } = setup();
+    provider.chargeResult = { outcome: 'declined', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' };
+    const error = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(error.detail).toMatchObject({ provider_message: 'Your card has insufficient funds.', decline_code: 'insufficient_funds' });
+  });
+
+  it('answers payment_action_required while the traveler must authenticate, keeps the attempt pending, and books once the provider says so', async () => {
+    const { useCase, command, provider, holds, hold, payments, bookings } = setup();
+    const actionUrl = 'https://hooks.stripe.example/3ds/pi_1';
+    provider.chargeResult = { outcome: 'action_required', reference: 'pi_1', actionUrl };
+    const first = await failure(useCase.execute(command, agentActor(), TRAVELER));
+    expect(first.code).toBe('payment_action_required');
+    expect(first.detail).toEqual({ hold_id: hold.id, action_url: actionUrl, replay_with_same_idempotency_key: true });
+    expect(first.retryAfter).toBeGreaterThan(0);
+    expect(payments.attempts[0].state).toBe('pending');
+    expect((await holds.findById(hold.tenantId, hold.id))?.state).toBe('converting');
+    // A replay before the traveler acts: the same answer, under the same attempt and key.
+    expect((await failure(useCase.execute(command, agentActor(), TRAVELER))).code).toBe('payment_action_required');
+    // The traveler authenticated: the provider's answer for the key is final, the resume books.
+    provider.chargeResult = { outcome: 'succeeded', reference: 'pi_1' };
+    await expect(useCase.resume(payments.attempts[0])).resolves.toBe('confirmed');
+    expect(bookings.rows).toHaveLength(1);
+    expect(new Set(provider.charges.map((c) => c.idempotencyKey))).toEqual(new Set([payments.attempts[0].id]));
+    await expect(useCase.execute(command, agentActor(), TRAVELER)).resolves.toMatchObject({ data: { state: 'confirmed' } });
+  });
+
+  it('resumes an attempt still waiting for the traveler as waiting, failing nothing', async () => {
+    const { useCase, command, provider, holds, hold, payments } = setup();
+    provider.chargeResult = { outcome: 'action_required', reference: 'pi_2', actionUrl: 'https://bank.example/3ds' };
+    await failure(useCase.execute(command, agentActor(), TRAVELER));
+    await expect(useCase.resume(payments.attempts[0])).resolves.toBe('waiting');
+    expect(payments.attempts[0].state).toBe('pending');
+    expect((await holds.findById(hold.tenantId, hold.id))?.state).toBe('converting');
+  });
+
   it('answers payment_provider_error when the provider fails', async () => {
     const { useCase, command, provider } = setup();
     provider.chargeResult = () => {

@@ -141,9 +141,10 @@ export class ConfirmBooking {
   /**
    * Finishes an attempt whose api process died between the charge and the booking (the worker's
    * sweep calls this): the same charge and booking steps a replay with the same key would run, with
-   * the guest, traveler and agent the attempt kept. Returns how it ended.
+   * the guest, traveler and agent the attempt kept; a provider event (a webhook) settles an attempt
+   * that waited for the traveler the same way. Returns how it ended (`waiting`: still for the traveler).
    */
-  async resume(attempt: PaymentAttemptRecord): Promise<'confirmed' | 'declined' | 'failed' | 'skipped'> {
+  async resume(attempt: PaymentAttemptRecord): Promise<'confirmed' | 'declined' | 'failed' | 'skipped' | 'waiting'> {
     const request = attempt.bookingRequest;
     const found = await this.holds.findWithQuote(attempt.tenantId, attempt.holdId);
     if (!request || !found || !found.quote) return 'skipped';
@@ -155,6 +156,8 @@ export class ConfirmBooking {
       return 'confirmed';
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      // The traveler has not authenticated yet: the attempt stays pending, nothing is failed.
+      if (error.code === 'payment_action_required') return 'waiting';
       return error.code === 'payment_failed' ? 'declined' : 'failed';
     }
   }

@@ -49,7 +49,9 @@ describe('IssueRefund', () => {
     expect(outcome.data).toEqual(refundView(refund));
     expect(outcome.meta.status).toBe(201);
     expect(outcome.meta.receipt).toMatchObject({ kind: 'refund_issued', subject: { refund_id: refund.id, amount: 5000, currency: 'EUR' } });
-    expect(provider.refunds).toEqual([{ tenantId: b.tenantId, idempotencyKey: refund.id, chargeReference: payment.providerReference, amount: eur(5000) }]);
+    expect(provider.refunds).toEqual([
+      { tenantId: b.tenantId, idempotencyKey: `refund:${payment.id}:0:5000`, chargeReference: payment.providerReference, amount: eur(5000) },
+    ]);
     expect(payments.rows[0]).toMatchObject({ state: 'partially_refunded', refunded: eur(5000) });
     expect(audit.events).toEqual([
       expect.objectContaining({

@@ -31,9 +31,9 @@ export class RecoverStrandedPayments {
    * Resumes every stranded attempt. One that fails unexpectedly is counted on its row and the sweep
    * goes on with the next (dead-lettered after SWEEP_MAX_ATTEMPTS).
    */
-  async sweep(limit = 50): Promise<Record<'confirmed' | 'declined' | 'failed' | 'skipped' | 'errored' | 'dead_lettered', number>> {
+  async sweep(limit = 50): Promise<Record<'confirmed' | 'declined' | 'failed' | 'skipped' | 'waiting' | 'errored' | 'dead_lettered', number>> {
     const startedBefore = new Date(Date.now() - this.config.paymentTimeoutMs - STRANDED_AFTER_BUDGET_MS);
-    const counts = { confirmed: 0, declined: 0, failed: 0, skipped: 0, errored: 0, dead_lettered: 0 };
+    const counts = { confirmed: 0, declined: 0, failed: 0, skipped: 0, waiting: 0, errored: 0, dead_lettered: 0 };
     for (const attempt of await this.payments.listStranded(startedBefore, limit)) {
       try {
         const outcome = await this.confirm.resume(attempt);
