@@ -30,6 +30,7 @@ import { StayRestrictions1764490000000 } from './1764490000000-StayRestrictions'
 import { PartyPricingAndTaxes1764490001000 } from './1764490001000-PartyPricingAndTaxes';
 import { SeveralRooms1764490002000 } from './1764490002000-SeveralRooms';
 import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
+import { PaymentTerms1764493000000 } from './1764493000000-PaymentTerms';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   PartyPricingAndTaxes1764490001000,
   SeveralRooms1764490002000,
   AgentLiveHolds1764490003000,
+  PaymentTerms1764493000000,
 ];

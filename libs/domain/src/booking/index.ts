@@ -69,3 +69,4 @@ export * from './rules/client-reference';
 export * from './services/client-reference-gate';
 export * from './use-cases/find-booking-by-client-reference.use-case';
 export * from './confirm-booking.command';
+export * from './rules/payment-terms';
