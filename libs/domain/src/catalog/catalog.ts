@@ -1,3 +1,4 @@
+import type { PaymentTerms } from '../booking/rules/payment-terms';
 import type { Money } from '../money/money';
 
 export const MEAL_PLANS = ['room_only', 'breakfast', 'half_board', 'full_board', 'all_inclusive'] as const;
@@ -112,6 +113,8 @@ export interface RatePlan {
   policyId: string | null;
   /** As stored: what the admin set (null = the defaults, `readOccupancyPricing`). */
   occupancyPricing: OccupancyPricingInput | null;
+  /** As stored: null = prepay (docs/payments.md "Payment terms"). */
+  paymentTerms?: PaymentTerms | null;
   createdAt: Date;
 }
 
@@ -129,6 +132,7 @@ export interface RatePlanFields {
   mealPlan: MealPlan;
   policyId: string | null;
   occupancyPricing?: OccupancyPricingInput | null;
+  paymentTerms?: PaymentTerms | null;
 }
 
 /** One night of a room type's inventory as the admin sees it. */

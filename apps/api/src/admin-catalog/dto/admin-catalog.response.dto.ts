@@ -41,6 +41,12 @@ export class OccupancyPricingModel {
   child_rates: ChildRateModel[];
 }
 
+export class PaymentTermsModel {
+  @ApiProperty({ enum: ['prepay', 'deposit', 'pay_at_property'] }) kind: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'Percent of payable_online charged at booking (deposit).' }) deposit_pct?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Days before check-in the balance is charged (deposit).' }) balance_due_days?: number;
+}
+
 export class AdminRatePlanModel {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) property_id: string;
@@ -56,6 +62,8 @@ export class AdminRatePlanModel {
   @ApiProperty({ type: String, nullable: true }) cancellation_kind: string | null;
   @ApiProperty({ type: OccupancyPricingModel, description: "Party pricing, the defaults filled (docs/catalog.md 'Party pricing')." })
   occupancy_pricing: OccupancyPricingModel;
+  @ApiProperty({ type: PaymentTermsModel, description: "How the plan takes its money, {kind: 'prepay'} when unset (docs/payments.md 'Payment terms')." })
+  payment_terms: PaymentTermsModel;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 

@@ -42,8 +42,8 @@ describe('payment terms', () => {
 
   it('counts the due date in calendar days of the property zone, across a clock change', () => {
     // Paris moves to summer time on 2027-03-28: 15:00 local is 13:00Z after, 14:00Z before.
-    expect(balanceDueAt('2027-04-10T13:00:00Z', 'Europe/Paris', 14)).toBe('2027-03-27T14:00:00Z');
-    expect(balanceDueAt('2027-04-10T13:00:00Z', 'Europe/Paris', 0)).toBe('2027-04-10T13:00:00Z');
+    expect(balanceDueAt('2027-04-10T13:00:00Z', 'Europe/Paris', 14)).toBe('2027-03-27T14:00:00.000Z');
+    expect(balanceDueAt('2027-04-10T13:00:00Z', 'Europe/Paris', 0)).toBe('2027-04-10T13:00:00.000Z');
   });
 
   it('charges a deposit and schedules the balance, or everything when the due date has passed', () => {
@@ -51,7 +51,7 @@ describe('payment terms', () => {
     expect(chargeAtBooking(terms, eur(10000), stay, new Date('2027-01-01T00:00:00Z'))).toEqual({
       kind: 'deposit',
       amount: eur(3000),
-      balance: { amount: eur(7000), dueAt: '2027-03-27T14:00:00Z' },
+      balance: { amount: eur(7000), dueAt: '2027-03-27T14:00:00.000Z' },
     });
     expect(chargeAtBooking(terms, eur(10000), stay, new Date('2027-03-28T00:00:00Z'))).toEqual({ kind: 'full', amount: eur(10000), balance: null });
     expect(chargeAtBooking({ kind: 'prepay' }, eur(10000), stay, new Date())).toEqual({ kind: 'full', amount: eur(10000), balance: null });
@@ -60,7 +60,7 @@ describe('payment terms', () => {
 
   it('reads what an attempt stands for from its amount, whenever it completes', () => {
     const terms = { kind: 'deposit' as const, deposit_pct: 30, balance_due_days: 14 };
-    expect(chargeOfAttempt(terms, eur(10000), eur(3000), stay).balance).toEqual({ amount: eur(7000), dueAt: '2027-03-27T14:00:00Z' });
+    expect(chargeOfAttempt(terms, eur(10000), eur(3000), stay).balance).toEqual({ amount: eur(7000), dueAt: '2027-03-27T14:00:00.000Z' });
     expect(chargeOfAttempt(terms, eur(10000), eur(10000), stay)).toEqual({ kind: 'full', amount: eur(10000), balance: null });
   });
 

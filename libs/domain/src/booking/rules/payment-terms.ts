@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { FieldError } from '../../errors/domain-error';
+import { convertMinor } from '../../money/fx';
 import type { Money } from '../../money/money';
+import type { PriceBreakdown } from '../chain.types';
 
 /** How a rate plan takes its money (docs/payments.md "Payment terms"). */
 export const PAYMENT_TERMS_KINDS = ['prepay', 'deposit', 'pay_at_property'] as const;
@@ -70,7 +72,7 @@ export function depositAmount(payable: Money, pct: number): Money {
 export function balanceDueAt(checkInAt: string, timezone: string, days: number): string {
   let local = DateTime.fromISO(checkInAt, { zone: timezone });
   if (!local.isValid) local = DateTime.fromISO(checkInAt, { zone: 'UTC' });
-  return local.minus({ days }).toUTC().toISO({ suppressMilliseconds: true }) as string;
+  return local.minus({ days }).toJSDate().toISOString();
 }
 
 /** What a booking takes at confirmation: a charge (`full` or `deposit`), or a guarantee of the card; and the balance left, if any. */
@@ -137,4 +139,18 @@ export function nextAttemptAt(attempt: number, now: Date): Date | null {
 /** The provider's idempotency key of one attempt of one schedule entry: a retry is a new attempt, a recovery the same. */
 export function scheduleChargeKey(entryId: string, attempt: number): string {
   return `sched_${entryId}_${attempt}`;
+}
+
+/**
+ * The breakdown's split under the terms: pay at property moves everything to `payable_at_property`
+ * (with `local` in the property's currency when it differs and a rate is known); other terms keep it.
+ */
+export function splitUnderTerms(price: PriceBreakdown, terms: PaymentTerms, local: { currency: string; rate: number | null } | null): PriceBreakdown {
+  if (terms.kind !== 'pay_at_property') return price;
+  const { currency } = price.total;
+  const atProperty: PriceBreakdown['payable_at_property'] = { amount: price.total.amount, currency };
+  if (local && local.currency !== currency && local.rate !== null && atProperty.amount > 0) {
+    atProperty.local = { amount: convertMinor(atProperty.amount, currency, local.currency, local.rate), currency: local.currency };
+  }
+  return { ...price, payable_online: { amount: 0, currency }, payable_at_property: atProperty };
 }
