@@ -46,6 +46,7 @@ import {
   FollowUpRepository,
   FollowUpQuota,
   FollowUpSettingsRepository,
+  PaymentSchedule,
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
@@ -63,6 +64,7 @@ import { CatalogChangeFeed } from './catalog/catalog-change-feed';
 import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { SqlOutboxWriter } from './booking/sql-outbox.writer';
 import { SqlPaymentRepository } from './booking/sql-payment.repository';
+import { SqlPaymentSchedule } from './booking/sql-payment-schedule';
 import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
@@ -112,6 +114,7 @@ const repositories: ClassProvider[] = [
   { provide: BookingConversion, useClass: SqlBookingConversion },
   { provide: BookingRepository, useClass: SqlBookingRepository },
   { provide: PaymentRepository, useClass: SqlPaymentRepository },
+  { provide: PaymentSchedule, useClass: SqlPaymentSchedule },
   { provide: RefundRepository, useClass: SqlRefundRepository },
   { provide: BookingAuthorizationRepository, useClass: SqlBookingAuthorizationRepository },
   { provide: AuditLog, useClass: SqlAuditLog },

@@ -11,7 +11,9 @@ import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from './receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
-import { cancellationRefund } from '../rules/refund-amount';
+import { cancellationRefund, remainingRefundable } from '../rules/refund-amount';
+import { feeAgainstCaptured } from '../rules/payment-terms';
+import { PaymentSchedule } from '../ports/payment-schedule';
 import { activeRooms, cancelledAmount } from '../rules/booking-rooms';
 import { BookingView, bookingView } from '../views';
 import { bookingNextActions } from '../use-cases/get-booking.use-case';
@@ -48,6 +50,7 @@ export class BookingCanceller {
     private readonly signer: ReceiptSigner,
     private readonly recorder: ChainRecorder,
     private readonly followUps: StayFollowUps,
+    private readonly schedule: PaymentSchedule,
   ) {}
 
   async cancel({ booking, actor, traveler, reason, room }: CancelScope): Promise<Outcome<BookingView>> {
@@ -56,7 +59,11 @@ export class BookingCanceller {
     const base = cancelledAmount(booking, targets);
     const now = new Date();
     const fee = cancellationFee(booking.policySnapshot, base, now, new Date(booking.policySnapshot.check_in_at));
-    const refundDue = cancellationRefund(base, fee, payment);
+    // Under payment terms (docs/payments.md) the fee is set against what was captured: the excess is
+    // refunded, a fee above it is charged to the kept card by the worker right after this cancel.
+    const terms = booking.policySnapshot.payment_terms;
+    const settled = terms ? feeAgainstCaptured(base, fee, payment ? remainingRefundable(payment).amount : 0) : null;
+    const refundDue = settled ? settled.refund : cancellationRefund(base, fee, payment);
     const refundId = refundDue.amount > 0 ? randomUUID() : null;
     const cancellation: Cancellation = {
       cancelled_at: now.toISOString(),
@@ -110,11 +117,17 @@ export class BookingCanceller {
     if (endsBooking) await this.followUps.cancelScheduled(written, audit.actor);
 
     let finalPayment = payment;
+    if (terms && payment) {
+      if (endsBooking) await this.schedule.cancelScheduled(actor.tenantId, booking.id);
+      const feeToCharge = settled?.feeToCharge;
+      if (feeToCharge && feeToCharge.amount > 0 && payment.cardReference) await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
+      finalPayment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    }
     if (refundId) {
       const issued = await this.refunder.issue({
         refundId,
         booking: written,
-        payment,
+        payment: finalPayment,
         amount: refundDue,
         reason: cancellation.reason,
         actor: audit.actor,
