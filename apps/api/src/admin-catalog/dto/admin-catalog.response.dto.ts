@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { MoneyModel } from '../../http/openapi/envelope.models';
+import { PaymentTermsModel } from '../../chain-dto/chain.response-parts.dto';
 import { FeeModel, PolicyModel, PropertyModel, RoomTypeModel, TaxModel } from '../../properties/dto/properties.response.dto';
 
 export class AdminPropertyModel extends PropertyModel {
@@ -39,12 +40,6 @@ export class OccupancyPricingModel {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Minor units per night per adult above base_adults (default 0).' }) extra_adult: number;
   @ApiProperty({ type: [ChildRateModel], description: 'Ascending max_age; a child older than every bracket pays extra_adult; empty: children free.' })
   child_rates: ChildRateModel[];
-}
-
-export class PaymentTermsModel {
-  @ApiProperty({ enum: ['prepay', 'deposit', 'pay_at_property'] }) kind: string;
-  @ApiPropertyOptional({ type: 'integer', description: 'Percent of payable_online charged at booking (deposit).' }) deposit_pct?: number;
-  @ApiPropertyOptional({ type: 'integer', description: 'Days before check-in the balance is charged (deposit).' }) balance_due_days?: number;
 }
 
 export class AdminRatePlanModel {
