@@ -1,7 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { DataSource } from 'typeorm';
 import { ChargeDuePayments } from '@hcs/domain';
-import { CARD, ChainAgent, ChainCatalog, createChainAgent, createChainCatalog, DELEGATION_HEADER, GUEST, quoteAndHold, travelerDelegation } from '../../support/chain-fixtures';
+import {
+  CARD,
+  ChainAgent,
+  ChainCatalog,
+  createChainAgent,
+  createChainCatalog,
+  DELEGATION_HEADER,
+  GUEST,
+  quoteAndHold,
+  travelerDelegation,
+} from '../../support/chain-fixtures';
 import { createTenant } from '../../support/factories';
 import { ownDatabase } from '../../support/own-database';
 import { eventually, runNode } from '../../support/processes';
@@ -9,8 +19,9 @@ import { OwnRedis, ownRedis } from '../../support/redis-server';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
- * Balances charged exactly once (docs/payments.md "Balances and fees the worker charges"): built
- * worker processes and in-process sweeps race for the same due balances and each is charged once;
+ * Balances charged exactly once (docs/payments.md "Balances and fees the worker charges"): two built
+ * worker processes and three in-process sweeps run over the same due balances at once (whichever
+ * claims an entry charges it) and each is charged once;
  * a worker killed right after the provider charged (FAULT_EXIT_AFTER_CHARGE) leaves its claim,
  * which, once lapsed, is taken over under the same attempt number: the provider answers the same
  * key with the same charge, so the balance is charged once.
@@ -35,7 +46,9 @@ describe('balance charges with workers racing and dying', () => {
     agent = await createChainAgent(setup.app, tenantId);
     catalog = await createChainCatalog(setup.app, tenantId, { defaultInventory: 20 });
     traveler = await travelerDelegation(setup.app, tenantId, 'balance-fault');
-    await db.query(`UPDATE rate_plans SET payment_terms = '{"kind": "deposit", "deposit_pct": 25, "balance_due_days": 10}' WHERE id = $1`, [catalog.freePlanId]);
+    await db.query(`UPDATE rate_plans SET payment_terms = '{"kind": "deposit", "deposit_pct": 25, "balance_due_days": 10}' WHERE id = $1`, [
+      catalog.freePlanId,
+    ]);
     redis = await ownRedis();
     workerEnv = { DATABASE_URL: database.url, REDIS_URL: redis.url, LOG_LEVEL: 'silent', HOLD_SWEEP_INTERVAL_SECONDS: '1' };
   }, 60_000);
@@ -51,7 +64,8 @@ describe('balance charges with workers racing and dying', () => {
     workers.push(child);
     return child;
   };
-  const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve)));
+  const exited = (child: ChildProcess) =>
+    new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve)));
 
   /** A deposit booking (over the in-process api) whose balance is due now; its balance entry's id. */
   async function dueBalance(start: number): Promise<string> {
@@ -64,14 +78,14 @@ describe('balance charges with workers racing and dying', () => {
       .set(DELEGATION_HEADER, traveler)
       .send({ hold_id: held.holdId, quote_id: held.quoteId, guest: GUEST, payment: CARD('tok_visa') });
     expect(b.status).toBe(201);
-    const [entry] = await db.query(
-      `UPDATE payment_schedule SET next_attempt_at = now() - interval '1 second' WHERE booking_id = $1 AND kind = 'balance' RETURNING id`,
-      [b.body.data.booking_id],
-    );
+    const [entry] = await db.query(`SELECT id FROM payment_schedule WHERE booking_id = $1 AND kind = 'balance'`, [b.body.data.booking_id]);
+    await db.query(`UPDATE payment_schedule SET next_attempt_at = now() - interval '1 second' WHERE id = $1`, [entry.id]);
     return entry.id as string;
   }
   const chargesOf = async (entryId: string) =>
-    (await db.query(`SELECT idempotency_key, state FROM sandbox_charges WHERE idempotency_key LIKE $1 ORDER BY idempotency_key`, [`sched_${entryId}_%`])) as Array<{
+    (await db.query(`SELECT idempotency_key, state FROM sandbox_charges WHERE idempotency_key LIKE $1 ORDER BY idempotency_key`, [
+      `sched_${entryId}_%`,
+    ])) as Array<{
       idempotency_key: string;
       state: string;
     }>;
@@ -87,7 +101,7 @@ describe('balance charges with workers racing and dying', () => {
     await Promise.all([sweeps.sweep(), sweeps.sweep(), sweeps.sweep()]);
     const done = await eventually(
       () => states(entries),
-      (s) => s.every((x) => x === 'captured'),
+      (s) => s.length === entries.length && s.every((x) => x === 'captured'),
       30_000,
       100,
     );
