@@ -67,7 +67,8 @@ const fingerprint = (token: string) => createHash('sha256').update(token, 'utf8'
 const newChargeId = () => `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
 
 /** A kept card's reference, derived from the key that kept it: the same key keeps the same card. */
-const cardReferenceFor = (tenantId: string, key: string) => `card_sandbox_${createHash('sha256').update(`${tenantId}:${key}`, 'utf8').digest('hex').slice(0, 32)}`;
+const cardReferenceFor = (tenantId: string, key: string) =>
+  `card_sandbox_${createHash('sha256').update(`${tenantId}:${key}`, 'utf8').digest('hex').slice(0, 32)}`;
 
 interface KeptCardRow {
   token_fingerprint: string;
@@ -227,7 +228,8 @@ export class SandboxPaymentProvider extends PaymentProvider {
    * same card (its reference derives from the key).
    */
   async guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
-    if (request.token === 'tok_providerError') return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
+    if (request.token === 'tok_providerError')
+      return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
     const decline = declineFor(request.token);
     if (decline) return { outcome: 'declined', message: decline };
     return { outcome: 'succeeded', cardReference: await this.keepCard(request.tenantId, request.idempotencyKey, request.token) };
@@ -239,10 +241,10 @@ export class SandboxPaymentProvider extends PaymentProvider {
    * charges twice. A card kept from `tok_offSessionDeclined` is always declined here.
    */
   async chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
-    const [card] = await this.sql.rows<KeptCardRow>(`SELECT token_fingerprint, off_session_declines FROM sandbox_cards WHERE tenant_id = $1 AND card_reference = $2`, [
-      request.tenantId,
-      request.cardReference,
-    ]);
+    const [card] = await this.sql.rows<KeptCardRow>(
+      `SELECT token_fingerprint, off_session_declines FROM sandbox_cards WHERE tenant_id = $1 AND card_reference = $2`,
+      [request.tenantId, request.cardReference],
+    );
     if (!card) return { outcome: 'declined', message: `No such card: '${request.cardReference}'.` };
     const decline = card.off_session_declines ? OFF_SESSION_DECLINE : null;
     const inserted = await this.sql.rows<{ charge_id: string }>(
@@ -267,7 +269,9 @@ export class SandboxPaymentProvider extends PaymentProvider {
     if (!row || Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== card.token_fingerprint) {
       return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
     }
-    return row.state === 'succeeded' ? { outcome: 'succeeded', reference: row.charge_id } : { outcome: 'declined', message: row.decline_message ?? OFF_SESSION_DECLINE };
+    return row.state === 'succeeded'
+      ? { outcome: 'succeeded', reference: row.charge_id }
+      : { outcome: 'declined', message: row.decline_message ?? OFF_SESSION_DECLINE };
   }
 
   /**

@@ -175,7 +175,10 @@ export class FakePaymentSchedule extends PaymentSchedule {
   }
   private claimable = (r: FakeScheduleRow) => r.state === 'scheduled' && r.nextAttemptAt <= this.now && (!r.claimedUntil || r.claimedUntil < this.now);
   async listDue(limit: number) {
-    return this.rows.filter(this.claimable).slice(0, limit).map((r) => ({ tenantId: r.tenantId, entryId: r.id }));
+    return this.rows
+      .filter(this.claimable)
+      .slice(0, limit)
+      .map((r) => ({ tenantId: r.tenantId, entryId: r.id }));
   }
   async claim(tenantId: string, entryId: string, leaseMs: number): Promise<ClaimedCharge | null> {
     const r = this.rows.find((x) => x.tenantId === tenantId && x.id === entryId);

@@ -141,7 +141,10 @@ export class ChildRateInputDto {
 
 /** How a rate plan takes its money (docs/payments.md "Payment terms"); the two numbers belong to `deposit` only. */
 export class PaymentTermsInputDto {
-  @ApiProperty({ enum: PAYMENT_TERMS_KINDS, description: 'prepay: all at booking; deposit: a share at booking, the balance before check-in; pay_at_property: card guaranteed, nothing charged.' })
+  @ApiProperty({
+    enum: PAYMENT_TERMS_KINDS,
+    description: 'prepay: all at booking; deposit: a share at booking, the balance before check-in; pay_at_property: card guaranteed, nothing charged.',
+  })
   @IsIn(PAYMENT_TERMS_KINDS)
   kind: (typeof PAYMENT_TERMS_KINDS)[number];
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 99, description: 'Percent of payable_online charged at booking; deposit only, required there.' })

@@ -15,9 +15,7 @@ export interface ClaimedCharge {
 
 /** How one claimed attempt ended. */
 export type ChargeSettlement =
-  | { kind: 'captured'; providerReference: string }
-  | { kind: 'retry'; message: string; nextAttemptAt: Date }
-  | { kind: 'failed'; message: string };
+  { kind: 'captured'; providerReference: string } | { kind: 'retry'; message: string; nextAttemptAt: Date } | { kind: 'failed'; message: string };
 
 /**
  * Port: the stored schedule of bookings' payments (`payment_schedule`). Claiming an attempt is a

@@ -161,7 +161,9 @@ export function confirmationAudit(
           amount: payment.amount,
           provider_reference: payment.providerReference,
           // A deposit names itself and the balance it leaves (docs/payments.md).
-          ...(payment.schedule?.length ? { kind: 'deposit', schedule: payment.schedule.map((e) => ({ kind: e.kind, due_at: e.dueAt, amount: e.amount })) } : {}),
+          ...(payment.schedule?.length
+            ? { kind: 'deposit', schedule: payment.schedule.map((e) => ({ kind: e.kind, due_at: e.dueAt, amount: e.amount })) }
+            : {}),
         }),
     ...more,
   ];

@@ -73,7 +73,11 @@ describe('payment terms', () => {
 
   it('retries after 1 h, 6 h and 24 h, then stops; each attempt has its own key', () => {
     const now = new Date('2027-01-01T00:00:00Z');
-    expect([1, 2, 3].map((n) => nextAttemptAt(n, now)?.toISOString())).toEqual(['2027-01-01T01:00:00.000Z', '2027-01-01T06:00:00.000Z', '2027-01-02T00:00:00.000Z']);
+    expect([1, 2, 3].map((n) => nextAttemptAt(n, now)?.toISOString())).toEqual([
+      '2027-01-01T01:00:00.000Z',
+      '2027-01-01T06:00:00.000Z',
+      '2027-01-02T00:00:00.000Z',
+    ]);
     expect(nextAttemptAt(4, now)).toBeNull();
     expect(scheduleChargeKey('e1', 2)).not.toBe(scheduleChargeKey('e1', 3));
   });

@@ -29,7 +29,8 @@ export function paymentTermsViolations(input: unknown, path = 'payment_terms'): 
   const t = input as Record<string, unknown>;
   const errors: FieldError[] = [];
   const kind = t.kind;
-  if (!PAYMENT_TERMS_KINDS.includes(kind as PaymentTermsKind)) errors.push({ path: `${path}.kind`, message: `must be one of ${PAYMENT_TERMS_KINDS.join(', ')}` });
+  if (!PAYMENT_TERMS_KINDS.includes(kind as PaymentTermsKind))
+    errors.push({ path: `${path}.kind`, message: `must be one of ${PAYMENT_TERMS_KINDS.join(', ')}` });
   const unknown = Object.keys(t).filter((k) => !['kind', 'deposit_pct', 'balance_due_days'].includes(k));
   for (const k of unknown) errors.push({ path: `${path}.${k}`, message: 'is not a payment terms field' });
   if (kind === 'deposit') {
@@ -94,7 +95,11 @@ export function chargeAtBooking(terms: PaymentTerms, payableOnline: Money, stay:
     const dueAt = balanceDueAt(stay.check_in_at, stay.timezone, terms.balance_due_days);
     const deposit = depositAmount(payableOnline, terms.deposit_pct);
     if (Date.parse(dueAt) > now.getTime() && deposit.amount < payableOnline.amount) {
-      return { kind: 'deposit', amount: deposit, balance: { amount: { amount: payableOnline.amount - deposit.amount, currency: payableOnline.currency }, dueAt } };
+      return {
+        kind: 'deposit',
+        amount: deposit,
+        balance: { amount: { amount: payableOnline.amount - deposit.amount, currency: payableOnline.currency }, dueAt },
+      };
     }
   }
   return { kind: 'full', amount: payableOnline, balance: null };
@@ -105,7 +110,12 @@ export function chargeAtBooking(terms: PaymentTerms, payableOnline: Money, stay:
  * amount), so a resumed or replayed attempt completes the same way even when the due date has
  * passed in between.
  */
-export function chargeOfAttempt(terms: PaymentTerms, payableOnline: Money, attemptAmount: Money, stay: { check_in_at: string; timezone: string }): BookingCharge {
+export function chargeOfAttempt(
+  terms: PaymentTerms,
+  payableOnline: Money,
+  attemptAmount: Money,
+  stay: { check_in_at: string; timezone: string },
+): BookingCharge {
   if (terms.kind === 'pay_at_property') return { kind: 'guarantee', amount: attemptAmount, balance: null };
   if (terms.kind !== 'deposit' || attemptAmount.amount >= payableOnline.amount || terms.balance_due_days === undefined) {
     return { kind: 'full', amount: attemptAmount, balance: null };

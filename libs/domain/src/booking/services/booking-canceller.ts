@@ -120,7 +120,8 @@ export class BookingCanceller {
     if (terms && payment) {
       if (endsBooking) await this.schedule.cancelScheduled(actor.tenantId, booking.id);
       const feeToCharge = settled?.feeToCharge;
-      if (feeToCharge && feeToCharge.amount > 0 && payment.cardReference) await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
+      if (feeToCharge && feeToCharge.amount > 0 && payment.cardReference)
+        await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
       finalPayment = await this.payments.findByBooking(actor.tenantId, booking.id);
     }
     if (refundId) {

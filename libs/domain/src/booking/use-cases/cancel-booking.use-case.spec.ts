@@ -37,7 +37,16 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const context = fakeContext();
   const signer = fakeSigner();
   const refunder = new RefundIssuer(payments, refunds, provider, audit, outbox, signer, context);
-  const canceller = new BookingCanceller(bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps, new FakePaymentSchedule(payments));
+  const canceller = new BookingCanceller(
+    bookings,
+    payments,
+    refunder,
+    nights,
+    signer,
+    new ChainRecorder(audit, outbox, context),
+    followUps,
+    new FakePaymentSchedule(payments),
+  );
   const useCase = new CancelBooking(new BookingAccess(bookings), canceller);
   const roomCancel = new CancelBookingRoom(new BookingAccess(bookings), canceller);
   const stay = { check_in: day(20), check_out: day(22) };

@@ -51,7 +51,10 @@ export class ChargeDuePayments {
         counts[await this.chargeOne(due.tenantId, due.entryId)] += 1;
       } catch (error) {
         counts.errored += 1;
-        this.logger.error({ err: serializeError(error), tenant_id: due.tenantId, entry_id: due.entryId }, `scheduled charge ${due.entryId} failed; its claim lapses and the next sweep takes it over`);
+        this.logger.error(
+          { err: serializeError(error), tenant_id: due.tenantId, entry_id: due.entryId },
+          `scheduled charge ${due.entryId} failed; its claim lapses and the next sweep takes it over`,
+        );
       }
     }
     return counts;
@@ -94,10 +97,18 @@ export class ChargeDuePayments {
     if (settlement.kind === 'captured') data.provider_reference = settlement.providerReference;
     else data.provider_message = settlement.message;
     if (settlement.kind === 'retry') data.next_attempt_at = settlement.nextAttemptAt.toISOString();
-    await this.recorder.append(chainAuditEvent(bookingChain(booking), type, { actor: SYSTEM, traveler: booking.traveler, traceId: this.recorder.traceId }, data));
+    await this.recorder.append(
+      chainAuditEvent(bookingChain(booking), type, { actor: SYSTEM, traveler: booking.traveler, traceId: this.recorder.traceId }, data),
+    );
     if (settlement.kind !== 'retry') {
       const payment = await this.payments.findByBooking(claimed.tenantId, claimed.bookingId);
-      await this.recorder.publish({ tenantId: claimed.tenantId, type, aggregateType: 'booking', aggregateId: booking.id, payload: bookingView(booking, payment) });
+      await this.recorder.publish({
+        tenantId: claimed.tenantId,
+        type,
+        aggregateType: 'booking',
+        aggregateId: booking.id,
+        payload: bookingView(booking, payment),
+      });
     }
     return settlement.kind === 'captured' ? 'captured' : settlement.kind === 'failed' ? 'failed' : 'retrying';
   }
