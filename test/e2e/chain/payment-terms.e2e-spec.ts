@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
-import { ChargeDuePayments } from '@hcs/domain';
+import { randomUUID } from 'node:crypto';
+import { ChargeDuePayments, RecoverStrandedPayments } from '@hcs/domain';
 import { createTenant } from '../../support/factories';
 import {
   CARD,
@@ -109,6 +110,16 @@ describe('payment terms', () => {
     expect(b.body.receipt.subject).toMatchObject({ payment_terms_kind: 'deposit', charged_at_booking_amount: deposit, balance_amount: payable - deposit });
     const id = b.body.data.booking_id as string;
     expect((await read(id)).payment).toEqual(b.body.data.payment);
+    // The same Idempotency-Key replays the answer; nothing is charged again.
+    const replay = await book(held, 'tok_visa');
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.data.payment).toEqual(b.body.data.payment);
+    const [{ n: atBooking }] = await db.query(
+      `SELECT count(*)::int AS n FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = (SELECT attempt_id::text FROM payments WHERE booking_id = $2)`,
+      [tenantId, id],
+    );
+    expect(atBooking).toBe(1);
 
     // Not due yet: the sweep leaves it alone.
     await sweep();
@@ -206,6 +217,40 @@ describe('payment terms', () => {
     expect(after.payment).toMatchObject({ state: 'captured', amount: { amount: fee } });
     expect(after.payment.schedule.map((e: Json) => e.state)).toEqual(['captured']);
     expect(await events(id)).toContain('payment.fee_captured');
+  });
+
+  it('the stranded-attempt sweep finishes a pay-at-property attempt with a guarantee, charging nothing', async () => {
+    await setTerms(catalog.nonRefundablePlanId, { kind: 'pay_at_property' });
+    const held = await quoteAndHold(t, agent, catalog, { start: 34, planId: catalog.nonRefundablePlanId });
+    const key = `terms-crash-${randomUUID()}`;
+    await db.query(`UPDATE holds SET state = 'converting', converting_key = $2 WHERE id = $1`, [held.holdId, key]);
+    await db.query(
+      `INSERT INTO payment_attempts (tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, provider_token_fingerprint, billing_country, state, booking_request, started_at)
+       VALUES ($1, $2, $3, 0, $4, 'card', 'tok_visa', encode(sha256(convert_to('tok_visa', 'UTF8')), 'hex'), 'GB', 'pending', $5, now() - interval '10 minutes')`,
+      [
+        tenantId,
+        held.holdId,
+        key,
+        held.total.currency,
+        JSON.stringify({
+          guest: GUEST,
+          traveler: { iss: 'urn:hcs:demo-issuer', sub: 'terms-traveler' },
+          agent: { principal_id: agent.agentId, kind: 'agent', booking_limit: null },
+        }),
+      ],
+    );
+    await t.app.get(RecoverStrandedPayments).sweep();
+    const [row] = await db.query(
+      `SELECT b.id, p.state, p.amount::int AS amount, p.card_reference FROM bookings b JOIN payments p ON p.booking_id = b.id WHERE b.hold_id = $1`,
+      [held.holdId],
+    );
+    expect(row).toMatchObject({ state: 'guaranteed', amount: 0 });
+    expect(row.card_reference).toMatch(/^card_sandbox_/);
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM sandbox_charges WHERE tenant_id = $1 AND token_fingerprint = encode(sha256(convert_to('tok_visa', 'UTF8')), 'hex') AND amount = 0`,
+      [tenantId],
+    );
+    expect(n).toBe(0);
   });
 
   it('prepay is unchanged but for its one full entry', async () => {

@@ -117,10 +117,8 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return this.config.paymentTimeoutMs + SLOW_EXTRA_MS + 10_000;
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const result = await this.chargeAs(request, request.token);
-    if (!request.keepCard || result.outcome !== 'succeeded') return result;
-    return { ...result, cardReference: await this.keepCard(request.tenantId, request.idempotencyKey, request.token) };
+  charge(request: ChargeRequest): Promise<ChargeResult> {
+    return this.chargeAs(request, request.token);
   }
 
   /** Keeps the card of `token` under the reference `key` derives (once): its fingerprint, never the token (docs/sandbox.md). */
@@ -139,6 +137,13 @@ export class SandboxPaymentProvider extends PaymentProvider {
    * without the scenario (a replay, the worker's recovery of the attempt) finds the same charge.
    */
   async chargeAs(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
+    const result = await this.ledgerCharge(request, behavesAs);
+    // A deposit keeps the card for its balance (docs/payments.md): kept once the charge succeeded.
+    if (!request.keepCard || result.outcome !== 'succeeded') return result;
+    return { ...result, cardReference: await this.keepCard(request.tenantId, request.idempotencyKey, request.token) };
+  }
+
+  private async ledgerCharge(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
     const atBegin = this.atBegin.take(request.tenantId, request.idempotencyKey, {
       amount: request.amount.amount,
       currency: request.amount.currency,
@@ -186,7 +191,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
         [request.tenantId, request.idempotencyKey, this.staleAfterMs],
       );
       const row = rows[0];
-      if (!row) return this.chargeAs(request, behavesAs);
+      if (!row) return this.ledgerCharge(request, behavesAs);
       if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
         return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
       }
