@@ -252,5 +252,6 @@ export const toPropertyOffer = (r: OfferRow): PropertyOffer => ({
   hasFreeCancellation: r.has_free_cancellation,
   taxes: r.taxes,
   fees: r.fees,
-  paymentTerms: r.payment_terms,
+  // Only a plan with terms other than prepay carries them (docs/payments.md).
+  ...(r.payment_terms ? { paymentTerms: r.payment_terms } : {}),
 });
