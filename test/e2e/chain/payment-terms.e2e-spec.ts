@@ -142,6 +142,25 @@ describe('payment terms', () => {
     expect(row.card_reference).toMatch(/^card_sandbox_[0-9a-f]{32}$/);
   });
 
+  it('a modified deposit booking keeps its terms and its balance falls due before the new check-in', async () => {
+    await setTerms(catalog.freePlanId, { kind: 'deposit', deposit_pct: 30, balance_due_days: 14 });
+    const held = await quoteAndHold(t, agent, catalog, { start: 60 });
+    const b = await book(held, 'tok_visa');
+    expect(b.status).toBe(201);
+    const id = b.body.data.booking_id as string;
+    const modified = await t
+      .http()
+      .post(`/v1/bookings/${id}/modify`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set(DELEGATION_HEADER, traveler)
+      .send({ stay: { check_in: daysFromToday(63), check_out: daysFromToday(65) } });
+    expect(modified.status).toBe(200);
+    expect(modified.body.data.policy_snapshot.payment_terms).toEqual({ kind: 'deposit', deposit_pct: 30, balance_due_days: 14 });
+    const balance = modified.body.data.payment.schedule.find((e: Json) => e.kind === 'balance');
+    expect(balance.due_at.slice(0, 10)).toBe(daysFromToday(49));
+    expect(balance.state).toBe('scheduled');
+  });
+
   it('charges everything at booking when the balance would already be due', async () => {
     await setTerms(catalog.freePlanId, { kind: 'deposit', deposit_pct: 30, balance_due_days: 14 });
     const held = await quoteAndHold(t, agent, catalog, { start: 5 });

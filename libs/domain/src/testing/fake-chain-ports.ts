@@ -206,6 +206,11 @@ export class FakePaymentSchedule extends PaymentSchedule {
   async addCancellationFee(tenantId: string, bookingId: string, paymentId: string, amount: Money) {
     this.add({ tenantId, bookingId, paymentId, kind: 'cancellation_fee', amount });
   }
+  async moveBalance(tenantId: string, bookingId: string, dueAt: string) {
+    for (const r of this.rows) {
+      if (r.bookingId === bookingId && r.kind === 'balance' && r.state === 'scheduled' && r.attempt === 0 && !r.claimedUntil) r.nextAttemptAt = new Date(dueAt);
+    }
+  }
   async cancelScheduled(tenantId: string, bookingId: string) {
     for (const r of this.rows) if (r.bookingId === bookingId && r.kind === 'balance' && r.state === 'scheduled' && !r.claimedUntil) r.state = 'cancelled';
     const payment = this.payments.rows.find((p) => p.bookingId === bookingId);

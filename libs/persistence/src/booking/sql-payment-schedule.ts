@@ -101,6 +101,14 @@ export class SqlPaymentSchedule extends PaymentSchedule {
     );
   }
 
+  async moveBalance(tenantId: string, bookingId: string, dueAt: string): Promise<void> {
+    await this.sql.affected(
+      `UPDATE payment_schedule SET due_at = $3, next_attempt_at = $3
+        WHERE tenant_id = $1 AND booking_id = $2 AND kind = 'balance' AND state = 'scheduled' AND attempt = 0 AND claimed_until IS NULL`,
+      [tenantId, bookingId, dueAt],
+    );
+  }
+
   async cancelScheduled(tenantId: string, bookingId: string): Promise<void> {
     // A balance a worker has claimed stays its own to settle: its charge may already have been taken.
     await this.sql.affected(

@@ -36,6 +36,8 @@ export abstract class PaymentSchedule {
   abstract settle(tenantId: string, entryId: string, attempt: number, settlement: ChargeSettlement): Promise<boolean>;
   /** A cancellation fee above what was captured, due now, charged to the payment's kept card. */
   abstract addCancellationFee(tenantId: string, bookingId: string, paymentId: string, amount: Money): Promise<void>;
+  /** A modified booking's balance not yet tried (and not claimed) falls due at `dueAt` instead. */
+  abstract moveBalance(tenantId: string, bookingId: string, dueAt: string): Promise<void>;
   /**
    * A cancelled booking's balances still scheduled become `cancelled`; the payment's state then
    * tells what was captured (`captured`; `guaranteed` while nothing was).
