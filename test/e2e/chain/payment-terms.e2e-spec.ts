@@ -225,6 +225,12 @@ describe('payment terms', () => {
     expect(n).toBe(0);
     expect(await auditTypes(id)).toContain('payment.guaranteed');
 
+    const preview = await t
+      .http()
+      .get(`/v1/bookings/${id}/cancellation-preview`)
+      .set('authorization', `Bearer ${agent.apiKey}`)
+      .set(DELEGATION_HEADER, traveler);
+    expect(preview.body.data.refund.amount).toBe(0);
     const cancelled = await callTool(client, 'cancel_booking', { booking_id: id, delegation_token: traveler });
     const fee = cancelled.envelope.data.cancellation.fee.amount as number;
     expect(fee).toBeGreaterThan(0);
@@ -236,6 +242,16 @@ describe('payment terms', () => {
     expect(after.payment).toMatchObject({ state: 'captured', amount: { amount: fee } });
     expect(after.payment.schedule.map((e: Json) => e.state)).toEqual(['captured']);
     expect(await events(id)).toContain('payment.fee_captured');
+  });
+
+  it('a declined guarantee is payment_failed like a declined charge, and the hold stays usable', async () => {
+    await setTerms(catalog.nonRefundablePlanId, { kind: 'pay_at_property' });
+    const held = await quoteAndHold(t, agent, catalog, { start: 36, planId: catalog.nonRefundablePlanId });
+    const declined = await book(held, 'tok_chargeDeclined');
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ code: 'payment_failed', detail: { provider_message: 'Your card was declined.' } });
+    const [hold] = await db.query(`SELECT state FROM holds WHERE id = $1`, [held.holdId]);
+    expect(hold.state).toBe('held');
   });
 
   it('the stranded-attempt sweep finishes a pay-at-property attempt with a guarantee, charging nothing', async () => {
