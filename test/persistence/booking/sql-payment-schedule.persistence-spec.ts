@@ -202,4 +202,20 @@ describe('SqlPaymentSchedule (real Postgres, no HTTP)', () => {
       ['deposit', 'captured'],
     ]);
   });
+
+  it('resizes an untried balance after a room cancel, cancelling it at zero, and refunds draw on a scheduled payment', async () => {
+    const b = await depositBooking();
+    const payment = await payments.findByBooking(b.tenantId, b.bookingId);
+    const refunded = await payments.refund(b.tenantId, payment?.id ?? '', 1000);
+    expect(refunded).toMatchObject({ state: 'scheduled', refunded: { amount: 1000, currency: 'EUR' } });
+    await schedule.resizeBalance(b.tenantId, b.bookingId, -2000);
+    expect((await payments.findByBooking(b.tenantId, b.bookingId))?.schedule?.find((e) => e.kind === 'balance')).toMatchObject({
+      amount: { amount: 5000 },
+      state: 'scheduled',
+    });
+    await schedule.resizeBalance(b.tenantId, b.bookingId, -5000);
+    const after = await payments.findByBooking(b.tenantId, b.bookingId);
+    expect(after?.state).toBe('captured');
+    expect(after?.schedule?.find((e) => e.kind === 'balance')?.state).toBe('cancelled');
+  });
 });

@@ -142,7 +142,7 @@ export class FakePayments extends PaymentRepository {
     const p = this.rows.find((r) => r.tenantId === tenantId && r.id === paymentId);
     if (!p || p.state === 'refunded' || amount <= 0 || p.refunded.amount + amount > p.amount.amount) return null;
     p.refunded = eur(p.refunded.amount + amount);
-    p.state = p.refunded.amount >= p.amount.amount ? 'refunded' : 'partially_refunded';
+    if (p.state !== 'scheduled' && p.state !== 'overdue') p.state = p.refunded.amount >= p.amount.amount ? 'refunded' : 'partially_refunded';
     return { ...p };
   }
 }
@@ -205,6 +205,17 @@ export class FakePaymentSchedule extends PaymentSchedule {
   }
   async addCancellationFee(tenantId: string, bookingId: string, paymentId: string, amount: Money) {
     this.add({ tenantId, bookingId, paymentId, kind: 'cancellation_fee', amount });
+  }
+  async resizeBalance(tenantId: string, bookingId: string, delta: number) {
+    for (const r of this.rows) {
+      if (r.bookingId !== bookingId || r.kind !== 'balance' || r.state !== 'scheduled' || r.claimedUntil) continue;
+      r.amount = eur(Math.max(0, r.amount.amount + delta));
+      if (r.amount.amount === 0) {
+        r.state = 'cancelled';
+        const payment = this.payments.rows.find((p) => p.bookingId === bookingId);
+        if (payment?.state === 'scheduled') payment.state = 'captured';
+      }
+    }
   }
   async moveBalance(tenantId: string, bookingId: string, dueAt: string) {
     for (const r of this.rows) {

@@ -101,6 +101,17 @@ export class SqlPaymentSchedule extends PaymentSchedule {
     );
   }
 
+  async resizeBalance(tenantId: string, bookingId: string, delta: number): Promise<void> {
+    await this.sql.affected(
+      `WITH e AS (
+         UPDATE payment_schedule SET amount = greatest(0, amount + $3), state = CASE WHEN amount + $3 <= 0 THEN 'cancelled' ELSE state END
+          WHERE tenant_id = $1 AND booking_id = $2 AND kind = 'balance' AND state = 'scheduled' AND claimed_until IS NULL
+          RETURNING state)
+       UPDATE payments SET state = 'captured' WHERE tenant_id = $1 AND booking_id = $2 AND state = 'scheduled' AND EXISTS (SELECT 1 FROM e WHERE e.state = 'cancelled')`,
+      [tenantId, bookingId, delta],
+    );
+  }
+
   async moveBalance(tenantId: string, bookingId: string, dueAt: string): Promise<void> {
     await this.sql.affected(
       `UPDATE payment_schedule SET due_at = $3, next_attempt_at = $3

@@ -36,6 +36,11 @@ export abstract class PaymentSchedule {
   abstract settle(tenantId: string, entryId: string, attempt: number, settlement: ChargeSettlement): Promise<boolean>;
   /** A cancellation fee above what was captured, due now, charged to the payment's kept card. */
   abstract addCancellationFee(tenantId: string, bookingId: string, paymentId: string, amount: Money): Promise<void>;
+  /**
+   * A room cancel that leaves rooms booked changes what is still owed: the untried balance grows or
+   * shrinks by `delta` (minor units); one brought to zero is `cancelled` and the payment `captured`.
+   */
+  abstract resizeBalance(tenantId: string, bookingId: string, delta: number): Promise<void>;
   /** A modified booking's balance not yet tried (and not claimed) falls due at `dueAt` instead. */
   abstract moveBalance(tenantId: string, bookingId: string, dueAt: string): Promise<void>;
   /**

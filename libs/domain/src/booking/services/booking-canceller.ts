@@ -118,8 +118,14 @@ export class BookingCanceller {
 
     let finalPayment = payment;
     if (terms && payment) {
-      if (endsBooking) await this.schedule.cancelScheduled(actor.tenantId, booking.id);
       const feeToCharge = settled?.feeToCharge;
+      if (endsBooking) await this.schedule.cancelScheduled(actor.tenantId, booking.id);
+      else if (terms.kind === 'deposit') {
+        // The rooms left owe what they owed less this room's share, plus its fee, less what is kept
+        // of the capture after the refund: balance' = balance - share + fee + refund - fee charged.
+        const delta = -base.amount + fee.amount + refundDue.amount - (feeToCharge?.amount ?? 0);
+        if (delta !== 0) await this.schedule.resizeBalance(actor.tenantId, booking.id, delta);
+      }
       if (feeToCharge && feeToCharge.amount > 0 && payment.cardReference)
         await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
       finalPayment = await this.payments.findByBooking(actor.tenantId, booking.id);

@@ -191,6 +191,30 @@ function threeRooms(overrides: Partial<BookingRecord> = {}) {
 }
 
 describe('CancelBookingRoom', () => {
+  it('under a deposit, a room cancel refunds against the capture and leaves the other rooms owing their share', async () => {
+    const late = snapshot({
+      check_in_at: `${day(20)}T13:00:00Z`,
+      free_cancellation_until: `${day(-1)}T13:00:00Z`,
+      free_cancellation_hours_before_checkin: 24 * 30,
+      payment_terms: { kind: 'deposit', deposit_pct: 30, balance_due_days: 7 },
+    });
+    const { roomCancel, b, payments, schedule, provider } = threeRooms({ policySnapshot: late });
+    const payment = payments.rows[0];
+    Object.assign(payment, { amount: eur(12000), state: 'scheduled', cardReference: 'card_kept' });
+    const balance = schedule.add({
+      bookingId: b.id,
+      paymentId: payment.id,
+      kind: 'balance',
+      amount: eur(28000),
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+    });
+    const outcome = await roomCancel.execute({ bookingId: b.id, room: 3 }, agentActor(), TRAVELER);
+    // Room 3's share is 20000 of 40000, its fee 10000; 12000 was captured: 2000 back, and rooms 1 and 2 still owe their 20000.
+    expect(provider.refunds).toEqual([expect.objectContaining({ amount: eur(2000) })]);
+    expect(outcome.data).toMatchObject({ state: 'confirmed', payment: { refunded: eur(2000) } });
+    expect(balance).toMatchObject({ amount: eur(20000), state: 'scheduled' });
+  });
+
   it('cancels one room: fee from the policy on its share, its unit back, refund, receipt naming the room; the booking stays confirmed', async () => {
     const late = snapshot({
       check_in_at: `${day(20)}T13:00:00Z`,
