@@ -1,7 +1,6 @@
-import type { PaymentTerms } from './rules/payment-terms';
 import type { Money } from '../money/money';
 import type { Stay } from '../stay/stay-rules';
-import type { CancellationKind } from '../catalog/catalog';
+import type { CancellationKind, PaymentTerms } from '../catalog/catalog';
 
 export type { CancellationKind };
 

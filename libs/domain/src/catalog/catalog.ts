@@ -1,4 +1,3 @@
-import type { PaymentTerms } from '../booking/rules/payment-terms';
 import type { Money } from '../money/money';
 
 export const MEAL_PLANS = ['room_only', 'breakfast', 'half_board', 'full_board', 'all_inclusive'] as const;
@@ -180,4 +179,15 @@ export interface PageRequest {
   /** Slug of the last item of the previous page. */
   afterSlug: string | null;
   limit: number;
+}
+
+/** How a rate plan takes its money (docs/payments.md "Payment terms"). */
+export const PAYMENT_TERMS_KINDS = ['prepay', 'deposit', 'pay_at_property'] as const;
+export type PaymentTermsKind = (typeof PAYMENT_TERMS_KINDS)[number];
+
+/** `deposit_pct` (1..99, of `payable_online`) and `balance_due_days` (0..365 before check-in) belong to `deposit` only. */
+export interface PaymentTerms {
+  kind: PaymentTermsKind;
+  deposit_pct?: number;
+  balance_due_days?: number;
 }

@@ -3,17 +3,11 @@ import type { FieldError } from '../../errors/domain-error';
 import { convertMinor } from '../../money/fx';
 import type { Money } from '../../money/money';
 import type { PriceBreakdown } from '../chain.types';
+import { PAYMENT_TERMS_KINDS, type PaymentTerms, type PaymentTermsKind } from '../../catalog/catalog';
 
-/** How a rate plan takes its money (docs/payments.md "Payment terms"). */
-export const PAYMENT_TERMS_KINDS = ['prepay', 'deposit', 'pay_at_property'] as const;
-export type PaymentTermsKind = (typeof PAYMENT_TERMS_KINDS)[number];
-
-/** `deposit_pct` (1..99, of `payable_online`) and `balance_due_days` (0..365 before check-in) belong to `deposit` only. */
-export interface PaymentTerms {
-  kind: PaymentTermsKind;
-  deposit_pct?: number;
-  balance_due_days?: number;
-}
+// The terms' shape belongs to the catalog's rate plans; the rules about them live here.
+export { PAYMENT_TERMS_KINDS } from '../../catalog/catalog';
+export type { PaymentTerms, PaymentTermsKind } from '../../catalog/catalog';
 
 export const PREPAY: PaymentTerms = { kind: 'prepay' };
 

@@ -1,4 +1,4 @@
-import type { PaymentTerms } from '../../booking/rules/payment-terms';
+import type { PaymentTerms } from '../catalog';
 import { DomainError, FieldError } from '../../errors/domain-error';
 import { epochDay } from '../../stay/calendar';
 import type { CancellationKind, DateRange, Fee, MealPlan, OccupancyPricingInput, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
