@@ -137,6 +137,20 @@ describe('payment terms', () => {
     expect(n).toBe(1);
     expect(await events(id)).toContain('payment.balance_captured');
     expect(await auditTypes(id)).toContain('payment.balance_captured');
+    // Cancelled while still free: everything comes back, refunded charge by charge (balance, then deposit).
+    const cancelled = await t.http().post(`/v1/bookings/${id}/cancel`).set('authorization', `Bearer ${agent.apiKey}`).set(DELEGATION_HEADER, traveler).send({});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.cancellation.refund.amount).toBe(payable);
+    expect(cancelled.body.data.payment).toMatchObject({ state: 'refunded', refunded: { amount: payable } });
+    const refunds = await db.query(
+      `SELECT r.amount::int AS amount, c.idempotency_key LIKE 'sched_%' AS of_balance FROM sandbox_refunds r JOIN sandbox_charges c ON c.charge_id = r.charge_id
+        WHERE r.tenant_id = $1 ORDER BY of_balance DESC`,
+      [tenantId],
+    );
+    expect(refunds).toEqual([
+      { amount: payable - deposit, of_balance: true },
+      { amount: deposit, of_balance: false },
+    ]);
     // The card kept is a reference, never the token.
     const [row] = await db.query(`SELECT card_reference FROM payments WHERE booking_id = $1`, [id]);
     expect(row.card_reference).toMatch(/^card_sandbox_[0-9a-f]{32}$/);

@@ -171,6 +171,8 @@ export interface ScheduleEntry {
   dueAt: string;
   amount: Money;
   state: 'scheduled' | 'captured' | 'failed' | 'cancelled';
+  /** The provider's reference of the charge once captured (refunds of it name it). */
+  providerReference?: string | null;
 }
 
 export interface Cancellation {

@@ -5,11 +5,11 @@ import { int } from '../sql/sql-values';
 export const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, booking_request, created_at, started_at`;
 /** The payment with its kept card and its stored schedule in due order (docs/payments.md "The schedule"), in one read. */
 export const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at, card_reference,
-  (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.kind, to_char(s.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.amount, s.state) ORDER BY s.due_at, s.created_at, s.kind), '[]'::jsonb)
+  (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.kind, to_char(s.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.amount, s.state, s.provider_reference) ORDER BY s.due_at, s.created_at, s.kind), '[]'::jsonb)
      FROM payment_schedule s WHERE s.tenant_id = payments.tenant_id AND s.payment_id = payments.id) AS schedule`;
 
-/** One stored schedule entry as the payment read carries it: `[id, kind, due_at, amount, state]`. */
-export type ScheduleTuple = [string, ScheduleEntry['kind'], string, number, ScheduleEntry['state']];
+/** One stored schedule entry as the payment read carries it: `[id, kind, due_at, amount, state, provider_reference]`. */
+export type ScheduleTuple = [string, ScheduleEntry['kind'], string, number, ScheduleEntry['state'], string | null];
 
 export interface AttemptRow {
   id: string;
@@ -71,11 +71,12 @@ export const toPayment = (r: PaymentRow): PaymentRecord => ({
   providerReference: r.provider_reference,
   capturedAt: r.captured_at,
   cardReference: r.card_reference,
-  schedule: r.schedule.map(([id, kind, dueAt, amount, state]) => ({
+  schedule: r.schedule.map(([id, kind, dueAt, amount, state, providerReference]) => ({
     id,
     kind,
     dueAt,
     amount: { amount: Number(amount), currency: r.currency },
     state,
+    providerReference,
   })),
 });

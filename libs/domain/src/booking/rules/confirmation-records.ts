@@ -133,8 +133,18 @@ export function capturedPayment(
   if (!kept || kept.charge.kind === 'full') return payment;
   const { charge, cardReference, entryIds } = kept;
   if (charge.kind === 'guarantee') return { ...payment, state: 'guaranteed', cardReference, schedule: [] };
-  const schedule: ScheduleEntry[] = [{ id: entryIds[0], kind: 'deposit', dueAt: now.toISOString(), amount: charge.amount, state: 'captured' }];
-  if (charge.balance) schedule.push({ id: entryIds[1], kind: 'balance', dueAt: charge.balance.dueAt, amount: charge.balance.amount, state: 'scheduled' });
+  const schedule: ScheduleEntry[] = [
+    { id: entryIds[0], kind: 'deposit', dueAt: now.toISOString(), amount: charge.amount, state: 'captured', providerReference },
+  ];
+  if (charge.balance)
+    schedule.push({
+      id: entryIds[1],
+      kind: 'balance',
+      dueAt: charge.balance.dueAt,
+      amount: charge.balance.amount,
+      state: 'scheduled',
+      providerReference: null,
+    });
   return { ...payment, state: charge.balance ? 'scheduled' : 'captured', cardReference, schedule };
 }
 

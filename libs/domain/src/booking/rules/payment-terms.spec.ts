@@ -5,6 +5,7 @@ import {
   depositAmount,
   feeAgainstCaptured,
   nextAttemptAt,
+  refundParts,
   paymentTermsFields,
   paymentTermsViolations,
   readPaymentTerms,
@@ -80,5 +81,23 @@ describe('payment terms', () => {
     ]);
     expect(nextAttemptAt(4, now)).toBeNull();
     expect(scheduleChargeKey('e1', 2)).not.toBe(scheduleChargeKey('e1', 3));
+  });
+
+  it('splits a refund over the charges newest first, counting what was refunded before the same way', () => {
+    const charges = [
+      { reference: 'ch_deposit', amount: 3000 },
+      { reference: 'ch_balance', amount: 7000 },
+    ];
+    expect(refundParts(charges, 0, 10000)).toEqual([
+      { reference: 'ch_balance', amount: 7000 },
+      { reference: 'ch_deposit', amount: 3000 },
+    ]);
+    expect(refundParts(charges, 0, 5000)).toEqual([{ reference: 'ch_balance', amount: 5000 }]);
+    expect(refundParts(charges, 6000, 2000)).toEqual([
+      { reference: 'ch_balance', amount: 1000 },
+      { reference: 'ch_deposit', amount: 1000 },
+    ]);
+    // One charge: one part, whatever the amount (the refund's own check refuses too much).
+    expect(refundParts([{ reference: 'ch', amount: 100 }], 0, 150)).toEqual([{ reference: 'ch', amount: 150 }]);
   });
 });

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { FieldError } from '../../errors/domain-error';
 import { convertMinor } from '../../money/fx';
 import type { Money } from '../../money/money';
-import type { PriceBreakdown } from '../chain.types';
+import type { PaymentRecord, PriceBreakdown } from '../chain.types';
 import { PAYMENT_TERMS_KINDS, type PaymentTerms, type PaymentTermsKind } from '../../catalog/catalog';
 
 // The terms' shape belongs to the catalog's rate plans; the rules about them live here.
@@ -157,4 +157,44 @@ export function splitUnderTerms(price: PriceBreakdown, terms: PaymentTerms, loca
     atProperty.local = { amount: convertMinor(atProperty.amount, currency, local.currency, local.rate), currency: local.currency };
   }
   return { ...price, payable_online: { amount: 0, currency }, payable_at_property: atProperty };
+}
+
+/** One charge a payment is made of, as a refund must name it with the provider. */
+export interface CapturedCharge {
+  reference: string;
+  amount: number;
+}
+
+/**
+ * The charges of a payment, oldest first: the booking's own charge, then each captured balance or
+ * fee (charges of their own with the provider). A payment without a stored schedule is one charge.
+ */
+export function capturedCharges(payment: Pick<PaymentRecord, 'providerReference' | 'amount' | 'schedule'>): CapturedCharge[] {
+  const captured = (payment.schedule ?? []).filter((e) => e.state === 'captured' && e.amount.amount > 0);
+  if (captured.length === 0) return [{ reference: payment.providerReference, amount: payment.amount.amount }];
+  return captured.map((e) => ({ reference: e.providerReference ?? payment.providerReference, amount: e.amount.amount }));
+}
+
+/**
+ * How a refund of `amount` splits over the charges (docs/payments.md): newest charge first, each
+ * never beyond what is left of it, what was refunded before counted the same way. One part for a
+ * payment of one charge.
+ */
+export function refundParts(charges: CapturedCharge[], alreadyRefunded: number, amount: number): CapturedCharge[] {
+  const parts: CapturedCharge[] = [];
+  let skip = alreadyRefunded;
+  let left = amount;
+  for (const charge of [...charges].reverse()) {
+    const used = Math.min(skip, charge.amount);
+    skip -= used;
+    const take = Math.min(left, charge.amount - used);
+    if (take > 0) parts.push({ reference: charge.reference, amount: take });
+    left -= take;
+  }
+  // More than the charges hold: the last part carries the rest (the refund's own check refuses it).
+  if (left > 0) {
+    if (parts.length > 0) parts[parts.length - 1].amount += left;
+    else parts.push({ reference: charges[0]?.reference ?? '', amount: left });
+  }
+  return parts;
 }

@@ -4,7 +4,7 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
-import type { BookingRecord, BookingRoom, Cancellation, Traveler } from '../chain.types';
+import type { BookingRecord, BookingRoom, Cancellation, PaymentRecord, Traveler } from '../chain.types';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
@@ -12,7 +12,7 @@ import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from './receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
 import { cancellationRefund, remainingRefundable } from '../rules/refund-amount';
-import { feeAgainstCaptured } from '../rules/payment-terms';
+import { capturedCharges, feeAgainstCaptured, refundParts } from '../rules/payment-terms';
 import { PaymentSchedule } from '../ports/payment-schedule';
 import { activeRooms, cancelledAmount } from '../rules/booking-rooms';
 import { BookingView, bookingView } from '../views';
@@ -130,8 +130,24 @@ export class BookingCanceller {
         await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
       finalPayment = await this.payments.findByBooking(actor.tenantId, booking.id);
     }
-    if (refundId) {
-      const issued = await this.refunder.issue({
+    if (refundId && finalPayment) {
+      // A payment of several charges (a deposit, then its balance) is refunded charge by charge,
+      // newest first (docs/payments.md); a payment of one charge gets one refund, under refundId.
+      const parts = refundParts(capturedCharges(finalPayment), finalPayment.refunded.amount, refundDue.amount);
+      for (const [i, part] of parts.entries()) {
+        const issued: { payment: PaymentRecord } = await this.refunder.issue({
+          refundId: i === 0 ? refundId : randomUUID(),
+          booking: written,
+          payment: { ...finalPayment, providerReference: part.reference },
+          amount: { amount: part.amount, currency: refundDue.currency },
+          reason: cancellation.reason,
+          actor: audit.actor,
+          traveler,
+        });
+        finalPayment = issued.payment;
+      }
+    } else if (refundId) {
+      await this.refunder.issue({
         refundId,
         booking: written,
         payment: finalPayment,
@@ -140,7 +156,6 @@ export class BookingCanceller {
         actor: audit.actor,
         traveler,
       });
-      finalPayment = issued.payment;
     }
     // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.
     await this.recorder.publish({

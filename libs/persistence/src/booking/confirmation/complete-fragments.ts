@@ -132,8 +132,10 @@ export function scheduleWritten(p: SqlParams, k: CompleteKeys, { payment }: Comp
   return [
     {
       name: 'sch',
-      body: `INSERT INTO payment_schedule (tenant_id, id, booking_id, payment_id, kind, amount, currency, due_at, state, next_attempt_at, captured_at)
-        SELECT ${k.tenant}, v.id, bk.id, pay.id, v.kind, v.amount, v.currency, v.due_at, v.state, v.due_at, CASE WHEN v.state = 'captured' THEN v.due_at END
+      // The captured entry (the deposit) is the booking's own charge: refunds of it name the payment's reference.
+      body: `INSERT INTO payment_schedule (tenant_id, id, booking_id, payment_id, kind, amount, currency, due_at, state, next_attempt_at, captured_at, provider_reference)
+        SELECT ${k.tenant}, v.id, bk.id, pay.id, v.kind, v.amount, v.currency, v.due_at, v.state, v.due_at, CASE WHEN v.state = 'captured' THEN v.due_at END,
+               CASE WHEN v.state = 'captured' THEN ${p.add(payment.providerReference, 'text')} END
           FROM bk, pay, (VALUES ${rows.join(', ')}) AS v(id, kind, amount, currency, due_at, state)`,
     },
   ];
