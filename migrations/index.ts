@@ -33,6 +33,7 @@ import { AgentLiveHolds1764490003000 } from './1764490003000-AgentLiveHolds';
 import { TenantReceiptKeys1764490004000 } from './1764490004000-TenantReceiptKeys';
 import { ChannelManagers1764491000000 } from './1764491000000-ChannelManagers';
 import { ChannelConnections1764492000000 } from './1764492000000-ChannelConnections';
+import { PaymentTerms1764493000000 } from './1764493000000-PaymentTerms';
 import { PaymentProviderEvents1764494000000 } from './1764494000000-PaymentProviderEvents';
 import { SandboxChargeAuthentication1764494001000 } from './1764494001000-SandboxChargeAuthentication';
 
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   TenantReceiptKeys1764490004000,
   ChannelManagers1764491000000,
   ChannelConnections1764492000000,
+  PaymentTerms1764493000000,
   PaymentProviderEvents1764494000000,
   SandboxChargeAuthentication1764494001000,
 ];

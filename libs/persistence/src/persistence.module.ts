@@ -52,6 +52,7 @@ import {
   FollowUpRepository,
   FollowUpQuota,
   FollowUpSettingsRepository,
+  PaymentSchedule,
 } from '@hcs/domain';
 import { AppConfig, SecretBox } from '@hcs/platform';
 import { SqlQuoteSourceReader } from './booking/sql-quote-source.reader';
@@ -70,6 +71,7 @@ import { SqlBookingConversion } from './booking/sql-booking-conversion';
 import { SqlOutboxWriter } from './booking/sql-outbox.writer';
 import { SqlPaymentRepository } from './booking/sql-payment.repository';
 import { SqlPaymentProviderEventLog } from './booking/sql-payment-provider-event-log';
+import { SqlPaymentSchedule } from './booking/sql-payment-schedule';
 import { SqlQuoteRepository } from './booking/sql-quote.repository';
 import { SqlReceiptKeyRepository } from './booking/sql-receipt-key.repository';
 import { SqlRefundRepository } from './booking/sql-refund.repository';
@@ -128,6 +130,7 @@ const repositories: ClassProvider[] = [
   { provide: BookingRepository, useClass: SqlBookingRepository },
   { provide: PaymentRepository, useClass: SqlPaymentRepository },
   { provide: PaymentProviderEventLog, useClass: SqlPaymentProviderEventLog },
+  { provide: PaymentSchedule, useClass: SqlPaymentSchedule },
   { provide: RefundRepository, useClass: SqlRefundRepository },
   { provide: BookingAuthorizationRepository, useClass: SqlBookingAuthorizationRepository },
   { provide: AuditLog, useClass: SqlAuditLog },

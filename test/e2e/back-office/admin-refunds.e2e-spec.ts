@@ -68,6 +68,8 @@ describe('POST /v1/admin/bookings/{id}/refunds', () => {
       amount: { amount: total, currency: 'EUR' },
       refunded: { amount: 1000, currency: 'EUR' },
       captured_at: expect.any(String),
+      // A booking paid at once has one full entry (docs/payments.md "The schedule").
+      schedule: [{ kind: 'full', due_at: booking.body.data.payment.captured_at, amount: { amount: total, currency: 'EUR' }, state: 'captured' }],
     });
     // Admins are pointed at what remains refundable.
     expect(booking.body.next_actions).toContainEqual(

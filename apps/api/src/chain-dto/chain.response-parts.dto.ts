@@ -89,6 +89,13 @@ export class CancellationTimelineEntryModel {
 }
 
 /** The cancellation terms frozen at quote time; cancellation fees are computed from this only. */
+/** A rate plan's payment terms (docs/payments.md "Payment terms"). */
+export class PaymentTermsModel {
+  @ApiProperty({ enum: ['prepay', 'deposit', 'pay_at_property'] }) kind: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'Percent of payable_online charged at booking (deposit).' }) deposit_pct?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Days before check-in the balance is charged (deposit).' }) balance_due_days?: number;
+}
+
 export class PolicySnapshotModel {
   @ApiProperty({ format: 'uuid' }) policy_id: string;
   @ApiProperty({ example: '1' }) version: string;
@@ -110,6 +117,8 @@ export class PolicySnapshotModel {
   @ApiProperty({ type: MoneyModel, description: "The price's part charged through the service, frozen with the terms." }) payable_online: MoneyModel;
   @ApiProperty({ type: PayableAtPropertyModel, description: "The price's part the hotel collects, frozen with the terms." })
   payable_at_property: PayableAtPropertyModel;
+  @ApiPropertyOptional({ type: PaymentTermsModel, description: "The rate plan's payment terms when it sets any; absent: prepay." })
+  payment_terms?: PaymentTermsModel;
 }
 
 /** The traveler a delegation named: `{iss, sub}`. */

@@ -18,6 +18,7 @@ export type InventoryNight = Schemas['InventoryNightModel'];
 export type RateCalendar = Schemas['RateCalendarModel'];
 export type StayRestrictionDate = Schemas['StayRestrictionDateModel'];
 export type OccupancyPricing = Schemas['OccupancyPricingModel'];
+export type PaymentTerms = Schemas['PaymentTermsModel'];
 export type Charge = Schemas['TaxModel'];
 export type WebhookEndpoint = Schemas['WebhookEndpointModel'];
 export type WebhookDelivery = Schemas['WebhookDeliveryModel'];

@@ -225,7 +225,37 @@ function PaymentCard({ booking, refunds, onChanged }: { booking: Booking; refund
           <dd>{formatMoney(payment.refunded)}</dd>
           <dt>Remains refundable</dt>
           <dd data-testid="refund-remaining">{formatMoney(remaining)}</dd>
+          {booking.policy_snapshot.payment_terms && (
+            <>
+              <dt>Terms</dt>
+              <dd>{booking.policy_snapshot.payment_terms.kind.replace(/_/g, ' ')}</dd>
+            </>
+          )}
         </dl>
+      )}
+      {payment && payment.schedule.length > 0 && (
+        <table class="compact" data-testid="payment-schedule">
+          <thead>
+            <tr>
+              <th>Charge</th>
+              <th>Due</th>
+              <th>State</th>
+              <th class="num">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payment.schedule.map((entry) => (
+              <tr key={`${entry.kind} ${entry.due_at}`}>
+                <td>{entry.kind.replace(/_/g, ' ')}</td>
+                <td>{formatTime(entry.due_at)}</td>
+                <td>
+                  <StateBadge state={entry.state} />
+                </td>
+                <td class="num">{formatMoney(entry.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
       {refunds.length > 0 && (
         <table class="compact" data-testid="refunds">

@@ -3,7 +3,7 @@ import type { InventoryNight, RateCalendar, StayRestrictionDate } from '../api/t
 import { Card, ErrorBox, Field, formatMoney, SaveFooter } from '../components/common';
 import { EditRestrictions, RestrictionBadges } from '../components/stay-restrictions';
 import { useAction, useLoad, useSession } from '../hooks';
-import { OccupancyPricingForm, SetRates, TaxesForm } from './party-pricing';
+import { OccupancyPricingForm, PaymentTermsForm, SetRates, TaxesForm } from './party-pricing';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -133,6 +133,12 @@ export function InventoryPage() {
             key={`${ratePlanId} ${JSON.stringify(plan?.occupancy_pricing ?? null)}`}
             ratePlanId={ratePlanId}
             current={plan?.occupancy_pricing ?? null}
+            onChanged={property.reload}
+          />
+          <PaymentTermsForm
+            key={`${ratePlanId} terms ${JSON.stringify(plan?.payment_terms ?? null)}`}
+            ratePlanId={ratePlanId}
+            current={plan?.payment_terms ?? null}
             onChanged={property.reload}
           />
         </div>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Charge, OccupancyPricing } from '../api/types';
+import type { Charge, OccupancyPricing, PaymentTerms } from '../api/types';
 import { Card, Field, SaveFooter } from '../components/common';
 import { useAction, useSession } from '../hooks';
 
@@ -107,6 +107,51 @@ export function OccupancyPricingForm({ ratePlanId, current, onChanged }: { rateP
           <input name="plan_child_rates" value={form.childRates} onInput={set('childRates')} placeholder="5:0, 11:1500" />
         </Field>
         <SaveFooter label="Save party pricing" busy={action.busy} error={action.error} />
+      </form>
+    </Card>
+  );
+}
+
+/** PATCH /v1/admin/rate-plans/{id} `{payment_terms}` (docs/payments.md "Payment terms"): prepay, a deposit, or pay at property. */
+export function PaymentTermsForm({ ratePlanId, current, onChanged }: { ratePlanId: string; current: PaymentTerms | null; onChanged: () => void }) {
+  const { api } = useSession();
+  const [form, setForm] = useState({
+    kind: current?.kind ?? 'prepay',
+    depositPct: current?.deposit_pct !== undefined ? String(current.deposit_pct) : '',
+    balanceDueDays: current?.balance_due_days !== undefined ? String(current.balance_due_days) : '',
+  });
+  const action = useAction();
+  const set = (key: keyof typeof form) => (e: Event) => setForm({ ...form, [key]: (e.currentTarget as HTMLInputElement).value });
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const kind = form.kind as 'prepay' | 'deposit' | 'pay_at_property';
+    const payment_terms =
+      kind === 'deposit'
+        ? { kind, deposit_pct: optionalNumber(form.depositPct) ?? undefined, balance_due_days: optionalNumber(form.balanceDueDays) ?? undefined }
+        : { kind };
+    if (await action.run(() => api.call('updateRatePlan', { params: { id: ratePlanId }, body: { payment_terms } }))) onChanged();
+  };
+  return (
+    <Card title="Payment terms of the plan">
+      <form class="stack" onSubmit={submit} data-testid="payment-terms-form">
+        <Field label="Kind">
+          <select name="payment_terms_kind" value={form.kind} onChange={set('kind')}>
+            <option value="prepay">Prepay: everything at booking</option>
+            <option value="deposit">Deposit at booking, balance before check-in</option>
+            <option value="pay_at_property">Pay at property: card kept as a guarantee</option>
+          </select>
+        </Field>
+        {form.kind === 'deposit' && (
+          <>
+            <Field label="Deposit (% of what is paid online, 1–99)">
+              <input type="number" name="deposit_pct" min="1" max="99" step="1" value={form.depositPct} onInput={set('depositPct')} />
+            </Field>
+            <Field label="Balance charged (days before check-in, 0–365)">
+              <input type="number" name="balance_due_days" min="0" max="365" step="1" value={form.balanceDueDays} onInput={set('balanceDueDays')} />
+            </Field>
+          </>
+        )}
+        <SaveFooter label="Save payment terms" busy={action.busy} error={action.error} />
       </form>
     </Card>
   );

@@ -1,7 +1,15 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DueHoldJob, DueHoldOutcome, ExpireDueHolds, ExpireHold, HOLD_EXPIRY_BACKSTOP_OVERDUE_MS, RecoverStrandedPayments } from '@hcs/domain';
+import {
+  ChargeDuePayments,
+  DueHoldJob,
+  DueHoldOutcome,
+  ExpireDueHolds,
+  ExpireHold,
+  HOLD_EXPIRY_BACKSTOP_OVERDUE_MS,
+  RecoverStrandedPayments,
+} from '@hcs/domain';
 import { AppConfig, HOLD_EXPIRY_JOBS, HoldExpiryJob, JOB_SCHEDULER_IDS, newTraceId, QueueName, RequestContext, serializeError } from '@hcs/platform';
 import { HoldExpiryBatcher } from './hold-expiry-batcher';
 
@@ -30,7 +38,8 @@ export const HOLD_EXPIRY_BATCH = 500;
  * HOLD_EXPIRY_BACKSTOP_OVERDUE_MS; when none is, that read is the whole run. It expires them one by
  * one and dead-letters a hold that keeps failing (docs/operations-faults.md). A second repeatable
  * job, independent of the first (one failing never stops the other), resumes payments stranded by a
- * crashed api.
+ * crashed api; a third charges the payment schedule's balances and fees that fell due
+ * (docs/payments.md "Balances and fees the worker charges").
  */
 @Processor(QueueName.HoldExpiry, { concurrency: 64 })
 export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -40,6 +49,7 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
   constructor(
     private readonly expire: ExpireHold,
     private readonly recover: RecoverStrandedPayments,
+    private readonly dueCharges: ChargeDuePayments,
     private readonly context: RequestContext,
     private readonly config: AppConfig,
     @InjectQueue(QueueName.HoldExpiry) private readonly queue: Queue,
@@ -58,6 +68,7 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
     const every = this.config.holdSweepIntervalSeconds * 1000;
     await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.holdExpirySweep, { every }, { name: HOLD_EXPIRY_JOBS.sweep, data: {} });
     await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.strandedPaymentsSweep, { every }, { name: HOLD_EXPIRY_JOBS.recoverPayments, data: {} });
+    await this.queue.upsertJobScheduler(JOB_SCHEDULER_IDS.paymentScheduleSweep, { every }, { name: HOLD_EXPIRY_JOBS.chargeSchedule, data: {} });
   }
 
   async process(job: Job<HoldExpiryJob | Record<string, never>>): Promise<unknown> {
@@ -73,6 +84,10 @@ export class HoldExpiryProcessor extends WorkerHost implements OnApplicationBoot
     if (job.name === HOLD_EXPIRY_JOBS.recoverPayments) {
       // Holds left `converting` by an api process that died mid-payment are settled here.
       return this.context.runWithTrace(newTraceId(), () => this.recover.sweep());
+    }
+    if (job.name === HOLD_EXPIRY_JOBS.chargeSchedule) {
+      // Balances on their due date, fees right after a cancel, retries when their delay has passed.
+      return this.context.runWithTrace(newTraceId(), () => this.dueCharges.sweep());
     }
     const data = job.data as HoldExpiryJob;
     const traceId = data.trace_id ?? newTraceId();

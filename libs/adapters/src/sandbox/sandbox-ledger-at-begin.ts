@@ -39,7 +39,8 @@ export class SandboxLedgerAtBegin extends PaymentRecordFragment {
   }
 
   plan(p: SqlParams, attempt: NewPaymentAttempt): PlannedPaymentRecord | null {
-    const charge = this.planner?.(attempt.providerToken) ?? null;
+    // An attempt of nothing (pay at property) guarantees the card instead of charging it: no charge to record.
+    const charge = attempt.amount.amount > 0 ? (this.planner?.(attempt.providerToken) ?? null) : null;
     if (!charge) return null;
     return {
       cte: `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)

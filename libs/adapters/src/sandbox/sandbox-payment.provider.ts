@@ -23,6 +23,7 @@ export const SANDBOX_TOKENS = {
   tok_providerError: 'provider error',
   tok_timeout: 'succeeds after PAYMENT_TIMEOUT_MS + 2 s',
   tok_threeDSecureRequired: 'waits for the traveler: 402 payment_action_required, settled at its action_url',
+  tok_offSessionDeclined: 'succeeds at booking (the card is kept); every later off-session charge of it is declined',
 } as const;
 
 /** The card whose issuer asks the traveler to authenticate (strong customer authentication). */
@@ -31,13 +32,16 @@ export const SANDBOX_AUTHENTICATION_TOKEN = 'tok_threeDSecureRequired';
 /** The sandbox's stand-in for the issuer's authentication page of a charge (docs/sandbox.md). */
 export const sandboxAuthenticationUrl = (baseUrl: string, chargeId: string) => `${baseUrl}/sandbox/payments/${chargeId}/authenticate`;
 
+/** The decline of every off-session charge of a card kept from `tok_offSessionDeclined`. */
+export const OFF_SESSION_DECLINE = 'Your card was declined: the bank requires the cardholder to authenticate this charge.';
+
 const DECLINES: Record<string, string> = {
   tok_chargeDeclined: 'Your card was declined.',
   tok_insufficientFunds: 'Your card has insufficient funds.',
 };
 /** The decline message of a token, or null when the sandbox accepts it (unknown tokens are never echoed). */
 function declineFor(token: string): string | null {
-  return DECLINES[token] ?? (token === 'tok_visa' || token === 'tok_mastercard' || token === 'tok_timeout' ? null : 'No such card token.');
+  return DECLINES[token] ?? (['tok_visa', 'tok_mastercard', 'tok_timeout', 'tok_offSessionDeclined'].includes(token) ? null : 'No such card token.');
 }
 
 const SLOW_EXTRA_MS = 2000;
@@ -68,6 +72,15 @@ interface RefundableChargeRow {
 const fingerprint = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const newChargeId = () => `ch_sandbox_${randomUUID().replace(/-/g, '')}`;
+
+/** A kept card's reference, derived from the key that kept it: the same key keeps the same card. */
+const cardReferenceFor = (tenantId: string, key: string) =>
+  `card_sandbox_${createHash('sha256').update(`${tenantId}:${key}`, 'utf8').digest('hex').slice(0, 32)}`;
+
+interface KeptCardRow {
+  token_fingerprint: string;
+  off_session_declines: boolean;
+}
 
 /** What the caller hears of a charge the ledger already holds final. */
 const outcomeOf = (charge: ImmediateSandboxCharge): ChargeResult =>
@@ -115,12 +128,29 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return this.chargeAs(request, request.token);
   }
 
+  /** Keeps the card of `token` under the reference `key` derives (once): its fingerprint, never the token (docs/sandbox.md). */
+  private async keepCard(tenantId: string, key: string, token: string): Promise<string> {
+    const reference = cardReferenceFor(tenantId, key);
+    await this.sql.affected(
+      `INSERT INTO sandbox_cards (tenant_id, card_reference, token_fingerprint, off_session_declines) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [tenantId, reference, fingerprint(token), token === 'tok_offSessionDeclined'],
+    );
+    return reference;
+  }
+
   /**
    * The charge of `request` as if its card were `behavesAs` (the payment scenarios, docs/sandbox.md):
    * the ledger keys and fingerprints it by the caller's own token, so the same key asked again
    * without the scenario (a replay, the worker's recovery of the attempt) finds the same charge.
    */
   async chargeAs(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
+    const result = await this.ledgerCharge(request, behavesAs);
+    // A deposit keeps the card for its balance (docs/payments.md): kept once the charge succeeded.
+    if (!request.keepCard || result.outcome !== 'succeeded') return result;
+    return { ...result, cardReference: await this.keepCard(request.tenantId, request.idempotencyKey, request.token) };
+  }
+
+  private async ledgerCharge(request: ChargeRequest, behavesAs: string): Promise<ChargeResult> {
     const atBegin = this.atBegin.take(request.tenantId, request.idempotencyKey, {
       amount: request.amount.amount,
       currency: request.amount.currency,
@@ -168,7 +198,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
         [request.tenantId, request.idempotencyKey, this.staleAfterMs],
       );
       const row = rows[0];
-      if (!row) return this.chargeAs(request, behavesAs);
+      if (!row) return this.ledgerCharge(request, behavesAs);
       if (Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== fingerprint(request.token)) {
         return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
       }
@@ -256,12 +286,56 @@ export class SandboxPaymentProvider extends PaymentProvider {
     return { tenantId: row.tenant_id, idempotencyKey: row.idempotency_key, state: row.state, settledNow: false };
   }
 
-  guarantee(_request: GuaranteeRequest): Promise<GuaranteeResult> {
-    return Promise.resolve({ outcome: 'error', message: 'The sandbox does not keep cards yet.' });
+  /**
+   * Verifies the card and keeps it, charging nothing (pay at property): a token the sandbox would
+   * decline is declined, `tok_providerError` fails, anything else is kept. The same key keeps the
+   * same card (its reference derives from the key).
+   */
+  async guarantee(request: GuaranteeRequest): Promise<GuaranteeResult> {
+    if (request.token === 'tok_providerError')
+      return { outcome: 'error', message: 'The sandbox payment provider had an internal error (simulated by tok_providerError).' };
+    const decline = declineFor(request.token);
+    if (decline) return { outcome: 'declined', message: decline };
+    return { outcome: 'succeeded', cardReference: await this.keepCard(request.tenantId, request.idempotencyKey, request.token) };
   }
 
-  chargeOffSession(_request: OffSessionChargeRequest): Promise<ChargeResult> {
-    return Promise.resolve({ outcome: 'error', message: 'The sandbox does not charge kept cards yet.' });
+  /**
+   * Charges a kept card without its holder: recorded in the same ledger as every charge (so it can
+   * be refunded), keyed by the caller's key, so a repeated key answers the first outcome and never
+   * charges twice. A card kept from `tok_offSessionDeclined` is always declined here.
+   */
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+    const [card] = await this.sql.rows<KeptCardRow>(
+      `SELECT token_fingerprint, off_session_declines FROM sandbox_cards WHERE tenant_id = $1 AND card_reference = $2`,
+      [request.tenantId, request.cardReference],
+    );
+    if (!card) return { outcome: 'declined', message: `No such card: '${request.cardReference}'.` };
+    const decline = card.off_session_declines ? OFF_SESSION_DECLINE : null;
+    const inserted = await this.sql.rows<{ charge_id: string }>(
+      `INSERT INTO sandbox_charges (tenant_id, idempotency_key, charge_id, amount, currency, token_fingerprint, state, decline_message, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT DO NOTHING RETURNING charge_id`,
+      [
+        request.tenantId,
+        request.idempotencyKey,
+        newChargeId(),
+        request.amount.amount,
+        request.amount.currency,
+        card.token_fingerprint,
+        decline ? 'declined' : 'succeeded',
+        decline,
+      ],
+    );
+    if (inserted.length === 1) return decline ? { outcome: 'declined', message: decline } : { outcome: 'succeeded', reference: inserted[0].charge_id };
+    const [row] = await this.sql.rows<ChargeRow>(
+      `SELECT charge_id, amount, currency, token_fingerprint, state, decline_message, false AS stale FROM sandbox_charges WHERE tenant_id = $1 AND idempotency_key = $2`,
+      [request.tenantId, request.idempotencyKey],
+    );
+    if (!row || Number(row.amount) !== request.amount.amount || row.currency !== request.amount.currency || row.token_fingerprint !== card.token_fingerprint) {
+      return { outcome: 'error', message: 'Idempotency key reused with different charge parameters.' };
+    }
+    return row.state === 'succeeded'
+      ? { outcome: 'succeeded', reference: row.charge_id }
+      : { outcome: 'declined', message: row.decline_message ?? OFF_SESSION_DECLINE };
   }
 
   /**

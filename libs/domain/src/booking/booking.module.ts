@@ -23,6 +23,7 @@ import { PreviewCancellation } from './use-cases/preview-cancellation.use-case';
 import { RefundIssuer } from './services/refund-issuer';
 import { RecoverStrandedPayments } from './use-cases/recover-stranded-payments.use-case';
 import { SettlePaymentEvent } from './use-cases/settle-payment-event.use-case';
+import { ChargeDuePayments } from './use-cases/charge-due-payments.use-case';
 import { ReleaseHold } from './use-cases/release-hold.use-case';
 import { SettleBookingAttempt } from './services/settle-booking-attempt';
 import { AbortBookingAttempt } from './services/abort-booking-attempt';
@@ -47,6 +48,7 @@ const useCases = [
   CreateBookingAuthorization,
   GetBookingAuthorization,
   RecoverStrandedPayments,
+  ChargeDuePayments,
   ListBookings,
   IssueRefund,
   ModifyBooking,

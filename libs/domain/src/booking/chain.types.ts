@@ -1,6 +1,6 @@
 import type { Money } from '../money/money';
 import type { Stay } from '../stay/stay-rules';
-import type { CancellationKind } from '../catalog/catalog';
+import type { CancellationKind, PaymentTerms } from '../catalog/catalog';
 
 export type { CancellationKind };
 
@@ -78,6 +78,8 @@ export interface PolicySnapshot {
   /** The price's split frozen with the terms (docs/catalog.md "Taxes and fees"); restated on read where absent. */
   payable_online?: Money;
   payable_at_property?: PayableAtProperty;
+  /** The rate plan's payment terms when it sets any (docs/payments.md "Payment terms"); absent = prepay. */
+  payment_terms?: PaymentTerms;
 }
 
 /** One step of a cancellation timeline: cancelling before `until` costs `fee`. */
@@ -155,7 +157,23 @@ export interface Traveler {
 }
 
 export type BookingState = 'confirmed' | 'cancelled';
-export type PaymentState = 'captured' | 'partially_refunded' | 'refunded';
+/**
+ * `scheduled`: a deposit captured, its balance still to charge; `guaranteed`: pay at property, the
+ * card kept, nothing charged; `overdue`: the balance failed after every retry (docs/payments.md).
+ */
+export type PaymentState = 'captured' | 'partially_refunded' | 'refunded' | 'scheduled' | 'guaranteed' | 'overdue';
+
+/** One charge of a booking's payment schedule (docs/payments.md "The schedule"). */
+export interface ScheduleEntry {
+  id: string;
+  kind: 'full' | 'deposit' | 'balance' | 'cancellation_fee';
+  /** RFC 3339 UTC. */
+  dueAt: string;
+  amount: Money;
+  state: 'scheduled' | 'captured' | 'failed' | 'cancelled';
+  /** The provider's reference of the charge once captured (refunds of it name it). */
+  providerReference?: string | null;
+}
 
 export interface Cancellation {
   cancelled_at: string;
@@ -213,6 +231,10 @@ export interface PaymentRecord {
   state: PaymentState;
   providerReference: string;
   capturedAt: Date;
+  /** The provider's name of the card kept for later charges (a deposit's balance, a fee); never the token. */
+  cardReference?: string | null;
+  /** The charges stored for the booking; empty for a booking paid in full at once (`scheduleView` restates it). */
+  schedule?: ScheduleEntry[];
 }
 
 export interface RefundRecord {

@@ -71,3 +71,6 @@ export * from './rules/client-reference';
 export * from './services/client-reference-gate';
 export * from './use-cases/find-booking-by-client-reference.use-case';
 export * from './confirm-booking.command';
+export * from './rules/payment-terms';
+export * from './ports/payment-schedule';
+export * from './use-cases/charge-due-payments.use-case';

@@ -12,6 +12,7 @@ import type {
   PriceBreakdown,
   QuoteRecord,
   RefundRecord,
+  ScheduleEntry,
 } from './chain.types';
 
 /**
@@ -75,7 +76,15 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
     guests: b.guests,
     guest: b.guest,
     ...frozenTerms(b.priceBreakdown, b.policySnapshot, b.stay.check_in),
-    payment: payment ? { state: payment.state, amount: payment.amount, refunded: payment.refunded, captured_at: payment.capturedAt.toISOString() } : null,
+    payment: payment
+      ? {
+          state: payment.state,
+          amount: payment.amount,
+          refunded: payment.refunded,
+          captured_at: payment.capturedAt.toISOString(),
+          schedule: scheduleView(payment),
+        }
+      : null,
     traveler: b.traveler,
     agent_id: b.agentId,
     created_at: b.createdAt.toISOString(),
@@ -84,6 +93,20 @@ export function bookingView(b: BookingRecord, payment: PaymentRecord | null) {
   // `rooms` only for a booking made from a `rooms` quote (docs/booking-chain.md "Several rooms").
   const withRooms = b.rooms ? { ...view, rooms: b.rooms.map(bookingRoomView) } : view;
   return b.cancellation ? { ...withRooms, cancellation: b.cancellation } : withRooms;
+}
+
+/**
+ * `payment.schedule` (docs/payments.md "The schedule"): the stored charges in due order; a payment
+ * with none stored was paid in full at booking (one `full` entry, captured), unless it only
+ * guarantees a card (pay at property: nothing charged through us).
+ */
+export function scheduleView(payment: PaymentRecord): Array<{ kind: ScheduleEntry['kind']; due_at: string; amount: Money; state: ScheduleEntry['state'] }> {
+  const stored = payment.schedule ?? [];
+  if (stored.length === 0) {
+    if (payment.state === 'guaranteed' || (payment.cardReference && payment.amount.amount === 0)) return [];
+    return [{ kind: 'full', due_at: payment.capturedAt.toISOString(), amount: payment.amount, state: 'captured' }];
+  }
+  return stored.map((e) => ({ kind: e.kind, due_at: e.dueAt, amount: e.amount, state: e.state }));
 }
 
 /** A booking's room as the booking read shows it: `{room, guests, state, full_name?}`. */

@@ -1,3 +1,4 @@
+import { type PaymentTerms, readPaymentTerms } from '../booking/rules/payment-terms';
 import { toMajorUnits } from '../money/currency';
 import { OccupancyPricing, readOccupancyPricing } from '../booking/rules/party-price';
 import type { Address, Fee, Policy, Property, RatePlan, RoomType, Tax } from './catalog';
@@ -192,6 +193,8 @@ export interface AdminRatePlanView {
   cancellation_kind: string | null;
   /** The plan's party pricing with the defaults filled for what it does not set. */
   occupancy_pricing: OccupancyPricing;
+  /** How the plan takes its money, `{kind: "prepay"}` when it sets none (docs/payments.md "Payment terms"). */
+  payment_terms: PaymentTerms;
   created_at: string;
 }
 
@@ -210,6 +213,7 @@ export function adminRatePlanView(plan: RatePlan, policy: Policy | null, maxOccu
     policy_version: policy?.version ?? null,
     cancellation_kind: policy?.cancellationKind ?? null,
     occupancy_pricing: readOccupancyPricing(plan.occupancyPricing, maxOccupancy),
+    payment_terms: readPaymentTerms(plan.paymentTerms),
     created_at: plan.createdAt.toISOString(),
   };
 }

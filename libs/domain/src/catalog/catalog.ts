@@ -112,6 +112,8 @@ export interface RatePlan {
   policyId: string | null;
   /** As stored: what the admin set (null = the defaults, `readOccupancyPricing`). */
   occupancyPricing: OccupancyPricingInput | null;
+  /** As stored: null = prepay (docs/payments.md "Payment terms"). */
+  paymentTerms?: PaymentTerms | null;
   createdAt: Date;
 }
 
@@ -129,6 +131,7 @@ export interface RatePlanFields {
   mealPlan: MealPlan;
   policyId: string | null;
   occupancyPricing?: OccupancyPricingInput | null;
+  paymentTerms?: PaymentTerms | null;
 }
 
 /** One night of a room type's inventory as the admin sees it. */
@@ -176,4 +179,15 @@ export interface PageRequest {
   /** Slug of the last item of the previous page. */
   afterSlug: string | null;
   limit: number;
+}
+
+/** How a rate plan takes its money (docs/payments.md "Payment terms"). */
+export const PAYMENT_TERMS_KINDS = ['prepay', 'deposit', 'pay_at_property'] as const;
+export type PaymentTermsKind = (typeof PAYMENT_TERMS_KINDS)[number];
+
+/** `deposit_pct` (1..99, of `payable_online`) and `balance_due_days` (0..365 before check-in) belong to `deposit` only. */
+export interface PaymentTerms {
+  kind: PaymentTermsKind;
+  deposit_pct?: number;
+  balance_due_days?: number;
 }

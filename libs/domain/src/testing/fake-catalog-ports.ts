@@ -112,6 +112,7 @@ export class FakeRatePlans extends RatePlanRepository {
     const row: RatePlan = {
       ...fields,
       occupancyPricing: fields.occupancyPricing ?? null,
+      paymentTerms: fields.paymentTerms ?? null,
       id: randomUUID(),
       tenantId,
       propertyId: roomType.propertyId,

@@ -8,6 +8,8 @@ import { SweepFailure } from '../booking/ports/hold.repository';
 import { NewOutboxEvent, OutboxWriter } from '../booking/ports/outbox-writer';
 import { NewPaymentAttempt, PaymentAttemptRecord, PaymentRepository } from '../booking/ports/payment.repository';
 import { ReceiptKeyRepository } from '../booking/ports/receipt-key.repository';
+import { ChargeSettlement, ClaimedCharge, PaymentSchedule } from '../booking/ports/payment-schedule';
+import type { Money } from '../money/money';
 import { NewRefund, RefundRepository } from '../booking/ports/refund.repository';
 import { ReservationResult, RoomNightReservations } from '../booking/ports/room-night-reservations';
 import {
@@ -143,8 +145,90 @@ export class FakePayments extends PaymentRepository {
     const p = this.rows.find((r) => r.tenantId === tenantId && r.id === paymentId);
     if (!p || p.state === 'refunded' || amount <= 0 || p.refunded.amount + amount > p.amount.amount) return null;
     p.refunded = eur(p.refunded.amount + amount);
-    p.state = p.refunded.amount >= p.amount.amount ? 'refunded' : 'partially_refunded';
+    if (p.state !== 'scheduled' && p.state !== 'overdue') p.state = p.refunded.amount >= p.amount.amount ? 'refunded' : 'partially_refunded';
     return { ...p };
+  }
+}
+
+/** An entry of `FakePaymentSchedule`, with its claim. */
+export interface FakeScheduleRow {
+  tenantId: string;
+  id: string;
+  bookingId: string;
+  paymentId: string;
+  kind: 'balance' | 'cancellation_fee';
+  amount: Money;
+  state: 'scheduled' | 'captured' | 'failed' | 'cancelled';
+  attempt: number;
+  nextAttemptAt: Date;
+  claimedUntil: Date | null;
+}
+
+/** The schedule in memory, with the SQL's claim rule; `now` is its clock (tests move it). */
+export class FakePaymentSchedule extends PaymentSchedule {
+  rows: FakeScheduleRow[] = [];
+  now = new Date();
+  constructor(private readonly payments: FakePayments) {
+    super();
+  }
+  add(row: Pick<FakeScheduleRow, 'bookingId' | 'paymentId' | 'kind' | 'amount'> & Partial<FakeScheduleRow>): FakeScheduleRow {
+    const full: FakeScheduleRow = { tenantId: TENANT, id: randomUUID(), state: 'scheduled', attempt: 0, nextAttemptAt: this.now, claimedUntil: null, ...row };
+    this.rows.push(full);
+    return full;
+  }
+  private claimable = (r: FakeScheduleRow) => r.state === 'scheduled' && r.nextAttemptAt <= this.now && (!r.claimedUntil || r.claimedUntil < this.now);
+  async listDue(limit: number) {
+    return this.rows
+      .filter(this.claimable)
+      .slice(0, limit)
+      .map((r) => ({ tenantId: r.tenantId, entryId: r.id }));
+  }
+  async claim(tenantId: string, entryId: string, leaseMs: number): Promise<ClaimedCharge | null> {
+    const r = this.rows.find((x) => x.tenantId === tenantId && x.id === entryId);
+    if (!r || !this.claimable(r)) return null;
+    if (!r.claimedUntil) r.attempt += 1;
+    r.claimedUntil = new Date(this.now.getTime() + leaseMs);
+    const payment = this.payments.rows.find((p) => p.id === r.paymentId);
+    return { tenantId, entryId, bookingId: r.bookingId, kind: r.kind, amount: r.amount, attempt: r.attempt, cardReference: payment?.cardReference ?? null };
+  }
+  async settle(tenantId: string, entryId: string, attempt: number, s: ChargeSettlement) {
+    const r = this.rows.find((x) => x.tenantId === tenantId && x.id === entryId);
+    if (!r || r.attempt !== attempt || r.state !== 'scheduled' || !r.claimedUntil) return false;
+    r.claimedUntil = null;
+    const payment = this.payments.rows.find((p) => p.id === r.paymentId);
+    if (s.kind === 'retry') r.nextAttemptAt = s.nextAttemptAt;
+    else if (s.kind === 'captured') {
+      r.state = 'captured';
+      if (payment) Object.assign(payment, { amount: eur(payment.amount.amount + r.amount.amount), state: 'captured' });
+    } else {
+      r.state = 'failed';
+      if (payment && r.kind === 'balance') payment.state = 'overdue';
+    }
+    return true;
+  }
+  async addCancellationFee(tenantId: string, bookingId: string, paymentId: string, amount: Money) {
+    this.add({ tenantId, bookingId, paymentId, kind: 'cancellation_fee', amount });
+  }
+  async resizeBalance(tenantId: string, bookingId: string, delta: number) {
+    for (const r of this.rows) {
+      if (r.bookingId !== bookingId || r.kind !== 'balance' || r.state !== 'scheduled' || r.claimedUntil) continue;
+      r.amount = eur(Math.max(0, r.amount.amount + delta));
+      if (r.amount.amount === 0) {
+        r.state = 'cancelled';
+        const payment = this.payments.rows.find((p) => p.bookingId === bookingId);
+        if (payment?.state === 'scheduled') payment.state = 'captured';
+      }
+    }
+  }
+  async moveBalance(tenantId: string, bookingId: string, dueAt: string) {
+    for (const r of this.rows) {
+      if (r.bookingId === bookingId && r.kind === 'balance' && r.state === 'scheduled' && r.attempt === 0 && !r.claimedUntil) r.nextAttemptAt = new Date(dueAt);
+    }
+  }
+  async cancelScheduled(tenantId: string, bookingId: string) {
+    for (const r of this.rows) if (r.bookingId === bookingId && r.kind === 'balance' && r.state === 'scheduled' && !r.claimedUntil) r.state = 'cancelled';
+    const payment = this.payments.rows.find((p) => p.bookingId === bookingId);
+    if (payment && (payment.state === 'scheduled' || payment.state === 'overdue')) payment.state = 'captured';
   }
 }
 

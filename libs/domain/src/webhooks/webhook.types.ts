@@ -10,6 +10,10 @@ export const SUBSCRIBABLE_EVENT_TYPES = [
   'follow_up.sent',
   'follow_up.failed',
   'webhook_endpoint.disabled',
+  'payment.balance_captured',
+  'payment.balance_failed',
+  'payment.fee_captured',
+  'payment.fee_failed',
 ] as const;
 export type EventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 

@@ -1,9 +1,15 @@
-import type { AttemptBookingRequest, PaymentAttemptRecord, PaymentRecord, PaymentState } from '@hcs/domain';
+import type { AttemptBookingRequest, PaymentAttemptRecord, PaymentRecord, PaymentState, ScheduleEntry } from '@hcs/domain';
 import { int } from '../sql/sql-values';
 
 /** Columns, row types and mappers of `payment_attempts` and `payments`, shared by every statement that returns them. */
 export const ATTEMPT_COLUMNS = `id, tenant_id, hold_id, idempotency_key, amount, currency, method, provider_token, billing_country, state, provider_reference, provider_message, booking_request, created_at, started_at`;
-export const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at`;
+/** The payment with its kept card and its stored schedule in due order (docs/payments.md "The schedule"), in one read. */
+export const PAYMENT_COLUMNS = `id, tenant_id, booking_id, amount, currency, refunded_amount, state, provider_reference, captured_at, card_reference,
+  (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.kind, to_char(s.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), s.amount, s.state, s.provider_reference) ORDER BY s.due_at, s.created_at, s.kind), '[]'::jsonb)
+     FROM payment_schedule s WHERE s.tenant_id = payments.tenant_id AND s.payment_id = payments.id) AS schedule`;
+
+/** One stored schedule entry as the payment read carries it: `[id, kind, due_at, amount, state, provider_reference]`. */
+export type ScheduleTuple = [string, ScheduleEntry['kind'], string, number, ScheduleEntry['state'], string | null];
 
 export interface AttemptRow {
   id: string;
@@ -33,6 +39,8 @@ export interface PaymentRow {
   state: PaymentState;
   provider_reference: string;
   captured_at: Date;
+  card_reference: string | null;
+  schedule: ScheduleTuple[];
 }
 
 export const toAttempt = (r: AttemptRow): PaymentAttemptRecord => ({
@@ -62,4 +70,13 @@ export const toPayment = (r: PaymentRow): PaymentRecord => ({
   state: r.state,
   providerReference: r.provider_reference,
   capturedAt: r.captured_at,
+  cardReference: r.card_reference,
+  schedule: r.schedule.map(([id, kind, dueAt, amount, state, providerReference]) => ({
+    id,
+    kind,
+    dueAt,
+    amount: { amount: Number(amount), currency: r.currency },
+    state,
+    providerReference,
+  })),
 });

@@ -15,6 +15,7 @@ import {
   outboxWritten,
   paymentCaptured,
   roomsSold,
+  scheduleWritten,
 } from './confirmation/complete-fragments';
 import { withCtes } from './confirmation/cte';
 import { PaymentRecordFragment } from './payment-record.fragment';
@@ -81,6 +82,7 @@ export class SqlBookingConversion extends BookingConversion {
         bookingWritten(p, k, input),
         clientReferenceConfirmed(k),
         paymentCaptured(p, k, input),
+        ...scheduleWritten(p, k, input),
         ...idempotencyRecordSealed(p, input),
         followUpsScheduled(p, k, input),
         auditAppended(p, k, input),

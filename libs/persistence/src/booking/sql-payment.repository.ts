@@ -106,9 +106,10 @@ export class SqlPaymentRepository extends PaymentRepository {
 
   async refund(tenantId: string, paymentId: string, amount: number): Promise<PaymentRecord | null> {
     const rows = await this.sql.rows<PaymentRow>(
+      // A payment with a balance still to charge (or overdue) keeps its state: the schedule, not the refund, decides it.
       `UPDATE payments SET refunded_amount = refunded_amount + $3,
-              state = CASE WHEN refunded_amount + $3 >= amount THEN 'refunded' ELSE 'partially_refunded' END
-        WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded') AND $3 > 0 AND refunded_amount + $3 <= amount
+              state = CASE WHEN state IN ('scheduled', 'overdue') THEN state WHEN refunded_amount + $3 >= amount THEN 'refunded' ELSE 'partially_refunded' END
+        WHERE tenant_id = $1 AND id = $2 AND state IN ('captured', 'partially_refunded', 'scheduled', 'overdue') AND $3 > 0 AND refunded_amount + $3 <= amount
         RETURNING ${PAYMENT_COLUMNS}`,
       [tenantId, paymentId, amount],
     );

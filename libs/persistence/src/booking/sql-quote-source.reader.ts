@@ -19,6 +19,7 @@ interface QuoteSourceRow {
   currency: string;
   base_rate_amount: string;
   occupancy_pricing: unknown;
+  payment_terms: unknown;
   policy_ref: string | null;
   policy_id: string | null;
   version: string;
@@ -42,7 +43,7 @@ const quoteSource = statement<
             AND ((fx.base = rp.currency AND fx.quote = p.default_currency) OR (fx.base = p.default_currency AND fx.quote = rp.currency))
           ORDER BY fx.base = rp.currency DESC, fx.tenant_id NULLS LAST LIMIT 1) AS local_rate,
         rt.id AS room_type_id, rt.max_occupancy,
-        rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.occupancy_pricing, rp.policy_id AS policy_ref,
+        rp.id AS rate_plan_id, rp.currency, rp.base_rate_amount, rp.occupancy_pricing, rp.payment_terms, rp.policy_id AS policy_ref,
         pol.id AS policy_id, pol.version, pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
         pol.cancellation_fee_pct_after_cutoff, pol.child_policy_text,
         (SELECT json_object_agg(dr.night::text, dr.amount) FROM daily_rates dr
@@ -108,6 +109,7 @@ export class SqlQuoteSourceReader extends QuoteSourceReader {
             baseRateAmount: Number(r.base_rate_amount),
             policyId: r.policy_ref,
             occupancyPricing: r.occupancy_pricing,
+            paymentTerms: r.payment_terms,
           }
         : null,
       policy: r.policy_id

@@ -1,4 +1,4 @@
-import type { MealPlan, OccupancyPricingInput, RatePlan, RatePlanFields } from '@hcs/domain';
+import { type MealPlan, type OccupancyPricingInput, type PaymentTerms, type RatePlan, type RatePlanFields, paymentTermsFields } from '@hcs/domain';
 import type { ColumnValue } from '../sql/column-values';
 import { jsonDate, type JsonRow } from '../sql/json-row';
 import { statement } from '../sql/statement';
@@ -7,7 +7,7 @@ import { statement } from '../sql/statement';
  * The columns, row type, statements and mappers of `rate_plans`. `base_rate_amount` (bigint,
  * minor units) is read as float8 so the plain row and the jsonb row both carry a number.
  */
-export const RATE_PLAN_COLUMNS = `id, tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount::float8 AS base_rate_amount, meal_plan, policy_id, occupancy_pricing, created_at`;
+export const RATE_PLAN_COLUMNS = `id, tenant_id, property_id, room_type_id, code, name, currency, base_rate_amount::float8 AS base_rate_amount, meal_plan, policy_id, occupancy_pricing, payment_terms, created_at`;
 
 export interface RatePlanRow {
   id: string;
@@ -21,6 +21,7 @@ export interface RatePlanRow {
   meal_plan: MealPlan;
   policy_id: string | null;
   occupancy_pricing: OccupancyPricingInput | null;
+  payment_terms: PaymentTerms | null;
   created_at: Date;
 }
 
@@ -59,6 +60,9 @@ export function ratePlanColumnValues(fields: Partial<RatePlanFields>): ColumnVal
   if (fields.occupancyPricing !== undefined) {
     out.push(['occupancy_pricing', fields.occupancyPricing === null ? null : JSON.stringify(fields.occupancyPricing), 'jsonb']);
   }
+  if (fields.paymentTerms !== undefined) {
+    out.push(['payment_terms', fields.paymentTerms === null ? null : JSON.stringify(fields.paymentTerms), 'jsonb']);
+  }
   return out;
 }
 
@@ -74,6 +78,7 @@ export function toRatePlan(row: RatePlanRow): RatePlan {
     mealPlan: row.meal_plan,
     policyId: row.policy_id,
     occupancyPricing: row.occupancy_pricing ?? null,
+    paymentTerms: paymentTermsFields(row.payment_terms),
     createdAt: row.created_at,
   };
 }

@@ -124,7 +124,7 @@ available_rooms AS (
 priced AS (
   SELECT r.property_id, r.id AS room_type_id, r.name AS room_type_name, r.max_occupancy, r.rooms_left,
          rp.id AS rate_plan_id, rp.name AS rate_plan_name, rp.meal_plan, rp.currency,
-         pol.cancellation_kind, pol.free_cancellation_hours_before_checkin,
+         pol.cancellation_kind, pol.free_cancellation_hours_before_checkin, rp.payment_terms,
          stay.total, round(stay.total::numeric / $8)::bigint AS nightly
     FROM available_rooms r${
       perRoom
@@ -161,7 +161,7 @@ ranked AS (
 )
 SELECT property_id, property_name, slug, city, region, country, star_rating, default_currency, area_match,
        room_type_id, room_type_name, max_occupancy, rooms_left, rate_plan_id, rate_plan_name, meal_plan,
-       currency, total, nightly, cancellation_kind, free_cancellation_hours_before_checkin, offer_count, has_free_cancellation, taxes, fees
+       currency, total, nightly, cancellation_kind, free_cancellation_hours_before_checkin, offer_count, has_free_cancellation, taxes, fees, payment_terms
   FROM ranked
  WHERE pick = 1
    -- the property's own check-in window, evaluated on the few rows left
@@ -194,6 +194,7 @@ export interface OfferRow {
   has_free_cancellation: boolean;
   taxes: unknown;
   fees: unknown;
+  payment_terms: unknown;
 }
 
 type OfferParams = [
@@ -251,4 +252,6 @@ export const toPropertyOffer = (r: OfferRow): PropertyOffer => ({
   hasFreeCancellation: r.has_free_cancellation,
   taxes: r.taxes,
   fees: r.fees,
+  // Only a plan with terms other than prepay carries them (docs/payments.md).
+  ...(r.payment_terms ? { paymentTerms: r.payment_terms } : {}),
 });

@@ -10,7 +10,7 @@ export enum QueueName {
 export const ALL_QUEUES = Object.values(QueueName);
 
 /** Job names on each queue: producers, schedulers and processors name jobs only through these. */
-export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep', recoverPayments: 'recover-payments' } as const;
+export const HOLD_EXPIRY_JOBS = { expire: 'expire', sweep: 'sweep', recoverPayments: 'recover-payments', chargeSchedule: 'charge-schedule' } as const;
 export const OUTBOX_RELAY_JOBS = { catchUp: 'catch-up' } as const;
 export const WEBHOOK_DELIVERY_JOBS = { deliver: 'deliver' } as const;
 export const OVERSELL_SWEEP_JOBS = { sweep: 'sweep' } as const;
@@ -20,6 +20,7 @@ export const GUEST_FOLLOW_UP_JOBS = { send: 'send', sweep: 'sweep' } as const;
 export const JOB_SCHEDULER_IDS = {
   holdExpirySweep: 'hold-expiry-sweep',
   strandedPaymentsSweep: 'stranded-payments-sweep',
+  paymentScheduleSweep: 'payment-schedule-sweep',
   outboxRelayCatchUp: 'outbox-relay-catch-up',
   oversellSweep: 'oversell-sweep',
   guestFollowUpSweep: 'guest-follow-up-sweep',

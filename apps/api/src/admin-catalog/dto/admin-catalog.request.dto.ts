@@ -24,7 +24,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CANCELLATION_KINDS, CHARGE_PAYABLE, CHARGE_PER, MEAL_PLANS } from '@hcs/domain';
+import { CANCELLATION_KINDS, CHARGE_PAYABLE, CHARGE_PER, MEAL_PLANS, PAYMENT_TERMS_KINDS } from '@hcs/domain';
 import { CALENDAR_DATE_SCHEMA, IsCalendarDate } from '../../http/calendar-date.validator';
 import { MAX_MONEY_MINOR_UNITS } from '../../http/dto/money.request.dto';
 import { IsTimeZone } from '../../http/time-zone.validator';
@@ -137,6 +137,28 @@ export class ChildRateInputDto {
   @Min(0)
   @Max(MAX_MONEY_MINOR_UNITS)
   amount: number;
+}
+
+/** How a rate plan takes its money (docs/payments.md "Payment terms"); the two numbers belong to `deposit` only. */
+export class PaymentTermsInputDto {
+  @ApiProperty({
+    enum: PAYMENT_TERMS_KINDS,
+    description: 'prepay: all at booking; deposit: a share at booking, the balance before check-in; pay_at_property: card guaranteed, nothing charged.',
+  })
+  @IsIn(PAYMENT_TERMS_KINDS)
+  kind: (typeof PAYMENT_TERMS_KINDS)[number];
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 99, description: 'Percent of payable_online charged at booking; deposit only, required there.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(99)
+  deposit_pct?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 365, description: 'Days before check-in the balance is charged; deposit only, required there.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  balance_due_days?: number;
 }
 
 /** A rate plan's party pricing (docs/catalog.md "Party pricing"); what it leaves out takes the defaults. */
@@ -273,6 +295,15 @@ export class CreateRatePlanRequestDto {
   @ValidateNested()
   @Type(() => OccupancyPricingInputDto)
   occupancy_pricing?: OccupancyPricingInputDto | null;
+  @ApiPropertyOptional({
+    type: PaymentTermsInputDto,
+    nullable: true,
+    description: 'Payment terms, frozen in each quote; on PATCH it replaces the whole object, null restores prepay.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PaymentTermsInputDto)
+  payment_terms?: PaymentTermsInputDto | null;
 }
 
 export class UpdateRatePlanRequestDto extends PartialType(CreateRatePlanRequestDto) {}

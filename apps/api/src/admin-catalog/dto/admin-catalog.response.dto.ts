@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { MoneyModel } from '../../http/openapi/envelope.models';
+import { PaymentTermsModel } from '../../chain-dto/chain.response-parts.dto';
 import { FeeModel, PolicyModel, PropertyModel, RoomTypeModel, TaxModel } from '../../properties/dto/properties.response.dto';
 
 export class AdminPropertyModel extends PropertyModel {
@@ -56,6 +57,8 @@ export class AdminRatePlanModel {
   @ApiProperty({ type: String, nullable: true }) cancellation_kind: string | null;
   @ApiProperty({ type: OccupancyPricingModel, description: "Party pricing, the defaults filled (docs/catalog.md 'Party pricing')." })
   occupancy_pricing: OccupancyPricingModel;
+  @ApiProperty({ type: PaymentTermsModel, description: "How the plan takes its money, {kind: 'prepay'} when unset (docs/payments.md 'Payment terms')." })
+  payment_terms: PaymentTermsModel;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 

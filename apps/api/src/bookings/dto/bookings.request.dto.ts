@@ -59,7 +59,7 @@ export class PaymentRequestDto {
 
   @ApiProperty({
     description:
-      'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined, tok_insufficientFunds, tok_providerError, tok_timeout.',
+      'Card token from the payment provider; sandbox: tok_visa, tok_mastercard, tok_chargeDeclined, tok_insufficientFunds, tok_providerError, tok_timeout, tok_offSessionDeclined (succeeds; later off-session charges of its card are declined).',
   })
   @IsString()
   @Length(1, 255)

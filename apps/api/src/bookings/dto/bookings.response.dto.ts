@@ -12,11 +12,25 @@ export class BookingGuestModel {
   @ApiProperty({ type: PrimaryGuestModel }) primary: PrimaryGuestModel;
 }
 
+/** One charge of the payment schedule (docs/payments.md "The schedule"). */
+export class PaymentScheduleEntryModel {
+  @ApiProperty({ enum: ['full', 'deposit', 'balance', 'cancellation_fee'] }) kind: string;
+  @ApiProperty({ format: 'date-time', description: 'When it was or will be charged.' }) due_at: string;
+  @ApiProperty({ type: MoneyModel }) amount: MoneyModel;
+  @ApiProperty({ enum: ['scheduled', 'captured', 'failed', 'cancelled'] }) state: string;
+}
+
 export class BookingPaymentModel {
-  @ApiProperty({ enum: ['captured', 'partially_refunded', 'refunded'] }) state: string;
+  @ApiProperty({
+    enum: ['captured', 'partially_refunded', 'refunded', 'scheduled', 'guaranteed', 'overdue'],
+    description: 'scheduled: deposit captured, balance pending; guaranteed: pay at property, card kept; overdue: the balance failed after its retries.',
+  })
+  state: string;
   @ApiProperty({ type: MoneyModel, description: 'The captured amount.' }) amount: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Refunded so far.' }) refunded: MoneyModel;
   @ApiProperty({ format: 'date-time' }) captured_at: string;
+  @ApiProperty({ type: [PaymentScheduleEntryModel], description: 'The charges in due order; a booking paid at once has one full entry.' })
+  schedule: PaymentScheduleEntryModel[];
 }
 
 export class CancellationModel {

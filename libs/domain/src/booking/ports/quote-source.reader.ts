@@ -24,8 +24,8 @@ export interface QuoteSource {
     localRate: number | null;
   } | null;
   roomType: { id: string; maxOccupancy: number } | null;
-  /** `occupancyPricing`: the stored jsonb (null = defaults, `readOccupancyPricing`). */
-  ratePlan: { id: string; currency: string; baseRateAmount: number; policyId: string | null; occupancyPricing: unknown } | null;
+  /** `occupancyPricing`: the stored jsonb (null = defaults, `readOccupancyPricing`); `paymentTerms` likewise (null = prepay, `readPaymentTerms`). */
+  ratePlan: { id: string; currency: string; baseRateAmount: number; policyId: string | null; occupancyPricing: unknown; paymentTerms?: unknown } | null;
   policy: {
     id: string;
     version: string;

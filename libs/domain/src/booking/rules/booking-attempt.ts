@@ -5,6 +5,8 @@ import type { AttemptBookingRequest, PaymentAttemptRecord } from '../ports/payme
 import type { ConfirmBookingCommand } from '../confirm-booking.command';
 import { holdStatesAllowing, holdTarget } from './hold-state';
 import { payableOnline } from './pricing';
+import { chargeAtBooking, readPaymentTerms } from './payment-terms';
+import type { Money } from '../../money/money';
 
 /** Everything one booking attempt carries from the first check to the last write. */
 export interface BookingAttempt {
@@ -20,7 +22,11 @@ export interface BookingAttempt {
  * authorization (if any) is claimed, the delegation's jti is spent, and the payment attempt is
  * recorded with what the worker needs to finish it after a crash (guest, traveler, agent).
  */
-export function conversionStart({ hold, quote, command, actor, traveler }: BookingAttempt, authorizationId: string | null): BeginConversion {
+export function conversionStart(
+  { hold, quote, command, actor, traveler }: BookingAttempt,
+  authorizationId: string | null,
+  now: Date = new Date(),
+): BeginConversion {
   return {
     from: holdStatesAllowing('begin_conversion'),
     to: holdTarget('begin_conversion'),
@@ -35,8 +41,9 @@ export function conversionStart({ hold, quote, command, actor, traveler }: Booki
       tenantId: hold.tenantId,
       holdId: hold.id,
       idempotencyKey: command.idempotencyKey,
-      // What is charged through us: the items payable at the property are the hotel's to collect.
-      amount: payableOnline(quote.priceBreakdown),
+      // What is charged through us now: the items payable at the property are the hotel's to collect, and the
+      // payment terms may take only a deposit or nothing (docs/payments.md); the amount fixes the choice for resumes.
+      amount: amountAtBooking(quote, now),
       method: command.payment.method,
       providerToken: command.payment.provider_token,
       billingCountry: command.payment.billing_country,
@@ -64,4 +71,11 @@ export function resumedAttempt(attempt: PaymentAttemptRecord, request: AttemptBo
       idempotencyKey: attempt.idempotencyKey,
     },
   };
+}
+
+/** What a booking of `quote` charges at confirmation under its frozen payment terms (`payable_online` under prepay). */
+export function amountAtBooking(quote: Pick<QuoteRecord, 'priceBreakdown' | 'policySnapshot'>, now: Date): Money {
+  const payable = payableOnline(quote.priceBreakdown);
+  const terms = quote.policySnapshot.payment_terms;
+  return terms ? chargeAtBooking(readPaymentTerms(terms), payable, quote.policySnapshot, now).amount : payable;
 }

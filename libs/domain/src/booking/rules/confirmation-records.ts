@@ -1,5 +1,6 @@
 import type { Receipt } from '@hcs/contracts';
-import type { BookingGuest, BookingRecord, BookingRoom, HoldRecord, PaymentRecord, QuoteRecord, Traveler } from '../chain.types';
+import type { BookingGuest, BookingRecord, BookingRoom, HoldRecord, PaymentRecord, QuoteRecord, ScheduleEntry, Traveler } from '../chain.types';
+import type { BookingCharge } from './payment-terms';
 import type { ChainAuditEntry } from '../ports/chain-audit-entry';
 import type { NewOutboxEvent } from '../ports/outbox-writer';
 import type { PaymentAttemptRecord } from '../ports/payment.repository';
@@ -21,8 +22,10 @@ export interface Confirmation {
   traveler: Traveler;
   guest: BookingGuest;
   idempotencyKey: string;
-  /** The payment provider's reference of the charge. */
+  /** The payment provider's reference of the charge (of the kept card, for a guarantee). */
   providerReference: string;
+  /** What the booking took under its payment terms; absent = paid in full (docs/payments.md). */
+  charge?: BookingCharge;
 }
 
 /** What the `booking_confirmed` receipt signs. */
@@ -51,6 +54,18 @@ export function confirmationReceiptSubject(c: Confirmation): ReceiptSubject {
     traveler_iss: c.traveler.iss,
     traveler_sub: c.traveler.sub,
     payment_reference: c.providerReference,
+    // Terms other than prepay are signed with what they took and what is left (docs/payments.md).
+    ...termsSubject(quote, c.charge),
+  };
+}
+
+function termsSubject(quote: QuoteRecord, charge: BookingCharge | undefined): ReceiptSubject {
+  const terms = quote.policySnapshot.payment_terms;
+  if (!terms || !charge) return {};
+  return {
+    payment_terms_kind: terms.kind,
+    charged_at_booking_amount: charge.amount.amount,
+    ...(charge.balance ? { balance_amount: charge.balance.amount.amount, balance_due_at: charge.balance.dueAt } : {}),
   };
 }
 
@@ -92,15 +107,20 @@ export function confirmedBooking(c: Confirmation, receipt: Receipt, now: Date): 
   };
 }
 
-/** The booking's payment: the attempt's amount, captured under the provider's reference. */
+/**
+ * The booking's payment: the attempt's amount, captured under the provider's reference. Under a
+ * deposit it is `scheduled` with its schedule (the deposit captured, the balance due, `entryIds`
+ * naming them); under pay at property `guaranteed` (nothing captured, the card kept).
+ */
 export function capturedPayment(
   paymentId: string,
   booking: Pick<BookingRecord, 'id' | 'tenantId'>,
   attempt: Pick<PaymentAttemptRecord, 'amount'>,
   providerReference: string,
   now: Date,
+  kept: { charge: BookingCharge; cardReference: string | null; entryIds: [string, string] } | null = null,
 ): PaymentRecord {
-  return {
+  const payment: PaymentRecord = {
     id: paymentId,
     tenantId: booking.tenantId,
     bookingId: booking.id,
@@ -110,6 +130,22 @@ export function capturedPayment(
     providerReference,
     capturedAt: now,
   };
+  if (!kept || kept.charge.kind === 'full') return payment;
+  const { charge, cardReference, entryIds } = kept;
+  if (charge.kind === 'guarantee') return { ...payment, state: 'guaranteed', cardReference, schedule: [] };
+  const schedule: ScheduleEntry[] = [
+    { id: entryIds[0], kind: 'deposit', dueAt: now.toISOString(), amount: charge.amount, state: 'captured', providerReference },
+  ];
+  if (charge.balance)
+    schedule.push({
+      id: entryIds[1],
+      kind: 'balance',
+      dueAt: charge.balance.dueAt,
+      amount: charge.balance.amount,
+      state: 'scheduled',
+      providerReference: null,
+    });
+  return { ...payment, state: charge.balance ? 'scheduled' : 'captured', cardReference, schedule };
 }
 
 /** `booking.confirmed` then `payment.captured`, then whatever else the confirmation records (follow-ups). */
@@ -128,7 +164,17 @@ export function confirmationAudit(
       // A booking of several rooms names how many it sold (docs/booking-chain.md "Several rooms").
       ...(booking.rooms ? { rooms: booking.rooms.length } : {}),
     }),
-    auditEntry('payment.captured', context, { payment_id: payment.id, amount: payment.amount, provider_reference: payment.providerReference }),
+    payment.state === 'guaranteed'
+      ? auditEntry('payment.guaranteed', context, { payment_id: payment.id, card_reference: payment.cardReference ?? null })
+      : auditEntry('payment.captured', context, {
+          payment_id: payment.id,
+          amount: payment.amount,
+          provider_reference: payment.providerReference,
+          // A deposit names itself and the balance it leaves (docs/payments.md).
+          ...(payment.schedule?.length
+            ? { kind: 'deposit', schedule: payment.schedule.map((e) => ({ kind: e.kind, due_at: e.dueAt, amount: e.amount })) }
+            : {}),
+        }),
     ...more,
   ];
 }

@@ -43,6 +43,8 @@ export function movedPolicySnapshot(booked: PolicySnapshot, target: MoveTarget):
     ...moved,
     cancellation_timeline: cancellationTimeline(moved, target.checkIn, target.total),
     ...(target.payable ? { payable_online: target.payable.payable_online, payable_at_property: target.payable.payable_at_property } : {}),
+    // The payment terms stay the booking's (docs/payments.md).
+    ...(booked.payment_terms ? { payment_terms: booked.payment_terms } : {}),
   };
 }
 

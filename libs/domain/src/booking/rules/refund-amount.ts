@@ -12,6 +12,9 @@ export function cancellationRefund(total: Money, fee: Money, payment: Pick<Payme
   return { amount: Math.max(0, Math.min(remaining, total.amount - fee.amount)), currency: total.currency };
 }
 
+/** Payment states a refund may draw on: something was captured and nothing says it is all returned. */
+export const REFUNDABLE_STATES: readonly PaymentState[] = ['captured', 'partially_refunded', 'scheduled', 'overdue'];
+
 export type RefundRefusal =
   { code: 'no_capturable_payment' } | { code: 'payment_not_refundable'; state: PaymentState } | { code: 'refund_exceeds_remaining'; remaining: Money };
 
@@ -22,7 +25,8 @@ export type RefundRefusal =
  */
 export function refusesRefund(payment: Pick<PaymentRecord, 'amount' | 'refunded' | 'state'> | null, amount: number): RefundRefusal | null {
   if (!payment) return { code: 'no_capturable_payment' };
-  if (payment.state !== 'captured' && payment.state !== 'partially_refunded') return { code: 'payment_not_refundable', state: payment.state };
+  // A deposit captured with its balance pending (or overdue) is refundable too (docs/payments.md).
+  if (!REFUNDABLE_STATES.includes(payment.state)) return { code: 'payment_not_refundable', state: payment.state };
   const remaining = remainingRefundable(payment);
   if (amount > remaining.amount) return { code: 'refund_exceeds_remaining', remaining };
   return null;

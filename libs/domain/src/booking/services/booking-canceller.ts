@@ -4,14 +4,16 @@ import { Outcome } from '@hcs/contracts';
 import { DomainError } from '../../errors/domain-error';
 import { stayNights } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
-import type { BookingRecord, BookingRoom, Cancellation, Traveler } from '../chain.types';
+import type { BookingRecord, BookingRoom, Cancellation, PaymentRecord, Traveler } from '../chain.types';
 import { BookingRepository } from '../ports/booking.repository';
 import { PaymentRepository } from '../ports/payment.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { ReceiptSigner } from './receipt-signer';
 import { cancellationFee } from '../rules/cancellation-fee';
-import { cancellationRefund } from '../rules/refund-amount';
+import { cancellationRefund, remainingRefundable } from '../rules/refund-amount';
+import { capturedCharges, feeAgainstCaptured, refundParts } from '../rules/payment-terms';
+import { PaymentSchedule } from '../ports/payment-schedule';
 import { activeRooms, cancelledAmount } from '../rules/booking-rooms';
 import { BookingView, bookingView } from '../views';
 import { bookingNextActions } from '../use-cases/get-booking.use-case';
@@ -48,6 +50,7 @@ export class BookingCanceller {
     private readonly signer: ReceiptSigner,
     private readonly recorder: ChainRecorder,
     private readonly followUps: StayFollowUps,
+    private readonly schedule: PaymentSchedule,
   ) {}
 
   async cancel({ booking, actor, traveler, reason, room }: CancelScope): Promise<Outcome<BookingView>> {
@@ -56,7 +59,11 @@ export class BookingCanceller {
     const base = cancelledAmount(booking, targets);
     const now = new Date();
     const fee = cancellationFee(booking.policySnapshot, base, now, new Date(booking.policySnapshot.check_in_at));
-    const refundDue = cancellationRefund(base, fee, payment);
+    // Under payment terms (docs/payments.md) the fee is set against what was captured: the excess is
+    // refunded, a fee above it is charged to the kept card by the worker right after this cancel.
+    const terms = booking.policySnapshot.payment_terms;
+    const settled = terms ? feeAgainstCaptured(base, fee, payment ? remainingRefundable(payment).amount : 0) : null;
+    const refundDue = settled ? settled.refund : cancellationRefund(base, fee, payment);
     const refundId = refundDue.amount > 0 ? randomUUID() : null;
     const cancellation: Cancellation = {
       cancelled_at: now.toISOString(),
@@ -110,17 +117,45 @@ export class BookingCanceller {
     if (endsBooking) await this.followUps.cancelScheduled(written, audit.actor);
 
     let finalPayment = payment;
-    if (refundId) {
-      const issued = await this.refunder.issue({
+    if (terms && payment) {
+      const feeToCharge = settled?.feeToCharge;
+      if (endsBooking) await this.schedule.cancelScheduled(actor.tenantId, booking.id);
+      else if (terms.kind === 'deposit') {
+        // The rooms left owe what they owed less this room's share, plus its fee, less what is kept
+        // of the capture after the refund: balance' = balance - share + fee + refund - fee charged.
+        const delta = -base.amount + fee.amount + refundDue.amount - (feeToCharge?.amount ?? 0);
+        if (delta !== 0) await this.schedule.resizeBalance(actor.tenantId, booking.id, delta);
+      }
+      if (feeToCharge && feeToCharge.amount > 0 && payment.cardReference)
+        await this.schedule.addCancellationFee(actor.tenantId, booking.id, payment.id, feeToCharge);
+      finalPayment = await this.payments.findByBooking(actor.tenantId, booking.id);
+    }
+    if (refundId && finalPayment) {
+      // A payment of several charges (a deposit, then its balance) is refunded charge by charge,
+      // newest first (docs/payments.md); a payment of one charge gets one refund, under refundId.
+      const parts = refundParts(capturedCharges(finalPayment), finalPayment.refunded.amount, refundDue.amount);
+      for (const [i, part] of parts.entries()) {
+        const issued: { payment: PaymentRecord } = await this.refunder.issue({
+          refundId: i === 0 ? refundId : randomUUID(),
+          booking: written,
+          payment: { ...finalPayment, providerReference: part.reference },
+          amount: { amount: part.amount, currency: refundDue.currency },
+          reason: cancellation.reason,
+          actor: audit.actor,
+          traveler,
+        });
+        finalPayment = issued.payment;
+      }
+    } else if (refundId) {
+      await this.refunder.issue({
         refundId,
         booking: written,
-        payment,
+        payment: finalPayment,
         amount: refundDue,
         reason: cancellation.reason,
         actor: audit.actor,
         traveler,
       });
-      finalPayment = issued.payment;
     }
     // Written after the refund so the event carries the booking as GET /v1/bookings/{id} now shows it.
     await this.recorder.publish({

@@ -8,6 +8,7 @@ import type { PaymentAttemptRecord } from '../ports/payment.repository';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import { auditActor } from '../rules/audit-entry';
 import type { BookingAttempt } from '../rules/booking-attempt';
+import type { BookingCharge } from '../rules/payment-terms';
 import {
   capturedPayment,
   Confirmation,
@@ -43,10 +44,12 @@ export class ConfirmationPlanner {
     private readonly context: RequestContext,
   ) {}
 
+  /** `kept`: what the payment terms took (a deposit, a guarantee) and the card kept for later; null for a payment in full. */
   async plan(
     attempt: PaymentAttemptRecord,
     providerReference: string,
     { hold, quote, command, actor, traveler }: BookingAttempt,
+    kept: { charge: BookingCharge; cardReference: string | null } | null = null,
   ): Promise<PlannedConfirmation> {
     const confirmation: Confirmation = {
       bookingId: randomUUID(),
@@ -58,11 +61,12 @@ export class ConfirmationPlanner {
       guest: command.guest,
       idempotencyKey: command.idempotencyKey,
       providerReference,
+      ...(kept ? { charge: kept.charge } : {}),
     };
     const receipt = await this.signer.sign(confirmation.tenantId, 'booking_confirmed', confirmationReceiptSubject(confirmation));
     const now = new Date();
     const booking = confirmedBooking(confirmation, receipt, now);
-    const payment = capturedPayment(randomUUID(), booking, attempt, providerReference, now);
+    const payment = capturedPayment(randomUUID(), booking, attempt, providerReference, now, kept && { ...kept, entryIds: [randomUUID(), randomUUID()] });
     const audit = { actor: auditActor(actor), traveler, traceId: this.context.traceId };
     const followUps = this.followUps.planForConfirmedBooking(booking, audit.actor);
     const view = bookingView(booking, payment);

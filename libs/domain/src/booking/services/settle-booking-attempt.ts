@@ -9,6 +9,8 @@ import { PaymentAttemptRecord } from '../ports/payment.repository';
 import { ChargeResult, PaymentProvider } from '../ports/payment-provider';
 import { StayFollowUps } from '../ports/stay-follow-ups';
 import type { BookingAttempt } from '../rules/booking-attempt';
+import { BookingCharge, chargeOfAttempt, readPaymentTerms } from '../rules/payment-terms';
+import { payableOnline } from '../rules/pricing';
 import { BookingView } from '../views';
 import { AbortBookingAttempt } from './abort-booking-attempt';
 import { ConfirmationPlanner } from './confirmation-planner';
@@ -79,22 +81,50 @@ export class SettleBookingAttempt {
     }
   }
 
-  /** One provider call for the attempt (the provider never charges twice for one attempt), then the booking or the abort. */
+  /**
+   * One provider call for the attempt (the provider never charges twice for one attempt), then the
+   * booking or the abort. The payment terms frozen in the quote decide the call (docs/payments.md):
+   * a charge of the attempt's amount (a deposit keeps the card for its balance), or, under pay at
+   * property, a guarantee of the card that charges nothing.
+   */
   async charge(attempt: PaymentAttemptRecord, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
-    const result: ChargeResult = await this.provider
-      .charge({
-        tenantId: attempt.tenantId,
-        idempotencyKey: attempt.id,
-        amount: attempt.amount,
-        method: attempt.method,
-        token: attempt.providerToken,
-        billingCountry: attempt.billingCountry,
-        description: `booking of hold ${ctx.hold.id}`,
-        // A payment waiting for the traveler waits at most as long as the hold (docs/payments-provider.md).
-        abandonIfWaiting: ctx.hold.expired,
-      })
-      .catch((error: unknown) => ({ outcome: 'error' as const, message: error instanceof Error ? error.message : 'payment provider failed' }));
-    if (result.outcome === 'succeeded') return this.confirm(attempt, result.reference, ctx);
+    const snapshot = ctx.quote.policySnapshot;
+    const due = snapshot.payment_terms
+      ? chargeOfAttempt(readPaymentTerms(snapshot.payment_terms), payableOnline(ctx.quote.priceBreakdown), attempt.amount, snapshot)
+      : null;
+    const description = `booking of hold ${ctx.hold.id}`;
+    const asked: Promise<ChargeResult> =
+      due?.kind === 'guarantee'
+        ? this.provider
+            .guarantee({
+              tenantId: attempt.tenantId,
+              idempotencyKey: attempt.id,
+              method: attempt.method,
+              token: attempt.providerToken,
+              billingCountry: attempt.billingCountry,
+              description,
+            })
+            .then((g): ChargeResult => (g.outcome === 'succeeded' ? { outcome: 'succeeded', reference: g.cardReference, cardReference: g.cardReference } : g))
+        : this.provider.charge({
+            tenantId: attempt.tenantId,
+            idempotencyKey: attempt.id,
+            amount: attempt.amount,
+            method: attempt.method,
+            token: attempt.providerToken,
+            billingCountry: attempt.billingCountry,
+            description,
+            ...(due?.kind === 'deposit' ? { keepCard: true } : {}),
+            // A payment waiting for the traveler waits at most as long as the hold (docs/payments-provider.md).
+            abandonIfWaiting: ctx.hold.expired,
+          });
+    const result: ChargeResult = await asked.catch((error: unknown) => ({
+      outcome: 'error' as const,
+      message: error instanceof Error ? error.message : 'payment provider failed',
+    }));
+    if (result.outcome === 'succeeded') {
+      const kept = due && due.kind !== 'full' ? { charge: due, cardReference: result.cardReference ?? null } : null;
+      return this.confirm(attempt, result.reference, ctx, kept);
+    }
     if (result.outcome === 'action_required') throw actionRequired(ctx, result.actionUrl);
     await this.aborts.abort(attempt, result.outcome, result.message, ctx.actor);
     if (result.outcome === 'declined') {
@@ -106,8 +136,13 @@ export class SettleBookingAttempt {
   }
 
   /** One statement writes the booking, its payment, the hold and inventory changes, audit, outbox and the idempotency record. */
-  private async confirm(attempt: PaymentAttemptRecord, providerReference: string, ctx: BookingAttempt): Promise<Outcome<BookingView>> {
-    const { plan, outcome } = await this.planner.plan(attempt, providerReference, ctx);
+  private async confirm(
+    attempt: PaymentAttemptRecord,
+    providerReference: string,
+    ctx: BookingAttempt,
+    kept: { charge: BookingCharge; cardReference: string | null } | null,
+  ): Promise<Outcome<BookingView>> {
+    const { plan, outcome } = await this.planner.plan(attempt, providerReference, ctx, kept);
     // false: another runner of this same attempt got here first (a replay resumed it)
     if (!(await this.conversion.complete(plan))) return this.answers.afterLostRace(plan.tenantId, plan.holdId, plan.idempotencyKey);
     if (plan.idempotency) ctx.command.idempotency?.sealedWith(outcome, plan.idempotency);

@@ -8,6 +8,7 @@ import {
   FakeNights,
   FakeOutbox,
   FakePayments,
+  FakePaymentSchedule,
   FakeProvider,
   FakeRefunds,
   fakeContext,
@@ -35,8 +36,9 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   const followUps = new FakeStayFollowUps();
   const context = fakeContext();
   const signer = fakeSigner();
+  const schedule = new FakePaymentSchedule(payments);
   const refunder = new RefundIssuer(payments, refunds, provider, audit, outbox, signer, context);
-  const canceller = new BookingCanceller(bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps);
+  const canceller = new BookingCanceller(bookings, payments, refunder, nights, signer, new ChainRecorder(audit, outbox, context), followUps, schedule);
   const useCase = new CancelBooking(new BookingAccess(bookings), canceller);
   const roomCancel = new CancelBookingRoom(new BookingAccess(bookings), canceller);
   const stay = { check_in: day(20), check_out: day(22) };
@@ -45,7 +47,7 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
   payments.add(b.id, b.priceBreakdown.total.amount);
   const sold = b.rooms ? b.rooms.filter((r) => r.state === 'confirmed').length : 1;
   for (const n of [day(20), day(21)]) nights.nights.set(n, { allotment: 5, held: 0, sold });
-  return { useCase, roomCancel, b, bookings, payments, refunds, provider, nights, audit, outbox, followUps };
+  return { useCase, roomCancel, b, bookings, payments, refunds, provider, nights, audit, outbox, followUps, schedule };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -111,6 +113,47 @@ describe('CancelBooking', () => {
     expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(10000) }, payment: { state: 'partially_refunded' } });
   });
 
+  /** A deposit booking (30 % of 20000 captured, card kept, the balance scheduled), free to cancel until `freeUntil`. */
+  function depositSetup(freeUntil: string, freeHours?: number) {
+    const t = setup({
+      policySnapshot: snapshot({
+        check_in_at: `${day(20)}T13:00:00Z`,
+        free_cancellation_until: freeUntil,
+        ...(freeHours ? { free_cancellation_hours_before_checkin: freeHours } : {}),
+        payment_terms: { kind: 'deposit', deposit_pct: 30, balance_due_days: 7 },
+      }),
+    });
+    const payment = t.payments.rows[0];
+    Object.assign(payment, { amount: eur(6000), state: 'scheduled', cardReference: 'card_kept' });
+    const balance = t.schedule.add({
+      bookingId: t.b.id,
+      paymentId: payment.id,
+      kind: 'balance',
+      amount: eur(14000),
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+    });
+    return { ...t, payment, balance };
+  }
+
+  it('under a deposit, refunds the deposit less the fee and cancels the balance', async () => {
+    const { useCase, b, balance, schedule, provider } = depositSetup(`${day(18)}T13:00:00Z`);
+    const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
+    expect(outcome.data).toMatchObject({ cancellation: { fee: eur(0), refund: eur(6000) }, payment: { state: 'refunded' } });
+    expect(balance.state).toBe('cancelled');
+    expect(schedule.rows.filter((r) => r.kind === 'cancellation_fee')).toHaveLength(0);
+    expect(provider.refunds).toEqual([expect.objectContaining({ amount: eur(6000) })]);
+  });
+
+  it('under a deposit, schedules the part of the fee above what was captured on the kept card, refunding nothing', async () => {
+    const { useCase, b, balance, schedule, provider } = depositSetup(`${day(-1)}T13:00:00Z`, 24 * 30);
+    const outcome = await useCase.execute({ bookingId: b.id }, agentActor(), TRAVELER);
+    // The fee is 50 % of 20000; 6000 was captured: 4000 more is charged by the worker.
+    expect(outcome.data).toMatchObject({ cancellation: { fee: eur(10000), refund: eur(0) }, payment: { state: 'captured', amount: eur(6000) } });
+    expect(balance.state).toBe('cancelled');
+    expect(schedule.rows.filter((r) => r.kind === 'cancellation_fee').map((r) => [r.amount, r.state])).toEqual([[eur(4000), 'scheduled']]);
+    expect(provider.refunds).toEqual([]);
+  });
+
   it('takes its fee from the total less what the property collects, and refunds no more than was captured', async () => {
     const stay = { check_in: day(20), check_out: day(22) };
     const price = priceOf(stay);
@@ -148,6 +191,30 @@ function threeRooms(overrides: Partial<BookingRecord> = {}) {
 }
 
 describe('CancelBookingRoom', () => {
+  it('under a deposit, a room cancel refunds against the capture and leaves the other rooms owing their share', async () => {
+    const late = snapshot({
+      check_in_at: `${day(20)}T13:00:00Z`,
+      free_cancellation_until: `${day(-1)}T13:00:00Z`,
+      free_cancellation_hours_before_checkin: 24 * 30,
+      payment_terms: { kind: 'deposit', deposit_pct: 30, balance_due_days: 7 },
+    });
+    const { roomCancel, b, payments, schedule, provider } = threeRooms({ policySnapshot: late });
+    const payment = payments.rows[0];
+    Object.assign(payment, { amount: eur(12000), state: 'scheduled', cardReference: 'card_kept' });
+    const balance = schedule.add({
+      bookingId: b.id,
+      paymentId: payment.id,
+      kind: 'balance',
+      amount: eur(28000),
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+    });
+    const outcome = await roomCancel.execute({ bookingId: b.id, room: 3 }, agentActor(), TRAVELER);
+    // Room 3's share is 20000 of 40000, its fee 10000; 12000 was captured: 2000 back, and rooms 1 and 2 still owe their 20000.
+    expect(provider.refunds).toEqual([expect.objectContaining({ amount: eur(2000) })]);
+    expect(outcome.data).toMatchObject({ state: 'confirmed', payment: { refunded: eur(2000) } });
+    expect(balance).toMatchObject({ amount: eur(20000), state: 'scheduled' });
+  });
+
   it('cancels one room: fee from the policy on its share, its unit back, refund, receipt naming the room; the booking stays confirmed', async () => {
     const late = snapshot({
       check_in_at: `${day(20)}T13:00:00Z`,

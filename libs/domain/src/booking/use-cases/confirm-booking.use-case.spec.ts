@@ -63,6 +63,35 @@ const failure = async (p: Promise<unknown>) => {
 };
 
 describe('ConfirmBooking', () => {
+  it('under a deposit, charges the deposit keeping the card and plans the balance; the plan carries both entries', async () => {
+    const { useCase, command, quote, provider, conversion } = setup();
+    quote.policySnapshot = { ...quote.policySnapshot, payment_terms: { kind: 'deposit', deposit_pct: 25, balance_due_days: 10 } };
+    provider.chargeResult = { outcome: 'succeeded', reference: 'ch_deposit', cardReference: 'card_kept' };
+    const outcome = await useCase.execute(command, agentActor(), TRAVELER);
+    expect(provider.charges).toEqual([expect.objectContaining({ amount: eur(5000), keepCard: true })]);
+    expect(outcome.data.payment).toMatchObject({ state: 'scheduled', amount: eur(5000) });
+    expect(outcome.data.payment?.schedule.map((e) => [e.kind, e.amount.amount, e.state])).toEqual([
+      ['deposit', 5000, 'captured'],
+      ['balance', 15000, 'scheduled'],
+    ]);
+    expect(conversion.completed[0].payment).toMatchObject({ cardReference: 'card_kept', state: 'scheduled' });
+    expect(outcome.meta.receipt?.subject).toMatchObject({ payment_terms_kind: 'deposit', charged_at_booking_amount: 5000, balance_amount: 15000 });
+  });
+
+  it('under pay at property, guarantees the card and charges nothing; a declined guarantee is payment_failed', async () => {
+    const declined = setup();
+    declined.quote.policySnapshot = { ...declined.quote.policySnapshot, payment_terms: { kind: 'pay_at_property' } };
+    declined.provider.guaranteeResult = { outcome: 'declined', message: 'Your card was declined.' };
+    expect((await failure(declined.useCase.execute(declined.command, agentActor(), TRAVELER))).code).toBe('payment_failed');
+
+    const { useCase, command, quote, provider } = setup();
+    quote.policySnapshot = { ...quote.policySnapshot, payment_terms: { kind: 'pay_at_property' } };
+    const outcome = await useCase.execute(command, agentActor(), TRAVELER);
+    expect(provider.charges).toEqual([]);
+    expect(provider.guarantees).toEqual([expect.objectContaining({ token: 'tok_visa' })]);
+    expect(outcome.data.payment).toMatchObject({ state: 'guaranteed', amount: eur(0), schedule: [] });
+  });
+
   it("books a rooms quote's units and rooms with the names given, and refuses names of rooms the quote does not have", async () => {
     const { useCase, command, quote, hold, nights, conversion, provider } = setup();
     const party = { adults: 2, children: [] };

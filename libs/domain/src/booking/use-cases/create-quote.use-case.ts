@@ -12,6 +12,7 @@ import { QuoteSourceReader } from '../ports/quote-source.reader';
 import { priceFromSource } from '../rules/quote-price';
 import { combineRoomPrices, wholeParty } from '../rules/room-prices';
 import { snapshotPolicy } from '../rules/policy-snapshot';
+import { readPaymentTerms, splitUnderTerms } from '../rules/payment-terms';
 import { cancellationTimeline } from '../rules/cancellation-timeline';
 import { cancellationBase } from '../rules/cancellation-fee';
 import { QuoteView, quoteView } from '../views';
@@ -75,7 +76,9 @@ export class CreateQuote {
     // One room priced for one party; several rooms are priced one by one and summed.
     const priced = { ...src, property, roomType, ratePlan };
     const priceFor = (party: Guests) => priceFromSource(priced, nights, party);
-    const price = rooms ? combineRoomPrices(rooms.map((party) => ({ guests: party, price: priceFor(party) }))) : priceFor(parties[0]);
+    const paymentTerms = src.ratePlan.paymentTerms ? readPaymentTerms(src.ratePlan.paymentTerms) : null;
+    const listed = rooms ? combineRoomPrices(rooms.map((party) => ({ guests: party, price: priceFor(party) }))) : priceFor(parties[0]);
+    const price = paymentTerms ? splitUnderTerms(listed, paymentTerms, { currency: property.currency, rate: property.localRate }) : listed;
     const terms = snapshotPolicy(
       {
         policy_id: src.policy.id,
@@ -94,6 +97,8 @@ export class CreateQuote {
       cancellation_timeline: cancellationTimeline(terms, command.stay.check_in, cancellationBase(price)),
       payable_online: price.payable_online,
       payable_at_property: price.payable_at_property,
+      // Terms other than prepay are frozen with the policy (docs/payments.md); prepay leaves the snapshot as it was.
+      ...(paymentTerms && paymentTerms.kind !== 'prepay' ? { payment_terms: paymentTerms } : {}),
     };
     // One statement writes the quote and its audit entry (docs/performance.md).
     const quote = await this.quotes.create(

@@ -7,6 +7,7 @@ import type { PaymentRecord } from '../chain.types';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { remainingRefundable } from '../rules/refund-amount';
+import { capturedCharges, refundParts } from '../rules/payment-terms';
 import { refundView } from '../views';
 import { BookingAccess } from '../services/booking-access';
 import { RefundIssuer } from '../services/refund-issuer';
@@ -44,14 +45,29 @@ export class IssueRefund {
     if (actor.kind !== 'admin') throw new DomainError('principal_kind_not_allowed', { detail: { allowed: ['admin'] } });
     const booking = await this.access.require(command.bookingId, actor);
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
-    const { refund, payment: after } = await this.refunder.issue({
-      booking,
-      payment,
-      amount: { amount: command.amount, currency: booking.priceBreakdown.total.currency },
-      reason: command.reason ?? null,
-      actor: auditActor(actor),
-      traveler: null,
-    });
+    const currency = booking.priceBreakdown.total.currency;
+    // A payment of several charges (a deposit, then its balance) is refunded charge by charge, newest
+    // first (docs/payments.md); the answer is the first refund. A payment of one charge: one refund.
+    const parts = payment ? refundParts(capturedCharges(payment), payment.refunded.amount, command.amount) : [];
+    let current = payment;
+    let first: Awaited<ReturnType<RefundIssuer['issue']>> | null = null;
+    let last: Awaited<ReturnType<RefundIssuer['issue']>> | null = null;
+    for (const part of parts.length > 0 ? parts : [null]) {
+      const issued = await this.refunder.issue({
+        booking,
+        payment: current && part ? { ...current, providerReference: part.reference } : current,
+        amount: { amount: part?.amount ?? command.amount, currency },
+        reason: command.reason ?? null,
+        actor: auditActor(actor),
+        traveler: null,
+      });
+      first ??= issued;
+      last = issued;
+      current = issued.payment;
+    }
+    if (!first || !last) throw new DomainError('no_capturable_payment', { detail: { booking_id: booking.id } });
+    const { refund } = first;
+    const after = last.payment;
     return new Outcome(refundView(refund), { status: 201, receipt: refund.receipt, next_actions: refundNextActions(refund.id, booking.id, after) });
   }
 }

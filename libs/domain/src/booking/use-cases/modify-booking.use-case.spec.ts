@@ -10,6 +10,7 @@ import {
   FakeNights,
   FakeOutbox,
   FakePayments,
+  FakePaymentSchedule,
   FakeQuoteSource,
   fakeContext,
   snapshot,
@@ -45,6 +46,7 @@ function setup(overrides: Parameters<typeof booking>[0] = {}) {
     nights,
     new ChainRecorder(audit, outbox, fakeContext()),
     followUps,
+    new FakePaymentSchedule(payments),
   );
   const b = booking({ stay: stay(20), ...overrides });
   bookings.rows.push(b);

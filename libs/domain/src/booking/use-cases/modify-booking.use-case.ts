@@ -20,6 +20,8 @@ import { BookingAccess } from '../services/booking-access';
 import { ChainRecorder } from '../services/chain-recorder';
 import { bookingNextActions } from './get-booking.use-case';
 import { StayFollowUps } from '../ports/stay-follow-ups';
+import { PaymentSchedule } from '../ports/payment-schedule';
+import { balanceDueAt, readPaymentTerms, splitUnderTerms } from '../rules/payment-terms';
 import { auditActor, bookingChain, chainAuditEvent } from '../rules/audit-entry';
 
 export interface ModifyBookingCommand {
@@ -49,6 +51,7 @@ export class ModifyBooking {
     private readonly inventory: RoomNightReservations,
     private readonly recorder: ChainRecorder,
     private readonly followUps: StayFollowUps,
+    private readonly schedule: PaymentSchedule,
   ) {}
 
   @Transactional()
@@ -80,7 +83,10 @@ export class ModifyBooking {
     const priced = { ...src, property: src.property, roomType: src.roomType, ratePlan: src.ratePlan };
     const priceFor = (party: Guests) => priceFromSource(priced, nights, party);
     // A booking of several rooms is priced room by room, as its quote was (every room, cancelled ones included, as in its frozen price).
-    const price = booking.rooms ? combineRoomPrices(booking.rooms.map((r) => ({ guests: r.guests, price: priceFor(r.guests) }))) : priceFor(booking.guests);
+    const listed = booking.rooms ? combineRoomPrices(booking.rooms.map((r) => ({ guests: r.guests, price: priceFor(r.guests) }))) : priceFor(booking.guests);
+    // The booking's frozen payment terms split the new price as they split the old one (docs/payments.md).
+    const terms = booking.policySnapshot.payment_terms ? readPaymentTerms(booking.policySnapshot.payment_terms) : null;
+    const price = terms ? splitUnderTerms(listed, terms, { currency: src.property.currency, rate: src.property.localRate }) : listed;
     if (nightCount(command.stay) !== nightCount(booking.stay) || price.total.amount !== oldTotal.amount || price.total.currency !== oldTotal.currency) {
       throw new DomainError('booking_modification_price_change', {
         detail: { booking_id: booking.id, old_total: oldTotal, new_total: price.total, old_nights: nightCount(booking.stay), new_nights: nights.length },
@@ -109,6 +115,10 @@ export class ModifyBooking {
     if (!moved.ok) throw new DomainError('allotment_exhausted', { detail: { room_type_id: booking.roomTypeId, dates: moved.fullNights } });
     // Follow-ups still scheduled move with the stay, in this transaction (docs/follow-ups.md).
     await this.followUps.rescheduleForStay(actor.tenantId, booking.id, command.stay);
+    // A balance not yet charged falls due before the new check-in (due at once if that moment has passed).
+    if (terms?.kind === 'deposit' && terms.balance_due_days !== undefined) {
+      await this.schedule.moveBalance(actor.tenantId, booking.id, balanceDueAt(policySnapshot.check_in_at, policySnapshot.timezone, terms.balance_due_days));
+    }
 
     const payment = await this.payments.findByBooking(actor.tenantId, booking.id);
     const view = bookingView(modified, payment);

@@ -7,7 +7,8 @@ import { activeRooms, cancelledAmount } from '../rules/booking-rooms';
 import { nextActions } from '../next-actions';
 import { PaymentRepository } from '../ports/payment.repository';
 import { cancellationFee } from '../rules/cancellation-fee';
-import { cancellationRefund } from '../rules/refund-amount';
+import { cancellationRefund, remainingRefundable } from '../rules/refund-amount';
+import { feeAgainstCaptured } from '../rules/payment-terms';
 import { BookingAccess } from '../services/booking-access';
 import { assertCancellable, cancellingTraveler } from './cancel-booking.use-case';
 
@@ -40,7 +41,11 @@ export class PreviewCancellation {
     // A booking of several rooms: what its rooms still confirmed stand for (docs/booking-chain.md "Several rooms").
     const total = cancelledAmount(booking, activeRooms(booking));
     const fee = cancellationFee(booking.policySnapshot, total, now, new Date(booking.policySnapshot.check_in_at));
-    const preview: CancellationPreview = { fee, refund: cancellationRefund(total, fee, payment), policy_version: booking.policySnapshot.version };
+    // Under payment terms the fee is set against what was captured, as the cancel sets it (docs/payments.md).
+    const refund = booking.policySnapshot.payment_terms
+      ? feeAgainstCaptured(total, fee, payment ? remainingRefundable(payment).amount : 0).refund
+      : cancellationRefund(total, fee, payment);
+    const preview: CancellationPreview = { fee, refund, policy_version: booking.policySnapshot.version };
     const freeUntil = booking.policySnapshot.free_cancellation_until;
     if (freeUntil && fee.amount === 0 && now.getTime() < Date.parse(freeUntil)) preview.free_until = freeUntil;
     return new Outcome(preview, { next_actions: [nextActions.cancel(booking), nextActions.getBooking(booking)] });

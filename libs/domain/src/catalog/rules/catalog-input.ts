@@ -1,3 +1,4 @@
+import type { PaymentTerms } from '../catalog';
 import { DomainError, FieldError } from '../../errors/domain-error';
 import { epochDay } from '../../stay/calendar';
 import type { CancellationKind, DateRange, Fee, MealPlan, OccupancyPricingInput, PolicyFields, PropertyFields, RoomTypeFields, Tax } from '../catalog';
@@ -47,6 +48,8 @@ export interface RatePlanInput {
   policy_code?: string | null;
   /** Party pricing (docs/catalog.md "Party pricing"); null: the defaults. */
   occupancy_pricing?: OccupancyPricingInput | null;
+  /** How the plan takes its money (docs/payments.md "Payment terms"); null: prepay. */
+  payment_terms?: PaymentTerms | null;
 }
 
 export interface PolicyInput {

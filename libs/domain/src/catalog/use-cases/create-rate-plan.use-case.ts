@@ -10,6 +10,7 @@ import { AdminRatePlanView, adminRatePlanView } from '../catalog-views';
 import { fieldError, RatePlanInput } from '../rules/catalog-input';
 import { occupancyPricingFields, occupancyPricingViolations } from '../rules/pricing-input';
 import type { Caller } from '../../identity/principal';
+import { paymentTermsFields, paymentTermsViolations } from '../../booking/rules/payment-terms';
 
 /** Resolves a policy code of a property to its current version (`validation_failed` when unknown). */
 export async function currentPolicyFor(
@@ -45,10 +46,11 @@ export class CreateRatePlan {
     const { roomTypeId, ratePlan: input } = command;
     const room = await this.roomTypes.findById(tenantId, roomTypeId);
     if (!room) throw new DomainError('room_type_not_found');
-    if (input.occupancy_pricing) {
-      const errors = occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy);
-      if (errors.length > 0) throw validationFailed(errors);
-    }
+    const errors = [
+      ...(input.occupancy_pricing ? occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy) : []),
+      ...(input.payment_terms ? paymentTermsViolations(input.payment_terms) : []),
+    ];
+    if (errors.length > 0) throw validationFailed(errors);
     if (await this.ratePlans.findByCode(tenantId, roomTypeId, input.code)) throw fieldError('code', 'is already used by another rate plan of this room type');
     const policy = await currentPolicyFor(this.policies, tenantId, room.propertyId, input.policy_code);
     const plan = await this.ratePlans.create(tenantId, room, {
@@ -58,6 +60,7 @@ export class CreateRatePlan {
       mealPlan: input.meal_plan ?? 'room_only',
       policyId: policy?.id ?? null,
       occupancyPricing: occupancyPricingFields(input.occupancy_pricing),
+      paymentTerms: paymentTermsFields(input.payment_terms),
     });
     return new Outcome(adminRatePlanView(plan, policy, room.maxOccupancy), {
       status: 201,

@@ -11,6 +11,7 @@ import { occupancyPricingFields, occupancyPricingViolations } from '../rules/pri
 import { RoomTypeRepository } from '../ports/room-type.repository';
 import { currentPolicyFor } from './create-rate-plan.use-case';
 import type { Caller } from '../../identity/principal';
+import { paymentTermsFields, paymentTermsViolations } from '../../booking/rules/payment-terms';
 
 /** Fields of a rate plan to change. */
 export interface UpdateRatePlanCommand {
@@ -20,7 +21,8 @@ export interface UpdateRatePlanCommand {
 
 /**
  * Changes a rate plan; `policy_code: null` detaches the policy (the plan then cannot be quoted);
- * `occupancy_pricing` replaces the plan's party pricing whole (`null`: the defaults).
+ * `occupancy_pricing` replaces the plan's party pricing whole (`null`: the defaults); `payment_terms`
+ * replaces the plan's terms whole (`null`: prepay), for quotes made from then on.
  */
 @Injectable()
 export class UpdateRatePlan {
@@ -38,10 +40,11 @@ export class UpdateRatePlan {
     if (!current) throw new DomainError('rate_plan_not_found');
     const room = await this.roomTypes.findById(tenantId, current.roomTypeId);
     if (!room) throw new DomainError('rate_plan_not_found');
-    if (input.occupancy_pricing) {
-      const errors = occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy);
-      if (errors.length > 0) throw validationFailed(errors);
-    }
+    const errors = [
+      ...(input.occupancy_pricing ? occupancyPricingViolations(input.occupancy_pricing, room.maxOccupancy) : []),
+      ...(input.payment_terms ? paymentTermsViolations(input.payment_terms) : []),
+    ];
+    if (errors.length > 0) throw validationFailed(errors);
     if (input.code !== undefined && input.code !== current.code && (await this.ratePlans.findByCode(tenantId, current.roomTypeId, input.code))) {
       throw fieldError('code', 'is already used by another rate plan of this room type');
     }
@@ -51,6 +54,7 @@ export class UpdateRatePlan {
     if (input.base_rate !== undefined) patch.baseRate = { amount: input.base_rate.amount, currency: input.base_rate.currency };
     if (input.meal_plan !== undefined) patch.mealPlan = input.meal_plan;
     if (input.occupancy_pricing !== undefined) patch.occupancyPricing = occupancyPricingFields(input.occupancy_pricing);
+    if (input.payment_terms !== undefined) patch.paymentTerms = paymentTermsFields(input.payment_terms);
     if (input.policy_code !== undefined) patch.policyId = (await currentPolicyFor(this.policies, tenantId, current.propertyId, input.policy_code))?.id ?? null;
     const updated = await this.ratePlans.update(tenantId, id, patch);
     if (!updated) throw new DomainError('rate_plan_not_found');

@@ -45,6 +45,8 @@ export interface PropertyOffer {
   /** Average nightly rate for the party, minor units, rounded half up. */
   nightly: number;
   cancellationKind: string;
+  /** The best plan's payment terms as stored (null = prepay, `readPaymentTerms`; docs/payments.md). */
+  paymentTerms?: unknown;
   freeCancellationHours: number;
   /** Matching offers of the property (room type x rate plan). */
   offerCount: number;

@@ -107,6 +107,15 @@ describe('ranking', () => {
     }
   });
 
+  it("explains the best plan's payment terms, and says nothing more under prepay", () => {
+    const [deposit] = rankOffers([offer('d', { paymentTerms: { kind: 'deposit', deposit_pct: 30, balance_due_days: 14 } })], ctx());
+    expect(deposit.explanation).toContain('Payment: a 30 % deposit at booking, the balance charged 14 days before check-in.');
+    const [atProperty] = rankOffers([offer('p', { paymentTerms: { kind: 'pay_at_property' } })], ctx());
+    expect(atProperty.explanation.join(' ')).toContain('paid at the property');
+    const [prepay] = rankOffers([offer('x')], ctx());
+    expect(prepay.explanation.join(' ')).not.toContain('Payment:');
+  });
+
   it('explains the budget and requested constraints', () => {
     const [r] = rankOffers(
       [offer('a')],

@@ -3,6 +3,7 @@ import { convertMinor, findFxRate, FxRate } from '../../money/fx';
 import type { Money } from '../../money/money';
 import type { PropertyOffer } from '../ports/availability-search.repository';
 import { addedCharges, readFeeRules, readTaxRules } from '../../booking/rules/pricing';
+import { readPaymentTerms } from '../../booking/rules/payment-terms';
 
 export interface RankingContext {
   destination: { type: 'area' | 'property'; value: string } | null;
@@ -67,6 +68,17 @@ function cancellationText(o: PropertyOffer): string {
   return o.cancellationKind === 'free_cancellation' ? `free cancellation until ${o.freeCancellationHours} h before check-in` : 'non-refundable';
 }
 
+/** The plan's payment terms in words (docs/payments.md); none for prepay, which the explanation has always implied. */
+function paymentText(o: PropertyOffer): string | null {
+  const terms = readPaymentTerms(o.paymentTerms ?? null);
+  if (terms.kind === 'deposit') {
+    const days = terms.balance_due_days ?? 0;
+    return `Payment: a ${terms.deposit_pct} % deposit at booking, the balance charged ${days} day${days === 1 ? '' : 's'} before check-in.`;
+  }
+  if (terms.kind === 'pay_at_property') return 'Payment: nothing charged at booking; the card is kept as a guarantee and the stay is paid at the property.';
+  return null;
+}
+
 /**
  * Scores and orders the best offer of each property, explaining every result in plain words:
  * why it matched (destination, availability on every night, party size, constraints) and why it
@@ -111,6 +123,8 @@ export function rankOffers(offers: PropertyOffer[], ctx: RankingContext): Ranked
       `Room "${o.roomTypeName}" sleeps ${o.maxOccupancy} and is available on all ${ctx.nights} night${ctx.nights === 1 ? '' : 's'} (${ctx.checkIn} to ${ctx.checkOut}) for ${party(ctx)}; ${o.roomsLeft} left.`,
       `Best offer: "${o.ratePlanName}" (${o.mealPlan}) at ${formatMoney(o.nightly, o.currency)} per night on average over ${ctx.nights} night${ctx.nights === 1 ? '' : 's'}, ${cancellationText(o)}.`,
     ];
+    const payment = paymentText(o);
+    if (payment) explanation.push(payment);
     if (ctx.maxPricePerNight) {
       const shown = o.currency === ctx.maxPricePerNight.currency ? '' : ` (converted with the FX table)`;
       explanation.push(`Within the budget of ${formatMoney(ctx.maxPricePerNight.amount, ctx.maxPricePerNight.currency)} per night${shown}.`);

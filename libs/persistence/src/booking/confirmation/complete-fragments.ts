@@ -107,16 +107,38 @@ export function clientReferenceConfirmed(k: CompleteKeys): Cte {
   };
 }
 
-/** `pay`: the captured payment of the booking. */
+/** `pay`: the captured payment of the booking, with the card kept for later charges when its terms keep one. */
 export function paymentCaptured(p: SqlParams, k: CompleteKeys, { payment }: CompleteConversion): Cte {
+  const card = payment.cardReference ? { column: ', card_reference', value: `, ${p.add(payment.cardReference, 'text')}` } : { column: '', value: '' };
   return {
     name: 'pay',
-    body: `INSERT INTO payments (id, tenant_id, booking_id, attempt_id, amount, currency, state, provider_reference, captured_at)
+    body: `INSERT INTO payments (id, tenant_id, booking_id, attempt_id, amount, currency, state, provider_reference, captured_at${card.column})
         SELECT ${p.add(payment.id, 'uuid')}, ${k.tenant}, bk.id, ${p.add(payment.attemptId, 'uuid')}, ${p.add(payment.amount.amount, 'bigint')},
                ${p.add(payment.amount.currency, 'text')}, ${p.add(payment.state, 'text')}, ${p.add(payment.providerReference, 'text')},
-               ${p.add(payment.capturedAt, 'timestamptz')}
-          FROM bk`,
+               ${p.add(payment.capturedAt, 'timestamptz')}${card.value}
+          FROM bk
+        RETURNING id`,
   };
+}
+
+/** `sch`: the payment's schedule (a deposit captured, its balance due; docs/payments.md); none for a payment in full. */
+export function scheduleWritten(p: SqlParams, k: CompleteKeys, { payment }: CompleteConversion): Cte[] {
+  const entries = payment.schedule ?? [];
+  if (entries.length === 0) return [];
+  const rows = entries.map(
+    (e) =>
+      `(${p.add(e.id, 'uuid')}, ${p.add(e.kind, 'text')}, ${p.add(e.amount.amount, 'bigint')}, ${p.add(e.amount.currency, 'text')}, ${p.add(e.dueAt, 'timestamptz')}, ${p.add(e.state, 'text')})`,
+  );
+  return [
+    {
+      name: 'sch',
+      // The captured entry (the deposit) is the booking's own charge: refunds of it name the payment's reference.
+      body: `INSERT INTO payment_schedule (tenant_id, id, booking_id, payment_id, kind, amount, currency, due_at, state, next_attempt_at, captured_at, provider_reference)
+        SELECT ${k.tenant}, v.id, bk.id, pay.id, v.kind, v.amount, v.currency, v.due_at, v.state, v.due_at, CASE WHEN v.state = 'captured' THEN v.due_at END,
+               CASE WHEN v.state = 'captured' THEN ${p.add(payment.providerReference, 'text')} END
+          FROM bk, pay, (VALUES ${rows.join(', ')}) AS v(id, kind, amount, currency, due_at, state)`,
+    },
+  ];
 }
 
 /** `idem`: the request's idempotency record sealed with its answer, only when the booking is written; none when the plan has no record. */
