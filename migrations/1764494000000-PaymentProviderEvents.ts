@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The payment provider's webhook events already handled, by the provider's event id
- * (docs/payments-provider.md "Webhook"): a second delivery of one event does nothing. The
+ * (docs/payments.md "Webhook"): a second delivery of one event does nothing. The
  * provider names no tenant of ours before the event is read, so the key is the provider's alone.
  */
 export class PaymentProviderEvents1764494000000 implements MigrationInterface {

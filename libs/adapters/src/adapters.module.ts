@@ -30,7 +30,7 @@ function stripePaymentProvider(config: AppConfig): PaymentProvider {
 
 const adapters = [
   // The built-in sandbox is the default provider; PAYMENT_PROVIDER=stripe binds Stripe instead
-  // (docs/payments-provider.md). Bound, the sandbox writes the ledger row of a charge it decides
+  // (docs/payments.md). Bound, the sandbox writes the ledger row of a charge it decides
   // at once in the booking's begin statement (PaymentRecordFragment), and the payment scenarios
   // make its charges behave as their cards (docs/sandbox.md). Where the process has a metrics registry (api, worker) every charge is
   // counted and timed; a test process may wrap it with a fault hook (inert unless NODE_ENV=test).

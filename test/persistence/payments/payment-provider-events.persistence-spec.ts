@@ -4,7 +4,7 @@ import { startPersistenceTier, type PersistenceTier } from '../support/persisten
 import { seedChain, type SeededChain } from '../support/chain-seed';
 
 /**
- * What the Stripe webhook needs of the database (docs/payments-provider.md "Webhook"): each
+ * What the Stripe webhook needs of the database (docs/payments.md "Webhook"): each
  * provider event taken once, even by concurrent deliveries, given back after a failed handling;
  * and the payment attempt an event names, found by its id within its tenant.
  */

@@ -15,7 +15,7 @@ export function isSealed(status: number): boolean {
 
 /**
  * A 402 that is no outcome yet: the payment waits for the traveler to authenticate
- * (docs/payments-provider.md), so the key is freed and a replay asks the provider again.
+ * (docs/payments.md), so the key is freed and a replay asks the provider again.
  */
 const AWAITING_TRAVELER = 'payment_action_required';
 

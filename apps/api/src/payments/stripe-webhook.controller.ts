@@ -12,7 +12,7 @@ import { PaymentReturnModel, StripeWebhookAckModel } from './dto/stripe-webhook.
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
 /**
- * Stripe's side of the payment provider (docs/payments-provider.md): the signed webhook that
+ * Stripe's side of the payment provider (docs/payments.md): the signed webhook that
  * settles a payment waiting for the traveler, and the page the traveler's browser returns to
  * after the issuer's authentication. No credentials: the webhook's signature is its credential;
  * its check is one HMAC before any read, so the route is not rate limited (Stripe delivers in bursts).

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PaymentProviderEventLog } from '@hcs/domain';
 import { SqlClient } from '../sql/sql-client';
 
-/** `payment_provider_events`: one row per provider event taken (docs/payments-provider.md "Webhook"). */
+/** `payment_provider_events`: one row per provider event taken (docs/payments.md "Webhook"). */
 @Injectable()
 export class SqlPaymentProviderEventLog extends PaymentProviderEventLog {
   constructor(private readonly sql: SqlClient) {

@@ -103,7 +103,7 @@ export class AppConfig {
   readonly apiWorkers!: 'auto' | number;
   /** `WORKER_CONCURRENCY_<QUEUE>` overrides by queue name; a queue not named keeps its default. */
   readonly workerConcurrency!: Partial<Record<string, number>>;
-  /** The card payment provider bound to the payment port (docs/payments-provider.md). */
+  /** The card payment provider bound to the payment port (docs/payments.md). */
   readonly paymentProvider!: 'sandbox' | 'stripe';
   /** Stripe's API key; never logged (redaction) nor echoed in a configuration error. */
   readonly stripeSecretKey!: string | null;

@@ -136,7 +136,7 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY_WEBHOOK_DELIVERY: positiveInt.optional(),
   WORKER_CONCURRENCY_OVERSELL_SWEEP: positiveInt.optional(),
   WORKER_CONCURRENCY_GUEST_FOLLOW_UP: positiveInt.optional(),
-  // The card payment provider (docs/payments-provider.md): the built-in sandbox or Stripe.
+  // The card payment provider (docs/payments.md): the built-in sandbox or Stripe.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z
     .string()

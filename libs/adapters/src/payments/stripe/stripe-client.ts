@@ -7,7 +7,7 @@ export const STRIPE_NETWORK_RETRIES = 2;
 const MIN_TIMEOUT_MS = 30_000;
 
 /**
- * The official client, set up from the configuration (docs/payments-provider.md): the secret key,
+ * The official client, set up from the configuration (docs/payments.md): the secret key,
  * `STRIPE_API_BASE` when tests point it at a local stand-in, and a timeout longer than the payment
  * budget, so a slow answer reaches the attempt after `payment_timeout` instead of ending it.
  */

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { ChargeResult, GuaranteeResult, RefundResult } from '@hcs/domain';
 
 /**
- * How Stripe's answers read as the payment port's outcomes (docs/payments-provider.md "What each
+ * How Stripe's answers read as the payment port's outcomes (docs/payments.md "What each
  * error means"). Pure, so that every mapping is tested without a server.
  */
 

@@ -13,7 +13,7 @@ import {
 import { serializeError } from '@hcs/platform';
 import { failureOutcome, parseCardReference, paymentIntentOutcome, refundOutcome, setupIntentOutcome } from './stripe-outcomes';
 
-/** Where Stripe sends the traveler back after the issuer's authentication page (docs/payments-provider.md). */
+/** Where Stripe sends the traveler back after the issuer's authentication page (docs/payments.md). */
 export const STRIPE_RETURN_PATH = '/payments/stripe/return';
 
 /** What Stripe keeps with every object we create, so that its events lead back to our records. */
@@ -24,7 +24,7 @@ export const METADATA_KEY = 'hcs_idempotency_key';
 const MAY_HAVE_MOVED = new Set<Stripe.PaymentIntent.Status>(['requires_action', 'processing', 'requires_confirmation']);
 
 /**
- * The payment port on Stripe through the official SDK (docs/payments-provider.md). Every call
+ * The payment port on Stripe through the official SDK (docs/payments.md). Every call
  * carries an idempotency key derived from our own record (the attempt, the schedule entry, the
  * payment's refunded total): Stripe answers a repeated key with the first call's result, so a
  * retry after any crash never charges or refunds twice. Card amounts are already integers in the

@@ -21,7 +21,7 @@ function metadataOf(object: unknown): { tenantId: string | null; idempotencyKey:
 }
 
 /**
- * Reads a delivery of `POST /webhooks/stripe` (docs/payments-provider.md "Webhook"): the
+ * Reads a delivery of `POST /webhooks/stripe` (docs/payments.md "Webhook"): the
  * `Stripe-Signature` over the exact body is checked with STRIPE_WEBHOOK_SECRET by the SDK
  * (`webhooks.constructEvent`, which also refuses a timestamp older than its tolerance), and the
  * event becomes the domain's provider event. A delivery that is not signed with the secret is

@@ -1,6 +1,6 @@
 /**
  * Port: the payment provider's webhook events already taken, by the provider's event id
- * (docs/payments-provider.md "Webhook"), so that a second delivery of one event does nothing.
+ * (docs/payments.md "Webhook"), so that a second delivery of one event does nothing.
  */
 export abstract class PaymentProviderEventLog {
   /** True when this call took the event (first delivery); false when it was taken before. */

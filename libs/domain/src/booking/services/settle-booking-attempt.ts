@@ -23,7 +23,7 @@ export const ACTION_RETRY_AFTER_SECONDS = 10;
 
 /**
  * The traveler must authenticate the payment with the card issuer (strong customer
- * authentication, docs/payments-provider.md): the attempt stays pending and the hold converting,
+ * authentication, docs/payments.md): the attempt stays pending and the hold converting,
  * as after `payment_timeout`, until the provider's answer for the same key is final.
  */
 function actionRequired(ctx: BookingAttempt, actionUrl: string): DomainError {
@@ -114,7 +114,7 @@ export class SettleBookingAttempt {
             billingCountry: attempt.billingCountry,
             description,
             ...(due?.kind === 'deposit' ? { keepCard: true } : {}),
-            // A payment waiting for the traveler waits at most as long as the hold (docs/payments-provider.md).
+            // A payment waiting for the traveler waits at most as long as the hold (docs/payments.md).
             abandonIfWaiting: ctx.hold.expired,
           });
     const result: ChargeResult = await asked.catch((error: unknown) => ({

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type PaymentEventResult = 'duplicate' | 'ignored' | 'confirmed' | 'declined' | 'failed' | 'skipped' | 'waiting';
 
 /**
- * A verified provider event (the Stripe webhook, docs/payments-provider.md "Webhook"). Taken once
+ * A verified provider event (the Stripe webhook, docs/payments.md "Webhook"). Taken once
  * by its event id; a charge event of one of our booking attempts still pending settles that
  * attempt the way the worker's recovery does (`ConfirmBooking.resume`): the provider is asked
  * again under the attempt's own key and its answer, now final, books or gives the hold back.
