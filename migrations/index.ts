@@ -35,6 +35,7 @@ import { ChannelManagers1764491000000 } from './1764491000000-ChannelManagers';
 import { ChannelConnections1764492000000 } from './1764492000000-ChannelConnections';
 import { PaymentProviderEvents1764494000000 } from './1764494000000-PaymentProviderEvents';
 import { SandboxChargeAuthentication1764494001000 } from './1764494001000-SandboxChargeAuthentication';
+import { OtaMessagesIn1764495000000 } from './1764495000000-OtaMessagesIn';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   ChannelConnections1764492000000,
   PaymentProviderEvents1764494000000,
   SandboxChargeAuthentication1764494001000,
+  OtaMessagesIn1764495000000,
 ];
