@@ -36,6 +36,7 @@ import { ChannelConnections1764492000000 } from './1764492000000-ChannelConnecti
 import { PaymentTerms1764493000000 } from './1764493000000-PaymentTerms';
 import { PaymentProviderEvents1764494000000 } from './1764494000000-PaymentProviderEvents';
 import { SandboxChargeAuthentication1764494001000 } from './1764494001000-SandboxChargeAuthentication';
+import { OtaMessagesIn1764495000000 } from './1764495000000-OtaMessagesIn';
 
 /** Every migration, in order. A new migration file is added here too. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   PaymentTerms1764493000000,
   PaymentProviderEvents1764494000000,
   SandboxChargeAuthentication1764494001000,
+  OtaMessagesIn1764495000000,
 ];

@@ -7,6 +7,7 @@ import {
   ChannelPropertyRepository,
   OtaAriWriter,
   OtaLedger,
+  OtaMessageLog,
   AdvisorSessionRepository,
   AuditLog,
   ChannelConnectionRepository,
@@ -109,6 +110,7 @@ import { ReadReplica } from './replica/read-replica';
 import { SqlClient } from './sql/sql-client';
 import { SqlChannelPropertyRepository } from './channels/sql-channel-property.repository';
 import { SqlOtaLedger } from './channels/sql-ota-ledger';
+import { SqlOtaMessageLog } from './channels/sql-ota-message-log';
 import { SqlOtaAriWriter } from './channels/sql-ota-ari-writer';
 
 const repositories: ClassProvider[] = [
@@ -117,6 +119,7 @@ const repositories: ClassProvider[] = [
   { provide: CredentialRepository, useClass: SqlCredentialRepository },
   { provide: ChannelPropertyRepository, useClass: SqlChannelPropertyRepository },
   { provide: OtaLedger, useClass: SqlOtaLedger },
+  { provide: OtaMessageLog, useClass: SqlOtaMessageLog },
   { provide: OtaAriWriter, useClass: SqlOtaAriWriter },
   { provide: QuoteSourceReader, useClass: CachedQuoteSourceReader },
   { provide: QuoteRepository, useClass: SqlQuoteRepository },

@@ -4,6 +4,7 @@ import {
   DailyRateRepository,
   OtaAriWriter,
   OtaLedger,
+  OtaMessageLog,
   OtaRateRow,
   OtaStampKey,
   PrincipalRepository,
@@ -99,7 +100,7 @@ describe('channel managers in: channel properties, EchoTokens, TimeStamps and se
       { subjectId: chain.roomType.id, night: past, field: 'allotment' },
       { subjectId: chain.roomType.id, night: future, field: 'allotment' },
     ]);
-    await new PurgeOtaLedger(ledger).execute({ batchSize: 1, maxBatches: 100 });
+    await new PurgeOtaLedger(ledger, tier.get(OtaMessageLog)).execute({ batchSize: 1, maxBatches: 100 });
     const tokens = await tier.query<{ echo_token: string }>(`SELECT echo_token FROM ota_echo_tokens WHERE echo_token = ANY($1)`, [
       [key.echoToken, fresh.echoToken],
     ]);

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Outcome } from '@hcs/contracts';
 import { Actor, CurrentActor, PrincipalKinds } from '@hcs/auth';
-import { CreateChannel, GetChannel, ListChannels, RevokeChannel, RotateChannelCredential } from '@hcs/domain';
+import { CreateChannel, GetChannel, ListChannelMessages, ListChannels, RevokeChannel, RotateChannelCredential } from '@hcs/domain';
 import { UuidParamPipe } from '../http/uuid-param.pipe';
 import { ApiTenantHeader } from '../http/openapi/api-headers.decorator';
 import { ApiEnvelope } from '../http/openapi/api-envelope.decorator';
+import { PageQueryDto } from '../http/dto/page.query.dto';
+import { ReadsFromReplica } from '../http/reads-from-replica.decorator';
 import { CreateChannelRequestDto } from './dto/admin-channels.request.dto';
-import { ChannelDetailModel, ChannelListModel, ChannelModel, ChannelWithSecretModel } from './dto/admin-channels.response.dto';
+import { ChannelDetailModel, ChannelListModel, ChannelMessagePageModel, ChannelModel, ChannelWithSecretModel } from './dto/admin-channels.response.dto';
 
 /** Tenant admins manage channel managers and their credentials (docs/channels.md). */
 @ApiTags('admin')
@@ -22,6 +24,7 @@ export class AdminChannelsController {
     private readonly getChannel: GetChannel,
     private readonly rotateCredential: RotateChannelCredential,
     private readonly revokeChannel: RevokeChannel,
+    private readonly listMessages: ListChannelMessages,
   ) {}
 
   @Post()
@@ -68,5 +71,16 @@ export class AdminChannelsController {
   @ApiEnvelope(ChannelModel, { description: 'The disabled channel; revoking twice changes nothing more.', errors: ['channel_not_found'] })
   revoke(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string): Promise<Outcome> {
     return this.revokeChannel.execute({ channelId: id }, actor);
+  }
+
+  @Get(':id/messages')
+  @ReadsFromReplica()
+  @ApiOperation({
+    summary: "List a channel's last OpenTravel messages in with their outcome and the RS they were answered with, newest first (cursor paged).",
+    description: 'Records are kept 7 days; a request refused before it reached the channel, as a bad credential, is not recorded. See docs/channels.md.',
+  })
+  @ApiEnvelope(ChannelMessagePageModel, { description: 'The messages in, newest first.', errors: ['validation_failed', 'channel_not_found'] })
+  messages(@CurrentActor() actor: Actor, @Param('id', UuidParamPipe) id: string, @Query() query: PageQueryDto): Promise<Outcome> {
+    return this.listMessages.execute({ channelId: id, limit: query.limit ?? 20, cursor: query.cursor }, actor);
   }
 }

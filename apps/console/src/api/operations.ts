@@ -57,6 +57,12 @@ export const OPERATIONS = {
   listChannelConnections: { method: 'GET', path: '/v1/admin/channel-connections' },
   listChannelDeliveries: { method: 'GET', path: '/v1/admin/channel-connections/{id}/deliveries' },
   replayChannelDelivery: { method: 'POST', path: '/v1/admin/channel-deliveries/{id}/replay' },
+  // Channel managers in: channels, their credentials and messages (docs/channels.md)
+  listChannels: { method: 'GET', path: '/v1/admin/channels' },
+  createChannel: { method: 'POST', path: '/v1/admin/channels' },
+  rotateChannel: { method: 'POST', path: '/v1/admin/channels/{id}/rotate' },
+  revokeChannel: { method: 'POST', path: '/v1/admin/channels/{id}/revoke' },
+  listChannelMessages: { method: 'GET', path: '/v1/admin/channels/{id}/messages' },
   // Oversell incidents
   listIncidents: { method: 'GET', path: '/v1/admin/oversell-incidents', feature: 'oversellIncidents' },
   resolveIncident: { method: 'POST', path: '/v1/admin/oversell-incidents/{id}/resolve', feature: 'oversellIncidents' },

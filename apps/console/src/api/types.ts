@@ -25,6 +25,8 @@ export type WebhookDelivery = Schemas['WebhookDeliveryModel'];
 export type OversellIncident = Schemas['OversellIncidentModel'];
 export type ChannelConnection = Schemas['ChannelConnectionModel'];
 export type ChannelDelivery = Schemas['ChannelDeliveryModel'];
+export type Channel = Schemas['ChannelModel'];
+export type ChannelMessage = Schemas['ChannelMessageModel'];
 
 /** A success envelope whose `data` is `T`. */
 export type Envelope<T> = Omit<Schemas['SuccessEnvelopeModel'], 'data'> & { data: T };

@@ -2,9 +2,11 @@ import { useState } from 'preact/hooks';
 import type { ChannelConnection, ChannelDelivery } from '../api/types';
 import { Card, ErrorBox, formatTime, StateBadge } from '../components/common';
 import { useAction, useLoad, useSession } from '../hooks';
+import { ChannelsIn } from './channels-in';
 
 /**
- * Channel managers (docs/channels-out.md): the tenant's connections and, for the one chosen, its
+ * Channel managers: the channels that send ARI in, their credentials and messages (docs/channels.md,
+ * `ChannelsIn`); and (docs/channels-out.md) the tenant's connections and, for the one chosen, its
  * last deliveries with every attempt and the channel manager's answer; replay a failed or dead one.
  * Connections are created through the API (their credential never comes back to the console).
  */
@@ -16,6 +18,7 @@ export function ChannelsPage() {
   const current = selected ?? items[0]?.id ?? null;
   return (
     <>
+      <ChannelsIn />
       <ErrorBox error={connections.error} />
       <Card title="Channel connections">
         {items.length === 0 && <p class="muted">No channel manager is connected (POST /v1/admin/channel-connections).</p>}

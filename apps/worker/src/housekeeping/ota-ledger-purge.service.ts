@@ -4,7 +4,7 @@ import { AppConfig, newTraceId, RequestContext, serializeError } from '@hcs/plat
 
 /**
  * Deletes the channel ledger's expired rows (EchoTokens past 24 hours, TimeStamps of past nights,
- * docs/channels.md "Housekeeping") on the idempotency purge's interval, in bounded batches: a
+ * records of messages in past 7 days, docs/channels.md "Housekeeping") on the idempotency purge's interval, in bounded batches: a
  * timer beside that one, needing Postgres only.
  */
 @Injectable()
@@ -25,7 +25,7 @@ export class OtaLedgerPurgeService implements OnApplicationBootstrap, OnApplicat
       this.running = this.context
         .runWithTrace(newTraceId(), () => this.purge.execute())
         .then((purged) => {
-          if (purged > 0) this.logger.log(`purged ${purged} expired channel ledger row(s) (EchoTokens, past TimeStamps)`);
+          if (purged > 0) this.logger.log(`purged ${purged} expired channel ledger row(s) (EchoTokens, past TimeStamps, message records)`);
         })
         .catch((error: unknown) => this.logger.warn({ err: serializeError(error) }, 'channel ledger purge failed (next run retries)'))
         .finally(() => (this.running = null));

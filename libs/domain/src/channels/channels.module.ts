@@ -8,6 +8,7 @@ import { DeliverChannelMessage } from './use-cases/deliver-channel-message.use-c
 import { CreateChannel } from './use-cases/create-channel.use-case';
 import { GetChannel } from './use-cases/get-channel.use-case';
 import { ListChannels } from './use-cases/list-channels.use-case';
+import { ListChannelMessages } from './use-cases/list-channel-messages.use-case';
 import { PurgeOtaLedger } from './use-cases/purge-ota-ledger.use-case';
 import { ReceiveOtaMessage } from './use-cases/receive-ota-message.use-case';
 import { RevokeChannel } from './use-cases/revoke-channel.use-case';
@@ -20,6 +21,7 @@ const useCases = [
   RotateChannelCredential,
   RevokeChannel,
   ReceiveOtaMessage,
+  ListChannelMessages,
   PurgeOtaLedger,
   CreateChannelConnection,
   ListChannelConnections,

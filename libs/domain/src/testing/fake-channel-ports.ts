@@ -3,6 +3,8 @@ import { stampAllows, stampKeyOf } from '../channels/ota/ota-commands';
 import { ChannelPropertyRepository } from '../channels/ports/channel-property.repository';
 import { AppliedAllotment, OtaAriWriter } from '../channels/ports/ota-ari-writer';
 import { EchoTokenClaim, EchoTokenKey, OtaLedger } from '../channels/ports/ota-ledger';
+import { OtaMessageLog, OtaMessageRecord, OtaMessageRecordInput } from '../channels/ports/ota-message-log';
+import type { ListPosition } from '../webhooks/ports/webhook-endpoint.repository';
 
 /** Channel grants in memory; `properties` are the property ids of each tenant. */
 export class FakeChannelProperties extends ChannelPropertyRepository {
@@ -90,5 +92,32 @@ export class FakeOtaAriWriter extends OtaAriWriter {
     });
     this.allotments.push(...applied);
     return applied;
+  }
+}
+
+/** Message records in memory, newest first as the SQL log lists them. */
+export class FakeOtaMessageLog extends OtaMessageLog {
+  readonly records: OtaMessageRecord[] = [];
+  private clock = Date.UTC(2030, 0, 1);
+
+  async record(entry: OtaMessageRecordInput): Promise<void> {
+    this.clock += 1000;
+    this.records.push({ ...entry, id: `00000000-0000-4000-8000-${String(this.records.length + 1).padStart(12, '0')}`, receivedAt: new Date(this.clock) });
+  }
+
+  async listForChannel(tenantId: string, channelId: string, page: { after: ListPosition | null; limit: number }): Promise<OtaMessageRecord[]> {
+    const after = page.after;
+    return this.records
+      .filter((r) => r.tenantId === tenantId && r.channelId === channelId)
+      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || b.id.localeCompare(a.id))
+      .filter((r) => !after || r.receivedAt < after.createdAt || (r.receivedAt.getTime() === after.createdAt.getTime() && r.id < after.id))
+      .slice(0, page.limit);
+  }
+
+  async purgeOlderThan(olderThanDays: number, limit: number): Promise<number> {
+    const cutoff = this.clock - olderThanDays * 86_400_000;
+    const old = this.records.filter((r) => r.receivedAt.getTime() < cutoff).slice(0, limit);
+    for (const r of old) this.records.splice(this.records.indexOf(r), 1);
+    return old.length;
   }
 }

@@ -1,7 +1,7 @@
 // The transaction boundary is the persistence layer's; here the use case runs on in-memory ports.
 jest.mock('@nestjs-cls/transactional', () => ({ Transactional: () => () => undefined }));
 
-import { FakeOtaAriWriter, FakeOtaLedger } from '../../testing/fake-channel-ports';
+import { FakeOtaAriWriter, FakeOtaLedger, FakeOtaMessageLog } from '../../testing/fake-channel-ports';
 import { FakeStayRestrictions } from '../../testing/fake-stay-restrictions';
 import type { Caller } from '../../identity/principal';
 import type { OversellReconciler } from '../../oversell/services/oversell-reconciler';
@@ -26,6 +26,7 @@ const stopSell = (from: string, to: string, status = 'Close') =>
 
 describe('ReceiveOtaMessage', () => {
   let ledger: FakeOtaLedger;
+  let messages: FakeOtaMessageLog;
   let ari: FakeOtaAriWriter;
   let restrictions: FakeStayRestrictions;
   let reconciled: Array<{ roomTypeId: string; range?: { from: string; to: string } }>;
@@ -34,6 +35,7 @@ describe('ReceiveOtaMessage', () => {
 
   beforeEach(() => {
     ledger = new FakeOtaLedger();
+    messages = new FakeOtaMessageLog();
     ari = new FakeOtaAriWriter(new Map([[CHANNEL, [property]]]));
     restrictions = new FakeStayRestrictions(new Map([[T1, ['rp-bar']]]));
     reconciled = [];
@@ -43,7 +45,7 @@ describe('ReceiveOtaMessage', () => {
         return { opened: [], resolved: [] };
       },
     } as unknown as OversellReconciler;
-    useCase = new ReceiveOtaMessage(ledger, ari, restrictions, oversell);
+    useCase = new ReceiveOtaMessage(ledger, ari, restrictions, oversell, messages);
   });
 
   const stopSellOn = (date: string) => restrictions.dates.get('rp-bar')?.get(date)?.stop_sell ?? null;
@@ -59,7 +61,7 @@ describe('ReceiveOtaMessage', () => {
       { message: 'OTA_HotelAvailNotifRQ', body: avail('t1', '2030-01-01T00:00:00Z', stopSell('2030-03-01', '2030-03-02')) },
       channel,
     );
-    expect(answer).toEqual({ xml: expect.stringContaining('<Success/>'), outcome: 'success', applied: 2 });
+    expect(answer).toEqual({ xml: expect.stringContaining('<Success/>'), outcome: 'success', applied: 2, warnings: 0, errors: 0, echoToken: 't1' });
     expect(ari.locked).toEqual([['rp-bar']]);
     expect([stopSellOn('2030-03-01'), stopSellOn('2030-03-02'), stopSellOn('2030-03-03')]).toEqual([true, true, null]);
   });
@@ -69,7 +71,7 @@ describe('ReceiveOtaMessage', () => {
     const first = await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body }, channel);
     const writes = restrictions.writes;
     const again = await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body }, channel);
-    expect(again).toEqual({ xml: first.xml, outcome: 'replay', applied: 0 });
+    expect(again).toEqual({ xml: first.xml, outcome: 'replay', applied: 0, warnings: 0, errors: 0, echoToken: 't1' });
     const other = await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body: body.replace('Close', 'Open') }, channel);
     expect(other.outcome).toBe('errors');
     expect(other.xml).toContain('<Error Type="7" Code="450"');
@@ -116,5 +118,36 @@ describe('ReceiveOtaMessage', () => {
     expect(answer.outcome).toBe('errors');
     expect(answer.xml).toContain('<OTA_HotelAvailNotifRS');
     expect(ledger.tokens.size).toBe(0);
+  });
+
+  it('records every message with its outcome, counts, the RS as sent and a masked excerpt, newest first', async () => {
+    const ok = avail('r1', '2030-01-01T00:00:00Z', stopSell('2030-03-01', '2030-03-02')).replace(
+      '<AvailStatusMessages',
+      '<POS><Source><RequestorID ID="cm" MessagePassword="s3cret"/></Source></POS><AvailStatusMessages',
+    );
+    const first = await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body: ok }, channel);
+    const bad = avail('r2', '2030-01-01T00:00:00Z', stopSell('2030-03-05', '2030-03-01') + stopSell('2030-03-06', '2030-03-01'));
+    const second = await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body: bad }, channel);
+    await useCase.execute({ message: 'OTA_HotelAvailNotifRQ', body: ok }, channel);
+    const listed = await messages.listForChannel(T1, CHANNEL, { after: null, limit: 10 });
+    expect(listed.map((r) => [r.echoToken, r.outcome, r.datesApplied, r.warnings, r.errors])).toEqual([
+      ['r1', 'replay', 0, 0, 0],
+      ['r2', 'errors', 0, 0, 2],
+      ['r1', 'success', 2, 0, 0],
+    ]);
+    expect(listed[2]).toMatchObject({ tenantId: T1, channelId: CHANNEL, message: 'OTA_HotelAvailNotifRQ', answer: first.xml, answerTruncated: false });
+    expect(listed[1].answer).toBe(second.xml);
+    expect(listed[2].requestExcerpt).toContain('MessagePassword="***"');
+    expect(listed[2].requestExcerpt).not.toContain('s3cret');
+    expect(listed[2].requestBytes).toBe(Buffer.byteLength(ok));
+    // Another channel's list is its own.
+    expect(await messages.listForChannel(T1, 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', { after: null, limit: 10 })).toEqual([]);
+  });
+
+  it('records a document it cannot read, with no EchoToken', async () => {
+    await useCase.execute({ message: 'OTA_HotelInvCountNotifRQ', body: 'not xml' }, channel);
+    expect(messages.records).toEqual([
+      expect.objectContaining({ outcome: 'errors', errors: 1, echoToken: null, requestExcerpt: 'not xml', message: 'OTA_HotelInvCountNotifRQ' }),
+    ]);
   });
 });

@@ -14,6 +14,8 @@ import { OTA_ERROR, otaAnswerName, OtaIssue, OtaMessageName, readOtaRequest } fr
 import { parseOtaXml } from '../ota/ota-xml';
 import { EchoTokenKey, OtaLedger } from '../ports/ota-ledger';
 import { OtaAriWriter } from '../ports/ota-ari-writer';
+import { OtaMessageLog } from '../ports/ota-message-log';
+import { keptOtaAnswer, otaRequestExcerpt } from '../rules/ota-message-record';
 
 export interface ReceiveOtaMessageCommand {
   message: OtaMessageName;
@@ -26,6 +28,10 @@ export interface OtaMessageAnswer {
   outcome: 'success' | 'warnings' | 'errors' | 'replay';
   /** Values applied (subject, date, field). */
   applied: number;
+  /** The RS's Warnings and Errors (0 for a replay, whose first answer was counted when it was sent). */
+  warnings: number;
+  errors: number;
+  echoToken: string | null;
 }
 
 /** A restriction change over the dates of one rate plan: a range, optionally some weekdays only. */
@@ -85,14 +91,37 @@ export class ReceiveOtaMessage {
     private readonly ari: OtaAriWriter,
     private readonly restrictions: StayRestrictionRepository,
     private readonly oversell: OversellReconciler,
+    private readonly messages: OtaMessageLog,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async execute(command: ReceiveOtaMessageCommand, caller: Caller): Promise<OtaMessageAnswer> {
     requireKind(caller, 'channel');
-    const answer = await this.receive(command, caller);
+    const answer = await this.receiveAndRecord(command, caller);
     this.metrics?.otaMessages.inc({ message: command.message, outcome: answer.outcome });
     if (answer.applied > 0) this.metrics?.otaDatesApplied.inc({ message: command.message }, answer.applied);
+    return answer;
+  }
+
+  /** The message and its record commit together (docs/channels.md "Messages in"). */
+  @Transactional()
+  private async receiveAndRecord(command: ReceiveOtaMessageCommand, caller: Caller): Promise<OtaMessageAnswer> {
+    const answer = await this.receive(command, caller);
+    const kept = keptOtaAnswer(answer.xml);
+    await this.messages.record({
+      tenantId: caller.tenantId,
+      channelId: caller.principalId,
+      message: command.message,
+      echoToken: answer.echoToken?.slice(0, 128) ?? null,
+      outcome: answer.outcome,
+      datesApplied: answer.applied,
+      warnings: answer.warnings,
+      errors: answer.errors,
+      answer: kept.answer,
+      answerTruncated: kept.truncated,
+      requestExcerpt: otaRequestExcerpt(command.body),
+      requestBytes: Buffer.byteLength(command.body, 'utf8'),
+    });
     return answer;
   }
 
@@ -103,7 +132,8 @@ export class ReceiveOtaMessage {
     const document = parseOtaXml(command.body);
     if (!document.root) {
       const error: OtaIssue = { type: OTA_ERROR.type.protocol, code: OTA_ERROR.code.unableToProcess, text: document.problem.message, path: '/' };
-      return { xml: otaAnswer({ name, echoToken: null, version: null, at }, { errors: [error], warnings: [] }), outcome: 'errors', applied: 0 };
+      const xml = otaAnswer({ name, echoToken: null, version: null, at }, { errors: [error], warnings: [] });
+      return { xml, outcome: 'errors', applied: 0, warnings: 0, errors: 1, echoToken: null };
     }
     const request = readOtaRequest(command.message, document.root);
     const header = { name, echoToken: request.echoToken, version: request.version, at };
@@ -113,7 +143,7 @@ export class ReceiveOtaMessage {
         : null;
     if (key) {
       const claim = await this.ledger.claimEchoToken(key, createHash('sha256').update(command.body, 'utf8').digest('hex'));
-      if (claim.state === 'replay') return { xml: claim.answer, outcome: 'replay', applied: 0 };
+      if (claim.state === 'replay') return { xml: claim.answer, outcome: 'replay', applied: 0, warnings: 0, errors: 0, echoToken: request.echoToken };
       if (claim.state === 'conflict') {
         const error: OtaIssue = {
           type: OTA_ERROR.type.protocol,
@@ -121,13 +151,28 @@ export class ReceiveOtaMessage {
           text: `EchoToken "${request.echoToken}" was already sent with another message body in the last 24 hours`,
           path: document.root.path,
         };
-        return { xml: otaAnswer(header, { errors: [error], warnings: [] }), outcome: 'errors', applied: 0 };
+        return {
+          xml: otaAnswer(header, { errors: [error], warnings: [] }),
+          outcome: 'errors',
+          applied: 0,
+          warnings: 0,
+          errors: 1,
+          echoToken: request.echoToken,
+        };
       }
     }
     const finish = async (outcome: { errors: OtaIssue[]; warnings: OtaIssue[] }, applied: number): Promise<OtaMessageAnswer> => {
       const xml = otaAnswer(header, outcome);
       if (key) await this.ledger.saveAnswer(key, xml);
-      return { xml, outcome: outcome.errors.length > 0 ? 'errors' : outcome.warnings.length > 0 ? 'warnings' : 'success', applied };
+      return {
+        xml,
+        outcome: outcome.errors.length > 0 ? 'errors' : outcome.warnings.length > 0 ? 'warnings' : 'success',
+        applied,
+        // An RS with Errors carries no Warnings.
+        warnings: outcome.errors.length > 0 ? 0 : outcome.warnings.length,
+        errors: outcome.errors.length,
+        echoToken: request.echoToken,
+      };
     };
     if (request.errors.length > 0) return finish(request, 0);
 
