@@ -9,7 +9,7 @@ import { TEST_DATABASE_URL } from '../../support/test-database';
  * unique constraint or unique index of a tenant-scoped table, and every foreign key between
  * tenant-scoped tables, includes `tenant_id`. Any key that lacks it fails the test.
  */
-const REFERENCE_TABLES = ['receipt_keys', 'schema_migrations', 'signing_keys', 'tenants'];
+const REFERENCE_TABLES = ['payment_provider_events', 'receipt_keys', 'schema_migrations', 'signing_keys', 'tenants'];
 
 const VIOLATIONS_SQL = `
 WITH tenant_tables AS (
