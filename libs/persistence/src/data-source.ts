@@ -6,6 +6,14 @@ import { GuardedPgClient } from './guarded-pg-client';
 /** How long a request waits for a pooled connection (or a new one) before giving up. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * How long the client waits for a statement's answer before it gives the connection up: beyond
+ * the server's own 15 s `statement_timeout`, for a server that can no longer answer at all (a
+ * primary lost behind a proxy that keeps the client's socket open). The connection is discarded,
+ * and the statement fails as `service_unavailable` (docs/operations-faults.md "Postgres").
+ */
+export const DATABASE_QUERY_TIMEOUT_MS = 20_000;
+
 /** TypeORM options for the service; the schema changes only through `migrations/`. */
 type DataSourceConfig = Pick<AppConfig, 'databaseUrl' | 'databasePoolSize'> & Partial<Pick<AppConfig, 'databasePoolMode'>>;
 
@@ -39,6 +47,9 @@ export function dataSourceOptions(config: DataSourceConfig): DataSourceOptions {
       ...sessionSettings(config),
       idleTimeoutMillis: 30000,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      query_timeout: DATABASE_QUERY_TIMEOUT_MS,
+      // Dead peers are found by the kernel too, not only by the next statement's timeout.
+      keepAlive: true,
       // A dying connection must never take the process down with it.
       Client: GuardedPgClient,
     },

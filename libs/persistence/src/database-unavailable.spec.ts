@@ -14,6 +14,7 @@ describe('isDatabaseUnavailable', () => {
     ['the pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['a socket closed mid-query', new Error('Connection terminated unexpectedly')],
     ['a connect that timed out', new Error('Connection terminated due to connection timeout')],
+    ["a server gone silent (the client's own statement bound)", new Error('Query read timeout')],
     ['a transaction whose runner was released by a connection error', new QueryRunnerAlreadyReleasedError()],
     ['a query on such a runner', new QueryRunnerProviderAlreadyReleasedError()],
     ['a wrapped driver error', new QueryFailedError('SELECT 1', [], pgError('57P01', 'terminating connection due to administrator command'))],

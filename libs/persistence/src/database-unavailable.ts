@@ -22,6 +22,8 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Connection is not open',
+  // The client's own bound on a statement's answer (DATABASE_QUERY_TIMEOUT_MS): the server went silent.
+  'Query read timeout',
 ];
 
 /**
