@@ -497,6 +497,20 @@ async function main(): Promise<void> {
       met: otaRates.apply_ms <= 2000 && otaRates.statements <= 12,
       note: `OTA_HotelRateAmountNotifRQ of ${otaRates.day_rates} day-rates with party prices (${Math.round(otaRates.bytes / 1024)} KiB) applied in ${otaRates.apply_ms} ms with ${otaRates.statements} statements; ${otaRates.written} day-rates written`,
     });
+    // The same tenant's chain while such a message is applied (docs/channels.md "Performance").
+    rows.push({
+      scenario: 'chain p99 beside an OTA rate message',
+      value: otaRates.chain_beside.loaded_p99_ms,
+      unit: 'ms',
+      p50_ms: null,
+      p99_ms: otaRates.chain_beside.loaded_p99_ms,
+      baseline: 'the chain alone, p99',
+      baseline_value: otaRates.chain_beside.idle_p99_ms,
+      ratio: otaRates.chain_beside.p99_ratio,
+      target: '<= 2 x the idle p99',
+      met: otaRates.chain_beside.p99_ratio <= 2,
+      note: `${otaRates.chain_beside.loaded_chains} chains (two at a time) while a ${otaRates.day_rates}-day-rate message was applied, against the same tenant's chain alone`,
+    });
     // Counted where they arrive (pg_stat_statements, INFO commandstats) on a Postgres and a Redis of
     // the bench's own with its own api and worker: bench/lib/system-count.ts. A count that could
     // not be made prints n/a with the reason, never a number.

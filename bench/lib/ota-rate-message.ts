@@ -2,7 +2,9 @@ import { issueSecret } from '@hcs/domain';
 import { loadConfig } from '@hcs/platform';
 import type { DataSource } from 'typeorm';
 import { createApiApp } from '../../apps/api/src/bootstrap';
+import { bookChain } from './chain-scenarios';
 import { ChainFixture, isoDay } from './fixtures';
+import { percentile } from './load';
 import { countSqlStatements } from './sql-statement-counter';
 
 export interface OtaRateMessage {
@@ -17,6 +19,28 @@ export interface OtaRateMessage {
   apply_ms: number;
   /** Day-rates the database holds for those plans afterwards (every one written). */
   written: number;
+  /**
+   * The same tenant's chain (quote → hold → booking, two at a time) alone, and while another such
+   * message is applied: the bound is a p99 within 2 × its idle value (docs/channels.md "Performance").
+   */
+  chain_beside: { idle_p99_ms: number; loaded_p99_ms: number; loaded_chains: number; p99_ratio: number };
+}
+
+/** Chains two at a time until `until()` (and at least `minMs`), each one's duration kept; p99 of them. */
+async function chainP99(base: string, fx: ChainFixture, minMs: number, until: () => boolean): Promise<{ p99_ms: number; chains: number }> {
+  const latencies: number[] = [];
+  const started = Date.now();
+  let day = 200;
+  const loop = async () => {
+    while (Date.now() - started < minMs || !until()) {
+      const t0 = performance.now();
+      await bookChain(base, fx, 200 + (day++ % 120));
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all([loop(), loop()]);
+  latencies.sort((a, b) => a - b);
+  return { p99_ms: Number(percentile(latencies, 99).toFixed(2)), chains: latencies.length };
 }
 
 const NS = 'http://www.opentravel.org/OTA/2003/05';
@@ -103,6 +127,14 @@ export async function otaRateMessage(
     const statements = counter.statements.length;
     // Every night of the measured message carries its higher amount (the warm-up's were lower).
     const [written] = await db.query(`SELECT count(*)::int AS n ${ofPlans} AND d.amount > $3`, [fx.tenantId, ids, warm]);
+    counter.restore();
+    // The tenant's chain alone, then beside a third message (not counted above).
+    await chainP99(base, fx, 500, () => true);
+    const idle = await chainP99(base, fx, 3000, () => true);
+    let applying = true;
+    const beside = chainP99(base, fx, 0, () => !applying);
+    await post(message(`beside-${tag}`, 140)).finally(() => (applying = false));
+    const loaded = await beside;
     return {
       room_types: rooms.length,
       rate_plans: plans.length,
@@ -111,6 +143,12 @@ export async function otaRateMessage(
       statements,
       apply_ms: Math.round(applyMs),
       written: written.n,
+      chain_beside: {
+        idle_p99_ms: idle.p99_ms,
+        loaded_p99_ms: loaded.p99_ms,
+        loaded_chains: loaded.chains,
+        p99_ratio: Number((loaded.p99_ms / idle.p99_ms).toFixed(2)),
+      },
     };
   } finally {
     counter.restore();
