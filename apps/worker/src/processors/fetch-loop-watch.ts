@@ -4,11 +4,11 @@ import { DiscoveryService } from '@nestjs/core';
 import type { Worker } from 'bullmq';
 import { Metrics } from '@hcs/platform';
 
-/** The two steps of a BullMQ worker's fetch loop: waiting on its blocking connection, taking a job. */
-const LOOP_STEPS = ['waitForJob', 'moveToActive'] as const;
-
-/** A BullMQ worker seen through its fetch loop's steps (BullMQ keeps them non-public). */
-type FetchLoop = Record<(typeof LOOP_STEPS)[number], (...args: unknown[]) => Promise<unknown>>;
+/**
+ * A BullMQ worker seen through the two steps of its fetch loop (BullMQ keeps them non-public):
+ * waiting on its blocking connection, and taking a job.
+ */
+type FetchLoop = Record<'waitForJob' | 'moveToActive', (...args: unknown[]) => Promise<unknown>>;
 
 /** A healthy loop comes back at least every ~11 s (BullMQ blocks at most 10 s, its own watchdog one more). */
 export const FETCH_LOOP_STALL_MS = 20_000;
