@@ -11,7 +11,7 @@ import { Metrics } from '@hcs/platform';
 type FetchLoop = Record<'waitForJob' | 'moveToActive', (...args: unknown[]) => Promise<unknown>>;
 
 /** A healthy loop comes back at least every ~11 s (BullMQ blocks at most 10 s, its own watchdog one more). */
-export const FETCH_LOOP_STALL_MS = 20_000;
+export const FETCH_LOOP_STALL_MS = 15_000;
 const CHECK_EVERY_MS = 2_000;
 
 /** A wait of the fetch loop not back yet: when it began, and how to end it from outside. */
@@ -25,7 +25,7 @@ interface PendingWait {
  * `hcs_worker_fetch_idle_seconds{queue}`, and the recovery of a loop stuck in its blocking wait
  * (docs/redis-cluster.md "A master killed outright"). After a Redis Cluster master is killed,
  * BullMQ's wait can stay pending for good while it resets its blocking connection (the connection
- * itself ready again): the worker no longer fetches that queue and its close never returns. A wait
+ * itself ready again): the worker no longer fetches that queue and its close waits on it. A wait
  * pending longer than FETCH_LOOP_STALL_MS is ended here as "check now" (the loop then takes a due
  * job, delayed ones included, and waits again), logged once per stall; on close every pending wait
  * is ended at once, so a stuck wait cannot hold the stop.

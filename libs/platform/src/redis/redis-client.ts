@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import IORedis, { Cluster, ClusterOptions, Command, Redis, RedisOptions } from 'ioredis';
 import { armDeadline } from './command-deadline';
 
@@ -49,12 +48,6 @@ export interface ConnectionNeeds {
 }
 
 /**
- * How long a Cluster connection may sit `close` (no node, no reconnect scheduled) before it is
- * reconnected (docs/redis-cluster.md "A master killed outright").
- */
-export const ABANDONED_CLUSTER_MS = 1000;
-
-/**
  * ioredis bounds a standalone client's commands with `commandTimeout`, but a Cluster applies it
  * only once a command reaches a node: one waiting for the cluster, or retried across a failover,
  * would have no deadline. This one gives every command the deadline when it is issued (a blocking
@@ -67,21 +60,6 @@ class BoundedCluster extends Cluster {
     private readonly deadlineMs: number | null,
   ) {
     super(seeds, options);
-    this.on('close', () => setTimeout(() => this.reopenIfAbandoned(), ABANDONED_CLUSTER_MS).unref());
-  }
-
-  /**
-   * When a master is killed, a connection can be left `close` with an empty node pool and no
-   * reconnect pending (ioredis schedules its retry from a one-off 'close' listener that an earlier
-   * close already used up). Nothing would ever reconnect it: a BullMQ worker whose blocking
-   * connection it is waits for it to become ready, its queue stops being fetched, and its close
-   * never returns. Still `close` a moment later, it is connected again. A connection being shut
-   * down is `disconnecting` or `end`, never `close` for that long.
-   */
-  private reopenIfAbandoned(): void {
-    if (this.status !== 'close') return;
-    new Logger('Redis').warn('a Redis Cluster connection was left closed with no reconnect pending; reconnecting it');
-    this.connect().catch(() => undefined);
   }
 
   /** BullMQ duplicates its connection for blocking pops: the copy keeps the deadline. */
