@@ -10,6 +10,7 @@ const run = promisify(execFile);
 /** One `redis-server --cluster-enabled yes` of the test's cluster. */
 export interface ClusterNode {
   port: number;
+  busPort: number;
   process: ChildProcess;
 }
 
@@ -40,7 +41,7 @@ export class RedisClusterServer {
     }
     // Each node's cluster bus gets a free port of its own (`cluster-port`), not port + 10000.
     const buses = ports.splice(6);
-    ports.forEach((port, i) => this.nodes.push({ port, process: this.spawnNode(port, buses[i]) }));
+    ports.forEach((port, i) => this.nodes.push({ port, busPort: buses[i], process: this.spawnNode(port, buses[i]) }));
     await Promise.all(ports.map((port) => this.waitForPing(port)));
     await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], { timeout: 30_000 });
     await this.waitUntilOk();
@@ -131,10 +132,36 @@ export class RedisClusterServer {
     await exited;
   }
 
+  /**
+   * Starts a killed node again on its port with its own nodes file: it rejoins the cluster, as a
+   * replica of the master that took its slots over.
+   */
+  async restart(port: number): Promise<void> {
+    const node = this.nodes.find((n) => n.port === port);
+    if (!node) throw new Error(`no node on ${port}`);
+    if (node.process.exitCode === null && node.process.signalCode === null) return;
+    node.process = this.spawnNode(node.port, node.busPort);
+    await this.waitForPing(port);
+  }
+
   /** Promotes a replica at once without its master's agreement (`CLUSTER FAILOVER TAKEOVER`). */
   async takeover(replicaPort: number): Promise<void> {
     const answer = (await this.cli(replicaPort, 'cluster', 'failover', 'takeover')).trim();
     if (answer !== 'OK') throw new Error(`CLUSTER FAILOVER TAKEOVER on ${replicaPort}: ${answer}`);
+  }
+
+  /**
+   * Waits until the replica on `port` has its master's data (`master_link_status:up`): a replica that
+   * has not synced yet refuses to take over from a dead master, its data being too old.
+   */
+  async waitForSync(port: number, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const info = await this.cli(port, 'info', 'replication').catch(() => '');
+      if (info.includes('master_link_status:up')) return;
+      if (Date.now() > deadline) throw new Error(`the replica on ${port} did not sync within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** Waits until `port` is a master (its replica promoted after the old master failed). */

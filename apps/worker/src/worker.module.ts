@@ -18,6 +18,7 @@ import { TenantDeliverySlots } from './webhooks/tenant-delivery-slots';
 import { WorkerConcurrency } from './processors/worker-concurrency';
 import { JobFailureLog } from './processors/job-failure-log';
 import { WorkerConnections } from './processors/worker-connections';
+import { FetchLoopWatch } from './processors/fetch-loop-watch';
 
 /** The worker: BullMQ processors over the same persistence and domain as the api. */
 @Module({})
@@ -44,6 +45,7 @@ export class WorkerModule {
         JobSchedulerKeeper,
         JobFailureLog,
         WorkerConnections,
+        FetchLoopWatch,
       ],
     };
   }

@@ -23,9 +23,9 @@ import { verifyWebhook, WebhookReceiver } from '../../support/webhook-receiver';
 const CHAINS = 300;
 /**
  * How the master holding the queues fails over: its replica takes over (`CLUSTER FAILOVER
- * TAKEOVER`, the old master becomes a replica), or the master is killed (SIGKILL). With `kill`,
- * a BullMQ worker sometimes stops fetching one queue after the promotion (docs/redis-cluster.md,
- * "Known limit"), so the suite runs the takeover.
+ * TAKEOVER`, the old master becomes a replica), or the master is killed (SIGKILL). The suite runs
+ * the takeover; a killed master has a test of its own, redis-master-killed.fault-spec.ts
+ * (docs/redis-cluster.md "A master killed outright").
  */
 const FAILOVER: 'takeover' | 'kill' = process.env.HCS_TEST_CLUSTER_FAILOVER === 'kill' ? 'kill' : 'takeover';
 const CONCURRENCY = 12;

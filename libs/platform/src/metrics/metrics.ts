@@ -111,6 +111,12 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  readonly fetchLoopIdle = new Gauge({
+    name: 'hcs_worker_fetch_idle_seconds',
+    help: "Seconds since this worker process's fetch loop of a queue last came back from waiting for or taking a job, read at scrape time.",
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
   readonly dbPoolConnections = new Gauge({
     name: 'hcs_db_pool_connections',
     help: 'Postgres pool connections of this process by state (total, idle, in_use), read at scrape time.',
