@@ -499,7 +499,7 @@ async function main(): Promise<void> {
     });
     // The same tenant's chain while such a message is applied (docs/channels.md "Performance").
     rows.push({
-      scenario: 'chain p99 beside an OTA rate message',
+      scenario: 'OTA rate message beside a chain, the chain p99',
       value: otaRates.chain_beside.loaded_p99_ms,
       unit: 'ms',
       p50_ms: null,

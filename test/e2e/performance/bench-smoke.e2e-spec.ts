@@ -44,7 +44,7 @@ describe('npm run bench --smoke', () => {
       'SQL round trips per chain',
       'restriction update',
       'OTA rate message',
-      'chain p99 beside an OTA rate message',
+      'OTA rate message beside a chain',
       'SQL statements per chain',
       'Redis commands per chain',
       'hot room',
