@@ -1,42 +1,20 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PurgeExpiredIdempotencyRecords } from '@hcs/domain';
-import { AppConfig, newTraceId, RequestContext, serializeError } from '@hcs/platform';
+import { AppConfig, RequestContext } from '@hcs/platform';
+import { PurgeTimer } from './purge-timer';
 
-/**
- * Deletes expired idempotency records every IDEMPOTENCY_PURGE_INTERVAL_SECONDS, in bounded
- * batches. A timer rather than a queue job: it needs Postgres only, so it keeps running while
- * Redis is down, and two workers purging at once skip each other's rows.
- */
+/** Deletes expired idempotency records (docs/booking-chain.md "Idempotency"). */
 @Injectable()
-export class IdempotencyPurgeService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('IdempotencyPurge');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
-
+export class IdempotencyPurgeService extends PurgeTimer {
   constructor(
-    private readonly purge: PurgeExpiredIdempotencyRecords,
-    private readonly context: RequestContext,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = this.context
-        .runWithTrace(newTraceId(), () => this.purge.execute())
-        .then((purged) => {
-          if (purged > 0) this.logger.log(`purged ${purged} expired idempotency record(s)`);
-        })
-        .catch((error: unknown) => this.logger.warn({ err: serializeError(error) }, 'idempotency purge failed (next run retries)'))
-        .finally(() => (this.running = null));
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.idempotencyPurgeIntervalSeconds * 1000);
-    this.timer.unref();
+    private readonly records: PurgeExpiredIdempotencyRecords,
+    context: RequestContext,
+    config: AppConfig,
+  ) {
+    super('IdempotencyPurge', 'expired idempotency record(s)', context, config);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  protected purge(): Promise<number> {
+    return this.records.execute();
   }
 }
