@@ -36,9 +36,12 @@ describe('payment events from the worker', () => {
   let traveler: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Queues of their own: a sweep scheduler an earlier file of this jest worker left at the default
+    // interval would otherwise keep its next run up to 30 s away.
+    const queues = { QUEUE_PREFIX: `hcs-test-payments-${process.pid}` };
+    t = await startTestApp(queues);
     db = t.app.get(DataSource);
-    worker = await createWorkerApp(loadConfig({ ...process.env, HOLD_SWEEP_INTERVAL_SECONDS: '1' }));
+    worker = await createWorkerApp(loadConfig({ ...process.env, ...queues, HOLD_SWEEP_INTERVAL_SECONDS: '1' }));
     receiver = await new WebhookReceiver().start();
     const tenant = await createTenant(t.app);
     adminKey = tenant.adminKey;

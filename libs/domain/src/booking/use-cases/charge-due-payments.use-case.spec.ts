@@ -29,6 +29,25 @@ function setup() {
 }
 
 describe('ChargeDuePayments', () => {
+  // One clock for the use case's retry dates and the fake schedule's `now`: only Date is faked.
+  beforeEach(() =>
+    jest.useFakeTimers({
+      now: new Date('2026-12-02T12:00:00Z'),
+      doNotFake: [
+        'nextTick',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'hrtime',
+        'performance',
+      ],
+    }),
+  );
+  afterEach(() => jest.useRealTimers());
   it('charges a due balance off-session once, under a key of the entry and attempt, and records it', async () => {
     const t = setup();
     expect(await t.useCase.sweep()).toMatchObject({ captured: 1 });
