@@ -155,8 +155,9 @@ describe('webhook abuse bounds', () => {
       30_000,
       50,
     );
-    const spread = arrivals[count - 1]!.at - arrivals[0]!.at;
-    expect(spread).toBeGreaterThanOrEqual(((count - 1) * 1000) / 5 - 150);
+    // Paced means none arrives before its turn; a busy worker may deliver each later than due.
+    const arrived = arrivals.map((a) => a.at).sort((a, b) => a - b);
+    arrived.forEach((at, k) => expect(at).toBeGreaterThanOrEqual(due[k]! - 100));
   });
 
   it('caps endpoints per tenant with webhook_endpoint_limit_reached (409)', async () => {
