@@ -7,6 +7,14 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -d node_modules ] || npm install --no-fund --no-audit
 bash scripts/ensure-services.sh
+# The console's browser test drives Debian's chromium: installed here on a machine without it, outside
+# any test's timeout (test/support/chromium.ts fails with the reason if it is still missing).
+if [[ " ${HCS_TEST_PROJECTS:-e2e} " == *" e2e "* ]] && [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y -q chromium >/dev/null 2>&1 || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q chromium >/dev/null 2>&1; } ||
+    echo "chromium could not be installed; the console's browser test will say why" >&2
+fi
 # HCS_TEST_BUILT=1: the build of this checkout is already in dist/ (`.ci/run`'s fault stage).
 [ "${HCS_TEST_BUILT:-}" = 1 ] || npm run build --silent
 results="$(mktemp --suffix=.json)"
