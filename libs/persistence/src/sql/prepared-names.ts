@@ -23,8 +23,8 @@ export function processPrefix(): string {
 /**
  * Names the statement texts a process sends again and again, so that each pooled connection
  * prepares them once and Postgres skips parsing, analysing and (once its plan cache settles on a
- * generic plan) planning on every later run (docs/performance.md, "Prepared statements"). Parsing
- * and planning the booking chain's composed statements was 43% of Postgres's CPU under the chain.
+ * generic plan) planning on every later run (docs/performance.md, "Prepared statements"): the
+ * booking chain's composed statements cost more to parse and plan than to run.
  *
  * A text is named the second time it is seen, so a text composed for one call (a batch of N rows,
  * a list of ids) never becomes a server-side statement. At most `capacity` texts are named per

@@ -3,9 +3,9 @@ import { decimalAmount, xmlText } from './xml-text';
 
 /*
  * Google's Transaction message in pull form (docs/feeds.md). The Results are hundreds of
- * thousands of elements for a large tenant; xmlbuilder2's callback builder measured ~50 µs per
- * element on this machine (minutes for 1,000 properties × 90 days), so this document is written
- * from string templates. Every value goes through `xmlText`; amounts and counts are integers.
+ * thousands of elements for a large tenant, too many for a builder's per-element cost
+ * (docs/feeds.md), so this document is written from string templates. Every value goes through
+ * `xmlText`; amounts and counts are integers.
  */
 
 function amountsXml(price: AriPrice): string {
