@@ -24,8 +24,6 @@ const shared = {
 module.exports = {
   // Global: Jest ignores testTimeout inside a project.
   testTimeout: 30000,
-  // Longest files first, from a committed record when jest's cache has none (a fresh clone).
-  testSequencer: '<rootDir>/test/support/longest-first.sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     // Rules over the source tree (layering, import cycles, typed SQL, constructor size): no database,
