@@ -52,17 +52,11 @@ describe('bearer authentication', () => {
     });
   });
 
+  // One case per error code through the envelope; header parsing, X-Tenant-Id, anonymous reads and
+  // the kind and scope rules are unit tests of the bearer guard and authenticator.
   describe('unauthenticated (401) with a WWW-Authenticate challenge', () => {
-    it.each([
-      ['no Authorization header', undefined],
-      ['an empty bearer', 'Bearer '],
-      ['another scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
-      ['an unknown API key', 'Bearer hcs_agt_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
-      ['garbage', 'Bearer not-a-credential'],
-      ['a malformed JWT', 'Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln'],
-    ])('%s', async (_, authorization) => {
-      const req = t.http().get('/__auth/whoami');
-      const res = authorization === undefined ? await req : await req.set('Authorization', authorization);
+    it('an unknown API key', async () => {
+      const res = await t.http().get('/__auth/whoami').set('Authorization', 'Bearer hcs_agt_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
       expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="[^"]+", resource_metadata="http[^"]+\/\.well-known\/oauth-protected-resource"$/);
@@ -96,20 +90,10 @@ describe('bearer authentication', () => {
   });
 
   describe('X-Tenant-Id beside a bearer', () => {
-    it('is accepted when it is the credential tenant (any case)', async () => {
-      await t.http().get('/__auth/whoami').set(bearer(agent.apiKey)).set('X-Tenant-Id', tenant.tenantId.toUpperCase()).expect(200);
-    });
-
-    it.each([
-      ['another tenant', () => other.tenantId],
-      ['an unknown tenant', () => randomUUID()],
-      ['not a uuid', () => 'tenant-1'],
-    ])('is resource_access_denied for %s', async (_, value) => {
-      for (const credential of [agent.apiKey, await mintAccessToken(t.http, agent)]) {
-        const res = await t.http().get('/__auth/whoami').set(bearer(credential)).set('X-Tenant-Id', value());
-        expect(res.status).toBe(403);
-        expect(res.body.error.code).toBe('resource_access_denied');
-      }
+    it('is resource_access_denied for another tenant', async () => {
+      const res = await t.http().get('/__auth/whoami').set(bearer(agent.apiKey)).set('X-Tenant-Id', other.tenantId);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'resource_access_denied', detail: { x_tenant_id: other.tenantId } });
     });
   });
 
@@ -120,29 +104,15 @@ describe('bearer authentication', () => {
       expect(res.body.data).toEqual({ tenant_id: tenant.tenantId, principal_id: null });
     });
 
-    it.each([
-      ['no X-Tenant-Id', undefined],
-      ['a malformed one', 'abc'],
-      ['an unknown tenant', randomUUID()],
-    ])('are unauthenticated with %s', async (_, value) => {
-      const req = t.http().get('/__auth/catalog');
-      const res = value === undefined ? await req : await req.set('X-Tenant-Id', value);
+    it('are unauthenticated with an unknown tenant', async () => {
+      const res = await t.http().get('/__auth/catalog').set('X-Tenant-Id', randomUUID());
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
     });
 
-    it('still check a bearer when one is sent', async () => {
+    it('name the credential tenant when a bearer is sent', async () => {
       const ok = await t.http().get('/__auth/catalog').set(bearer(agent.apiKey));
       expect(ok.body.data).toEqual({ tenant_id: tenant.tenantId, principal_id: agent.agentId });
-      const bad = await t.http().get('/__auth/catalog').set('Authorization', 'Bearer nope').set('X-Tenant-Id', tenant.tenantId);
-      expect(bad.body.error.code).toBe('unauthenticated');
-      const mismatch = await t.http().get('/__auth/catalog').set(bearer(agent.apiKey)).set('X-Tenant-Id', other.tenantId);
-      expect(mismatch.body.error.code).toBe('resource_access_denied');
-    });
-
-    it('are not allowed on other routes', async () => {
-      const res = await t.http().get('/__auth/whoami').set('X-Tenant-Id', tenant.tenantId);
-      expect(res.body.error.code).toBe('unauthenticated');
     });
   });
 
@@ -156,38 +126,10 @@ describe('bearer authentication', () => {
       await t.http().get('/__auth/bookings').set(bearer(reader.apiKey)).expect(200);
     });
 
-    it('forbidden when the token was narrowed, even though the agent has the scope', async () => {
-      const token = await mintAccessToken(t.http, agent, 'booking:read');
-      const res = await t.http().get('/__auth/catalog').set(bearer(token));
-      expect(res.body.error.code).toBe('forbidden');
-      await t.http().get('/__auth/bookings').set(bearer(token)).expect(200);
-    });
-
-    it('narrowing the agent narrows tokens already minted', async () => {
-      const a = await createAgent(t.app, tenant);
-      const token = await mintAccessToken(t.http, a);
-      await t.http().get('/__auth/catalog').set(bearer(token)).expect(200);
-      await t
-        .http()
-        .patch(`/v1/admin/agents/${a.agentId}`)
-        .set(bearer(tenant.adminKey))
-        .send({ scopes: ['booking:read'] })
-        .expect(200);
-      const res = await t.http().get('/__auth/catalog').set(bearer(token));
-      expect(res.body.error.code).toBe('forbidden');
-    });
-
-    it('principal_kind_not_allowed for an admin on an agent route and an agent on an admin route', async () => {
+    it('principal_kind_not_allowed for an admin on an agent route', async () => {
       const asAdmin = await t.http().get('/__auth/bookings').set(bearer(tenant.adminKey));
       expect(asAdmin.status).toBe(403);
       expect(asAdmin.body.error).toMatchObject({ code: 'principal_kind_not_allowed', detail: { principal_kind: 'admin', allowed: ['agent'] } });
-      const asAgent = await t.http().get('/__auth/admin').set(bearer(agent.apiKey));
-      expect(asAgent.body.error).toMatchObject({ code: 'principal_kind_not_allowed', detail: { principal_kind: 'agent', allowed: ['admin'] } });
-    });
-
-    it('checks the kind before the scope', async () => {
-      const res = await t.http().post('/__auth/bookings').set(bearer(tenant.adminKey));
-      expect(res.body.error.code).toBe('principal_kind_not_allowed');
     });
   });
 

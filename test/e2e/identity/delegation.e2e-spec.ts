@@ -1,7 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { DEMO_ISSUER, DelegationVerifier } from '@hcs/auth';
 import { AuthProbeModule } from '../../support/auth-probe.module';
 import {
@@ -69,22 +68,6 @@ describe('delegation', () => {
       expect(res.status).toBe(201);
     });
 
-    it('with aud as an array containing the platform audience, and expired within the 30 s tolerance', async () => {
-      await book(
-        await mintDelegation(t.app, {
-          sub: 's',
-          issuer: platformIssuer,
-          tenantId: tenant.tenantId,
-          aud: ['https://other.example', t.config.delegationAudience],
-        }),
-      ).expect(201);
-      await book(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, ttl: -10 })).expect(201);
-    });
-
-    it('with a tenant_id claim naming the caller tenant', async () => {
-      await book(await mintDelegation(t.app, { sub: 's', tenantId: tenant.tenantId })).expect(201);
-    });
-
     it('through the reusable verifier (as the MCP tools use it)', async () => {
       const traveler = await t.app.get(DelegationVerifier).verify(tenant.tenantId, await mintDelegation(t.app, { sub: 'mcp-traveler', issuer: tenantIssuer }));
       expect(traveler).toEqual({ iss: tenantIssuer.iss, sub: 'mcp-traveler' });
@@ -143,12 +126,6 @@ describe('delegation', () => {
       }
     });
 
-    it("for another tenant's issuer", async () => {
-      const theirs = await registerTestIssuer(t.app, { tenant: other });
-      const res = await book(await mintDelegation(t.app, { sub: 's', issuer: theirs }));
-      expect(res.body.error.code).toBe('delegation_issuer_unknown');
-    });
-
     it('for a suspended issuer (with detail.status) until it is reactivated, and for good once revoked', async () => {
       const issuer = await registerTestIssuer(t.app, { tenant });
       const id = issuer.registered?.id as string;
@@ -170,95 +147,15 @@ describe('delegation', () => {
     });
   });
 
+  // One case through the HTTP envelope; every reason and its variants are unit tests of the
+  // verifier (docs/identity.md).
   describe('delegation_invalid', () => {
-    it('expired: beyond the 30 s tolerance', async () => {
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, ttl: -45 }), 'expired');
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', ttl: -3600, tenantId: tenant.tenantId }), 'expired');
-    });
-
-    it('expired: not valid yet (nbf beyond the tolerance)', async () => {
-      await expectInvalid(
-        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, claims: { nbf: Math.floor(Date.now() / 1000) + 600 } }),
-        'expired',
-      );
-    });
-
-    it('bad_signature: a foreign key, a tampered payload, an unknown kid, garbage', async () => {
-      const { privateKey } = await generateKeyPair('ES256');
-      const foreign = await new SignJWT({ sub: 's', aud: t.config.delegationAudience })
-        .setProtectedHeader({ alg: 'ES256', kid: platformIssuer.kid })
-        .setIssuer(platformIssuer.iss)
-        .setExpirationTime('5m')
-        .sign(privateKey);
-      await expectInvalid(foreign, 'bad_signature');
-
-      const genuine = await mintDelegation(t.app, { sub: 'alice', issuer: platformIssuer, tenantId: tenant.tenantId });
-      const [h, p, s] = genuine.split('.');
-      const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-      const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url')}.${s}`;
-      await expectInvalid(tampered, 'bad_signature');
-
-      await expectInvalid(
-        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, header: { kid: randomUUID() } }),
-        'bad_signature',
-      );
-      await expectInvalid('not-a-jwt', 'bad_signature');
-    });
-
-    it.each(['sub', 'aud', 'exp', 'iss'])('missing_claim: %s', async (claim) => {
-      const res = await expectInvalid(
-        await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, claims: { [claim]: undefined } }),
-        'missing_claim',
-      );
-      expect(res.body.error.detail.claim).toBe(claim);
-    });
-
-    it('audience_mismatch: another audience', async () => {
+    it('answers the reason and its detail: audience_mismatch against the configured audience', async () => {
       const res = await expectInvalid(
         await mintDelegation(t.app, { sub: 's', issuer: platformIssuer, tenantId: tenant.tenantId, aud: 'https://other-platform.example' }),
         'audience_mismatch',
       );
       expect(res.body.error.detail.expected).toBe(t.config.delegationAudience);
-    });
-
-    it('audience_mismatch: an issuer not trusted for the platform audience', async () => {
-      const narrow = await registerTestIssuer(t.app, { tenant, allowedAudiences: ['https://staging.example'] });
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', issuer: narrow }), 'audience_mismatch');
-    });
-
-    it('audience_mismatch: a delegation issued for another tenant', async () => {
-      await expectInvalid(await mintDelegation(t.app, { sub: 's', tenantId: other.tenantId }), 'audience_mismatch');
-    });
-
-    it('unsupported_algorithm: alg none, decided before any lookup', async () => {
-      const none = new UnsecuredJWT({ iss: platformIssuer.iss, sub: 's', aud: t.config.delegationAudience }).setExpirationTime('5m').encode();
-      await expectInvalid(none, 'unsupported_algorithm');
-      // Even for an unknown issuer: the algorithm is checked first.
-      const unknownIss = new UnsecuredJWT({ iss: 'https://nobody.example', sub: 's' }).encode();
-      await expectInvalid(unknownIss, 'unsupported_algorithm');
-    });
-
-    it('unsupported_algorithm: HS256 signed with the issuer public key as the secret', async () => {
-      const secret = new TextEncoder().encode(JSON.stringify(platformIssuer.publicJwk));
-      const hs = await new SignJWT({ sub: 's', aud: t.config.delegationAudience })
-        .setProtectedHeader({ alg: 'HS256', kid: platformIssuer.kid })
-        .setIssuer(platformIssuer.iss)
-        .setExpirationTime('5m')
-        .sign(secret);
-      await expectInvalid(hs, 'unsupported_algorithm');
-    });
-
-    it('unsupported_algorithm: other asymmetric algorithms (PS256, ES384)', async () => {
-      for (const alg of ['PS256', 'ES384']) {
-        const { privateKey } = await generateKeyPair(alg);
-        const jwt = await new SignJWT({ sub: 's', aud: t.config.delegationAudience })
-          .setProtectedHeader({ alg })
-          .setIssuer(tenantIssuer.iss)
-          .setExpirationTime('5m')
-          .sign(privateKey);
-        const res = await expectInvalid(jwt, 'unsupported_algorithm');
-        expect(res.body.error.detail.alg).toBe(alg);
-      }
     });
   });
 

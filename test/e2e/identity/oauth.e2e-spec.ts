@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createLocalJWKSet, decodeProtectedHeader, generateKeyPair, importJWK, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
 import { SigningKeys } from '@hcs/auth';
 import { SigningKeyRepository } from '@hcs/domain';
@@ -64,17 +64,11 @@ describe('OAuth', () => {
       await token().send({ grant_type: 'client_credentials', client_id: a.agentId, client_secret: fresh }).expect(200);
     });
 
+    // One case per error code through the endpoint; the client, grant, field and scope rules are
+    // unit tests of the token service.
     describe('invalid_client (401)', () => {
-      it.each([
-        ['a wrong secret', () => ({ client_id: agent.agentId, client_secret: 'hcs_agt_wrong' })],
-        ['an unknown client id', () => ({ client_id: randomUUID(), client_secret: agent.apiKey })],
-        ['a malformed client id', () => ({ client_id: 'agent-1', client_secret: agent.apiKey })],
-        ['another agent id with this secret', () => ({ client_id: tenant.adminPrincipalId, client_secret: agent.apiKey })],
-        ['an admin credential', () => ({ client_id: tenant.adminPrincipalId, client_secret: tenant.adminKey })],
-        ['no client credentials', () => ({})],
-        ['a client id without secret', () => ({ client_id: agent.agentId })],
-      ])('for %s', async (_, fields) => {
-        const res = await token().send({ grant_type: 'client_credentials', ...fields() });
+      it('for a wrong secret, flat and without a challenge', async () => {
+        const res = await token().send({ grant_type: 'client_credentials', client_id: agent.agentId, client_secret: 'hcs_agt_wrong' });
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
         expect(res.headers['www-authenticate']).toBeUndefined();
@@ -86,47 +80,25 @@ describe('OAuth', () => {
         expect(res.body.error).toBe('invalid_client');
         expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/);
       });
-
-      it('for a disabled agent', async () => {
-        const a = await createAgent(t.app, tenant);
-        await t.http().patch(`/v1/admin/agents/${a.agentId}`).set('Authorization', `Bearer ${tenant.adminKey}`).send({ status: 'disabled' }).expect(200);
-        const res = await token().send({ grant_type: 'client_credentials', client_id: a.agentId, client_secret: a.apiKey });
-        expect(res.body.error).toBe('invalid_client');
-      });
     });
 
     describe('invalid_scope (400)', () => {
-      it('for a scope the agent lacks, and for an unknown scope', async () => {
+      it('for a scope the agent lacks', async () => {
         const reader = await createAgent(t.app, tenant, { scopes: ['catalog:read'] });
-        for (const scope of ['booking:write', 'catalog:read booking:read', 'everything']) {
-          const res = await token().send({ grant_type: 'client_credentials', client_id: reader.agentId, client_secret: reader.apiKey, scope });
-          expect(res.status).toBe(400);
-          expect(res.body).toEqual({ error: 'invalid_scope', error_description: expect.any(String) });
-        }
-        const ok = await token().send({ grant_type: 'client_credentials', client_id: reader.agentId, client_secret: reader.apiKey });
-        expect(ok.body.scope).toBe('catalog:read');
+        const res = await token().send({ grant_type: 'client_credentials', client_id: reader.agentId, client_secret: reader.apiKey, scope: 'booking:write' });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: 'invalid_scope', error_description: expect.any(String) });
       });
     });
 
     describe('malformed requests (400, flat)', () => {
       it.each([
         ['a missing grant_type', { client_id: 'x', client_secret: 'y' }, 'invalid_request'],
-        ['an unknown field', { grant_type: 'client_credentials', audience: 'x' }, 'invalid_request'],
-        ['a non-string field', { grant_type: 'client_credentials', scope: ['catalog:read'] }, 'invalid_request'],
-        ['another grant', { grant_type: 'password', username: 'a' }, 'invalid_request'],
         ['an unsupported grant', { grant_type: 'authorization_code' }, 'unsupported_grant_type'],
       ])('%s', async (_, body, error) => {
         const res = await token().send(body);
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ error, error_description: expect.any(String) });
-      });
-
-      it('two client authentication methods at once', async () => {
-        const res = await token()
-          .set('Authorization', basic(agent.agentId, agent.apiKey))
-          .send({ grant_type: 'client_credentials', client_secret: agent.apiKey });
-        expect(res.status).toBe(400);
-        expect(res.body.error).toBe('invalid_request');
       });
     });
 
@@ -170,7 +142,7 @@ describe('OAuth', () => {
     });
 
     describe('forged or unfit tokens are unauthenticated', () => {
-      let ours: { kid: string; key: CryptoKey | Uint8Array; publicJwk: JWK };
+      let ours: { kid: string; key: CryptoKey | Uint8Array };
       const claims = () => {
         const now = Math.floor(Date.now() / 1000);
         return {
@@ -194,58 +166,20 @@ describe('OAuth', () => {
         await mintAccessToken(t.http, agent);
         const active = await t.app.get(SigningKeyRepository).findActive('oauth_access_token');
         if (!active) throw new Error('no active signing key');
-        ours = { kid: active.kid, key: await importJWK(active.privateJwk as JWK, 'ES256'), publicJwk: active.publicJwk as JWK };
+        ours = { kid: active.kid, key: await importJWK(active.privateJwk as JWK, 'ES256') };
       });
 
       it('(control) a token signed with our key and every claim right is accepted', async () => {
         await call(await sign(claims())).expect(200);
       });
 
-      it('alg none', async () => {
-        const unsigned = new UnsecuredJWT(claims()).encode();
-        const res = await call(unsigned);
-        expect(res.status).toBe(401);
-        const relabelled = `${Buffer.from(JSON.stringify({ alg: 'none', kid: ours.kid, typ: 'at+jwt' })).toString('base64url')}.${unsigned.split('.')[1]}.`;
-        await call(relabelled).expect(401);
-      });
-
-      it('HS256 with our public key as the secret', async () => {
-        const secret = new TextEncoder().encode(JSON.stringify(ours.publicJwk));
-        const hs = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: ours.kid, typ: 'at+jwt' }).sign(secret);
-        await call(hs).expect(401);
-      });
-
-      it('an unknown kid, and our kid on a foreign key', async () => {
+      // One forgery through the guard; the other forged and unfit tokens are unit tests of the
+      // access token verifier and the bearer authenticator.
+      it('our kid on a foreign key', async () => {
         const { privateKey } = await generateKeyPair('ES256');
-        await call(await sign(claims(), { kid: randomUUID() }, privateKey)).expect(401);
-        await call(await sign(claims(), {}, privateKey)).expect(401);
-      });
-
-      it('expired beyond the tolerance', async () => {
-        const now = Math.floor(Date.now() / 1000);
-        await call(await sign({ ...claims(), iat: now - 4000, exp: now - 60 })).expect(401);
-      });
-
-      it('another audience, another issuer, or not an access token', async () => {
-        await call(await sign({ ...claims(), aud: 'https://elsewhere.example' })).expect(401);
-        await call(await sign({ ...claims(), iss: 'https://evil.example' })).expect(401);
-        await call(await sign(claims(), { typ: 'JWT' })).expect(401);
-      });
-
-      it('missing claims', async () => {
-        for (const missing of ['jti', 'tenant_id', 'cid', 'scope', 'exp', 'sub']) {
-          const payload: Record<string, unknown> = claims();
-          delete payload[missing];
-          const res = await call(await sign(payload));
-          expect(res.status).toBe(401);
-        }
-      });
-
-      it('claims that do not match the credential (other agent, other tenant)', async () => {
-        const other = await createTenant(t.app);
-        const stranger = await createAgent(t.app, other);
-        await call(await sign({ ...claims(), sub: stranger.agentId })).expect(401);
-        await call(await sign({ ...claims(), tenant_id: other.tenantId })).expect(401);
+        const res = await call(await sign(claims(), {}, privateKey));
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('unauthenticated');
       });
     });
 
