@@ -151,12 +151,11 @@ describe('POST /v1/search', () => {
     expect(empty.body.error.detail.field_errors.map((e: { path: string }) => e.path)).toEqual(['guests', 'stay']);
   });
 
-  it('applies the stay rules of quotes', async () => {
+  it('applies the stay rules of quotes, on the caller paths', async () => {
+    // Each stay rule and its message is a unit test of the stay rules; here, one stay refused by the
+    // use case and one by the body's date validation, on the nested and the flat paths.
     const cases: Array<[object, string, string]> = [
       [{ check_in: daysFromNow(-3), check_out: daysFromNow(-1) }, 'stay.check_in', 'past'],
-      [{ check_in: daysFromNow(10), check_out: daysFromNow(41) }, 'stay.check_out', '30 nights'],
-      [{ check_in: daysFromNow(10), check_out: daysFromNow(10) }, 'stay.check_out', 'after check_in'],
-      [{ check_in: daysFromNow(400), check_out: daysFromNow(402) }, 'stay.check_in', '365 days'],
       [{ check_in: '2027-02-30', check_out: '2027-03-02' }, 'stay.check_in', 'real date'],
     ];
     for (const [badStay, path, words] of cases) {
@@ -167,8 +166,6 @@ describe('POST /v1/search', () => {
     }
     const flat = await search({ check_in: daysFromNow(-3), check_out: daysFromNow(-1), guests: { adults: 1 } });
     expect(flat.body.error.detail.field_errors[0].path).toBe('check_in');
-    const thirty = await search({ stay: { check_in: daysFromNow(10), check_out: daysFromNow(40) }, guests: { adults: 1 } });
-    expect(thirty.status).toBe(200);
   });
 
   it('drops a room type sold out on any night, and falls back to default_inventory where no row exists', async () => {

@@ -46,7 +46,11 @@ describe('the envelope pipeline', () => {
     expect(res.body.error.docs_url).toBe(`${t.config.docsUrl}/errors#not_found`);
   });
 
-  it.each(ERROR_CODES)('renders %s with its catalogued status', async (code) => {
+  // Every code's status and fields are a rule of renderError, unit-tested there; over HTTP, one code
+  // of each catalogued status shows the filter sends that status with the envelope.
+  const ONE_CODE_PER_STATUS = ERROR_CODES.filter((code, i) => ERROR_CODES.findIndex((c) => ERROR_CATALOG[c].status === ERROR_CATALOG[code].status) === i);
+
+  it.each(ONE_CODE_PER_STATUS)('renders %s with its catalogued status', async (code) => {
     const res = await t.http().get(`/__probe/fail/${code}`);
     expect(res.status).toBe(ERROR_CATALOG[code].status);
     expect(res.body.error.code).toBe(code);

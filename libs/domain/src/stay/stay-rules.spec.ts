@@ -36,6 +36,27 @@ describe('stay rules', () => {
     ).toEqual(['check_in', 'check_out']);
   });
 
+  it.each([
+    [
+      'a check-in in the past',
+      { check_in: '2026-03-07', check_out: '2026-03-09' },
+      'stay.check_in',
+      'must not be in the past (today at the property is 2026-03-10)',
+    ],
+    [
+      'a check-in more than 365 days ahead',
+      { check_in: '2027-03-11', check_out: '2027-03-13' },
+      'stay.check_in',
+      'must be at most 365 days ahead (on or before 2027-03-10)',
+    ],
+    ['no night', { check_in: '2026-04-01', check_out: '2026-04-01' }, 'stay.check_out', 'must be after check_in'],
+    ['a check-out before check-in', { check_in: '2026-04-02', check_out: '2026-04-01' }, 'stay.check_out', 'must be after check_in'],
+    ['31 nights', { check_in: '2026-04-01', check_out: '2026-05-02' }, 'stay.check_out', 'the stay must be at most 30 nights (got 31)'],
+    ['a day the calendar does not have', { check_in: '2026-02-30', check_out: '2026-03-12' }, 'stay.check_in', 'must be a real date in YYYY-MM-DD format'],
+  ])('refuses %s with one error on its path, saying why', (_, stay, path, message) => {
+    expect(stayViolations(stay, stayWindow('UTC', now))).toEqual([{ path, message }]);
+  });
+
   it('is stricter in a time zone that is already tomorrow', () => {
     expect(() => assertStayForProperty({ check_in: '2026-03-10', check_out: '2026-03-11' }, 'Asia/Tokyo', undefined, now)).toThrow(DomainError);
     expect(() => assertStayForProperty({ check_in: '2026-03-10', check_out: '2026-03-11' }, 'Europe/Lisbon', undefined, now)).not.toThrow();

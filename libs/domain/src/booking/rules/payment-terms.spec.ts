@@ -24,6 +24,10 @@ describe('payment terms', () => {
     expect(paymentTermsViolations({ kind: 'later', extra: 1 }).map((e) => e.path)).toEqual(['payment_terms.kind', 'payment_terms.extra']);
     expect(paymentTermsViolations({ kind: 'prepay', deposit_pct: 30 }).map((e) => e.path)).toEqual(['payment_terms.deposit_pct']);
     expect(paymentTermsViolations({ kind: 'deposit', deposit_pct: 2.5, balance_due_days: 7 }).map((e) => e.path)).toEqual(['payment_terms.deposit_pct']);
+    expect(paymentTermsViolations({ kind: 'deposit' }).map((e) => e.path)).toEqual(['payment_terms.deposit_pct', 'payment_terms.balance_due_days']);
+    expect(paymentTermsViolations({ kind: 'deposit', deposit_pct: 100, balance_due_days: 7 }).map((e) => e.path)).toEqual(['payment_terms.deposit_pct']);
+    expect(paymentTermsViolations({ kind: 'deposit', deposit_pct: 1, balance_due_days: 365 })).toEqual([]);
+    expect(paymentTermsViolations({ kind: 'deposit', deposit_pct: 99, balance_due_days: 14 })).toEqual([]);
     expect(paymentTermsViolations({ kind: 'deposit', deposit_pct: 30, balance_due_days: 0 })).toEqual([]);
     expect(paymentTermsViolations({ kind: 'pay_at_property' })).toEqual([]);
     expect(paymentTermsViolations('deposit')).toEqual([{ path: 'payment_terms', message: 'must be an object' }]);

@@ -78,6 +78,18 @@ describe('ConfirmBooking', () => {
     expect(outcome.meta.receipt?.subject).toMatchObject({ payment_terms_kind: 'deposit', charged_at_booking_amount: 5000, balance_amount: 15000 });
   });
 
+  it('under a deposit whose balance would already be due, charges everything at booking as one full entry, keeping no card', async () => {
+    const { useCase, command, quote, provider, conversion } = setup();
+    const checkInAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    quote.policySnapshot = { ...quote.policySnapshot, check_in_at: checkInAt, payment_terms: { kind: 'deposit', deposit_pct: 25, balance_due_days: 10 } };
+    const outcome = await useCase.execute(command, agentActor(), TRAVELER);
+    expect(provider.charges).toEqual([expect.objectContaining({ amount: eur(20000) })]);
+    expect(provider.charges[0]).not.toHaveProperty('keepCard');
+    expect(outcome.data.payment).toMatchObject({ state: 'captured', amount: eur(20000) });
+    expect(outcome.data.payment?.schedule.map((e) => [e.kind, e.amount.amount, e.state])).toEqual([['full', 20000, 'captured']]);
+    expect(conversion.completed[0].payment.schedule).toBeUndefined();
+  });
+
   it('under pay at property, guarantees the card and charges nothing; a declined guarantee is payment_failed', async () => {
     const declined = setup();
     declined.quote.policySnapshot = { ...declined.quote.policySnapshot, payment_terms: { kind: 'pay_at_property' } };

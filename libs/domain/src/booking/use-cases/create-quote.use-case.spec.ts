@@ -105,3 +105,39 @@ describe('CreateQuote with rooms', () => {
     expect(quotes.rows).toHaveLength(1);
   });
 });
+
+describe('CreateQuote catalog ids', () => {
+  class Without extends Source {
+    constructor(private readonly missing: 'property' | 'roomType' | 'ratePlan' | 'policy') {
+      super();
+    }
+    override async read(): Promise<QuoteSource> {
+      return { ...(await super.read()), [this.missing]: null };
+    }
+  }
+  const quoteWithout = (missing: 'property' | 'roomType' | 'ratePlan' | 'policy', stay = { check_in: day(10), check_out: day(12) }) => {
+    const quotes = new FakeQuotes();
+    const useCase = new CreateQuote(new Without(missing), quotes, { quoteTtlSeconds: 600 } as AppConfig, fakeContext());
+    return {
+      quotes,
+      run: () => useCase.execute({ hotelId: 'p', roomTypeId: 'rt', ratePlanId: 'rp', stay, guests: { adults: 2, children: [] } }, agentActor()),
+    };
+  };
+
+  it.each([
+    ['property', 'property_not_found', { hotel_id: 'p' }],
+    ['roomType', 'room_type_not_found', { hotel_id: 'p', room_type_id: 'rt' }],
+    ['ratePlan', 'rate_plan_not_found', { room_type_id: 'rt', rate_plan_id: 'rp' }],
+    ['policy', 'policy_not_found_for_rate_plan', { rate_plan_id: 'rp' }],
+  ] as const)('answers a missing %s with %s, writing nothing', async (missing, code, detail) => {
+    const { quotes, run } = quoteWithout(missing);
+    expect(await failure(run())).toMatchObject({ code, detail });
+    expect(quotes.rows).toEqual([]);
+  });
+
+  it('answers an unknown id before the stay rules, and a plan without a policy after them', async () => {
+    const past = { check_in: day(-2), check_out: day(-1) };
+    expect((await failure(quoteWithout('roomType', past).run())).code).toBe('room_type_not_found');
+    expect((await failure(quoteWithout('policy', past).run())).code).toBe('validation_failed');
+  });
+});

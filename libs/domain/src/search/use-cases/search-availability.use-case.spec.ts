@@ -69,4 +69,20 @@ describe('SearchAvailability (fake ports)', () => {
     expect(refused).toMatchObject({ code: 'validation_failed' });
     expect(availability.calls).toEqual([]);
   });
+
+  it('names every stay violation on the paths the caller wrote', async () => {
+    const search = new SearchAvailability(new FakeAvailability([offer]), fakeCatalog().fx);
+    const fieldErrors = async (c: SearchCriteria) => {
+      const refused = await search.execute(c, agent).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(DomainError);
+      return (refused as DomainError).detail.field_errors;
+    };
+    const flat = { ...criteria(isoDay(-3), isoDay(-3)), stayPaths: { checkIn: 'check_in', checkOut: 'check_out' } };
+    expect(await fieldErrors(flat)).toEqual([
+      { path: 'check_in', message: expect.stringContaining('must not be in the past') },
+      { path: 'check_out', message: 'must be after check_in' },
+    ]);
+    expect(await fieldErrors(criteria(isoDay(400), isoDay(402)))).toEqual([{ path: 'stay.check_in', message: expect.stringContaining('365 days ahead') }]);
+    expect(await fieldErrors(criteria(isoDay(10), isoDay(41)))).toEqual([{ path: 'stay.check_out', message: expect.stringContaining('30 nights') }]);
+  });
 });
