@@ -9,7 +9,9 @@
  * a quick before/after of one figure; `--only client` runs the chain with the load generator on
  * fetch and on node:http, alternated, and prints its CPU per chain with each; `--only processes`
  * runs the chain on one api process and on two, both warm, alternated (BENCH_PROCESS_ROUNDS, 4
- * each, the order turning each round). The chain rows carry
+ * each, the order turning each round); `--only patches` runs the chain on the api as built and on
+ * the api with each framework patch reverted, alternated the same way (docs/performance.md
+ * "Framework patches"). The chain rows carry
  * the CPU per chain of every process (bench/lib/cpu.ts), printed under the table.
  * docs/performance.md reads it.
  *
@@ -31,7 +33,7 @@ import { chainClient, ChainClientName, delegationsFor, holdExpiryLag, hotRoomCon
 import { cpuLine, CpuPerChain, cpuWindow } from './lib/cpu';
 import { isoDay, seedChainTenant } from './lib/fixtures';
 import { measure, startHelloServer } from './lib/load';
-import { DIST, freePort, productionLikeEnv, Service, startService, waitForHealth } from './lib/processes';
+import { apiNodeArgs, DIST, freePort, productionLikeEnv, Service, startBuilt, startService, waitForHealth } from './lib/processes';
 import { printTable, ratio, Row, unusedStem, writeResults } from './lib/report';
 import { countChainRoundTrips } from './lib/round-trips';
 import { restrictionUpdates } from './lib/restriction-updates';
@@ -39,7 +41,8 @@ import { otaRateMessage } from './lib/ota-rate-message';
 import { countSystemOnOwnServers } from './lib/system-count';
 import { ariPolling } from './lib/feed-timing';
 import { feedIsolation } from './lib/feed-isolation';
-import { MINIMAL_NEST_ENTRY, measureBareRoute, measureWithCpu } from './lib/pipeline';
+import { MINIMAL_NEST_ENTRY, measureBareRoute, measureWithCpu, PIPELINE_API_ENTRY } from './lib/pipeline';
+import { FRAMEWORK_PATCHES } from './pipeline/framework-patches';
 import { soak } from './lib/soak';
 import { pgbenchTps } from './lib/pgbench';
 import { searchAtScale } from './lib/search-scale';
@@ -65,7 +68,7 @@ function chainVerdict(
   };
 }
 
-const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads', 'processes'] as const;
+const ONLY_SCENARIOS = ['chain', 'contention', 'expiry', 'client', 'system', 'reads', 'processes', 'patches'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? '').split(',');
 if (ONLY && !ONLY.every((name) => (ONLY_SCENARIOS as readonly string[]).includes(name))) {
@@ -84,20 +87,22 @@ const CFG = {
   /**
    * Chains run untimed right before each chain shape's windows: a fresh process compiles the
    * chain's code for about 40 s of this load, and a window measured before that measures V8's
-   * compiler (docs/performance.md, "The chain measured warm").
+   * compiler (docs/performance.md, "Measured warm").
    */
   chainWarmUpSeconds: env('BENCH_CHAIN_WARMUP_SECONDS', 45, 1),
   /**
    * Searches run untimed right before the search window: a fresh process's CPU per search falls by
    * half over its first 40 s of them, and the rows before it warm the pipeline, not search's use
-   * case or its offers' mapping (docs/performance.md, "Search measured warm").
+   * case or its offers' mapping (docs/performance.md, "Measured warm").
    */
   searchWarmUpSeconds: env('BENCH_SEARCH_WARMUP_SECONDS', 30, 0),
   /**
    * "Search at scale": the same city (~perCity matching properties) searched on a tenant of
    * `small` properties and on one of `large`, each a tenant of its own.
    */
-  searchScale: SMOKE ? { small: 100, large: 1000, perCity: 10 } : { small: 1000, large: 10_000, perCity: 100 },
+  searchScale: SMOKE ? { small: 20, large: 200, perCity: 5 } : { small: 1000, large: 10_000, perCity: 100 },
+  /** "OTA rate message": a channel manager's push of `days` days for `roomTypes` × `plansPerRoom` rate plans. */
+  otaRates: SMOKE ? { roomTypes: 4, plansPerRoom: 2, days: 30 } : { roomTypes: 20, plansPerRoom: 3, days: 365 },
 };
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = process.env.BENCH_DB ?? (SMOKE ? 'hcs_bench_smoke' : 'hcs_bench');
@@ -208,6 +213,55 @@ async function main(): Promise<void> {
       await api2.stop();
     }
   };
+  /**
+   * `--only patches`: what each framework patch pays on the chain. The api as built and one api per
+   * patch with that patch reverted (bench/pipeline/framework-patches.ts), each warmed with chains,
+   * then windows on each in an order that turns every round (BENCH_PROCESS_ROUNDS); the row of a
+   * patch is its mean chains/s and api CPU per chain against the api's as built.
+   */
+  const frameworkPatches = async () => {
+    const shapes = [{ name: 'as built', reverted: '' }, ...FRAMEWORK_PATCHES.map((p) => ({ name: `without ${p}`, reverted: p }))];
+    const started: Array<{ name: string; url: string; service: Service }> = [];
+    try {
+      for (const shape of shapes) {
+        const p = await freePort();
+        const service = startBuilt(PIPELINE_API_ENTRY, { ...serviceEnv, PORT: String(p), PATCHES_REVERTED: shape.reverted }, apiNodeArgs());
+        const base = `http://127.0.0.1:${p}`;
+        await waitForHealth(base, service);
+        started.push({ name: shape.name, url: base, service });
+      }
+      for (const s of started) {
+        log(`patches: warming ${s.name} for ${CFG.chainWarmUpSeconds} s`);
+        await runChains(s.url, fx, CFG.chainWarmUpSeconds, CFG.chainConcurrency);
+      }
+      const runs = new Map<string, Array<{ chains_per_second: number; api_ms: number }>>(started.map((s) => [s.name, []]));
+      for (let round = 0; round < PROCESS_ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? started : [...started].reverse();
+        for (const s of order) {
+          const r = await chainsWithCpu([s.url], [s.service], CFG.seconds);
+          log(cpuLine(`patches, ${s.name}: ${r.chains_per_second} chains/s, p99 ${r.p99_ms} ms`, r.cpu));
+          runs.get(s.name)?.push({ chains_per_second: r.chains_per_second, api_ms: r.cpu.per_chain_ms.api });
+        }
+      }
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const summary = [...runs].map(([name, rs]) => ({
+        name,
+        chains_per_second: Math.round(mean(rs.map((r) => r.chains_per_second)) * 10) / 10,
+        api_ms_per_chain: Math.round(mean(rs.map((r) => r.api_ms)) * 100) / 100,
+        runs: rs,
+      }));
+      const built = summary[0];
+      for (const s of summary.slice(1)) {
+        log(
+          `patches: ${s.name} ${s.chains_per_second} chains/s (${ratio(s.chains_per_second, built.chains_per_second)} of as built), ` +
+            `api ${s.api_ms_per_chain} ms per chain (as built ${built.api_ms_per_chain})`,
+        );
+      }
+      return summary;
+    } finally {
+      for (const s of started) await s.service.stop();
+    }
+  };
   try {
     await waitForHealth(url, api);
     const auth = { authorization: `Bearer ${catalog.agent_api_key}` };
@@ -273,6 +327,7 @@ async function main(): Promise<void> {
           return runs;
         });
       }
+      if (ONLY.includes('patches')) details.patches = await frameworkPatches();
       if (ONLY.includes('reads')) {
         // The bare route, /healthz and the authenticated property read, twice each in turn, with the
         // api's CPU per request: the property-read row's ratio and where it moves.
@@ -357,8 +412,16 @@ async function main(): Promise<void> {
     const trips = await countChainRoundTrips({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, fx);
     log('restriction updates, 365 days x 20 rate plans');
     const updates = await restrictionUpdates({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, db, fx, 20);
-    log('OpenTravel rate message, 365 days x 20 room types x 3 rate plans');
-    const otaRates = await otaRateMessage({ ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' }, db, fx, 20, 3, 365);
+    const ota = CFG.otaRates;
+    log(`OpenTravel rate message, ${ota.days} days x ${ota.roomTypes} room types x ${ota.plansPerRoom} rate plans`);
+    const otaRates = await otaRateMessage(
+      { ...serviceEnv, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+      db,
+      fx,
+      ota.roomTypes,
+      ota.plansPerRoom,
+      ota.days,
+    );
     log('statements and Redis commands per chain, api and worker on servers of their own');
     const system = await countSystemOnOwnServers(systemCount);
     if (system.measured) log(`system count: ${system.per_chain} statements, ${system.redis_per_chain} Redis commands per chain`);
@@ -485,7 +548,7 @@ async function main(): Promise<void> {
     });
     // One message of a year of rates for 60 rate plans, applied set-based (docs/channels.md "Performance").
     rows.push({
-      scenario: 'OTA rate message, 365 days × 20 room types × 3 rate plans',
+      scenario: `OTA rate message, ${ota.days} days × ${ota.roomTypes} room types × ${ota.plansPerRoom} rate plans`,
       value: otaRates.apply_ms,
       unit: 'ms',
       p50_ms: null,

@@ -72,7 +72,7 @@ describe('npm run bench --smoke', () => {
     const scale = report.rows.find((r) => r.scenario.startsWith('search p95'));
     expect(scale?.value).toBeGreaterThan(0);
     expect(scale?.baseline_value).toBeGreaterThan(0);
-    expect(scale?.scenario).toBe('search p95, 1000 vs 100 properties');
+    expect(scale?.scenario).toBe('search p95, 200 vs 20 properties');
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'smoke.svg'), 'utf8')).toContain('<svg');
   }, 300_000);
