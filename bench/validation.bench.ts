@@ -1,6 +1,6 @@
 /**
  * How long validating the chain's request bodies takes, per validator (docs/performance.md,
- * "Validation rules looked up once"): the api's class-validator pipe, the zod schemas of the same tools (MCP), and ajv
+ * "Framework patches"): the api's class-validator pipe, the zod schemas of the same tools (MCP), and ajv
  * compiled from those schemas' JSON Schema. Valid and invalid bodies, µs per call.
  *
  *   npm run build --silent && node dist/bench/validation.bench.js

@@ -13,7 +13,7 @@ interface Answer {
  * The load generator's HTTP client. `http` (the default): `node:http` with a keep-alive Agent;
  * `fetch`: Node's global fetch (undici), which the bench used before and which cost the load
  * generator more CPU per chain on the two cores it shares with the system under test
- * (docs/performance.md, "The bench's whole-system rows"). BENCH_CLIENT=fetch selects it again.
+ * (docs/performance.md, "Statements per chain, whole system"). BENCH_CLIENT=fetch selects it again.
  */
 export type ChainClientName = 'http' | 'fetch';
 let clientName: ChainClientName = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';

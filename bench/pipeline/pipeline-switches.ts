@@ -75,16 +75,9 @@ export function switchOff(pieces: readonly PipelinePiece[]): void {
           // an older build without it
         }
         break;
-      case 'envelope': {
-        // Both shapes: the global interceptor (before the envelope moved to the reply) and the adapter.
-        try {
-          load(`${api}/http/envelope.interceptor`).EnvelopeInterceptor.prototype.intercept = (_ctx: unknown, next: { handle: () => unknown }) => next.handle();
-        } catch {
-          const adapter = load(`${api}/http/envelope-express.adapter`).EnvelopeExpressAdapter.prototype;
-          adapter.enveloped = (_res: unknown, body: unknown) => body;
-        }
+      case 'envelope':
+        load(`${api}/http/envelope.interceptor`).EnvelopeInterceptor.prototype.intercept = (_ctx: unknown, next: { handle: () => unknown }) => next.handle();
         break;
-      }
       case 'validation':
         load(`${api}/http/request-validation.pipe`).RequestValidationPipe.prototype.transform = (value: unknown) => value;
         break;

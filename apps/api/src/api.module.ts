@@ -36,7 +36,7 @@ import { AdminOversellModule } from './admin-oversell/admin-oversell.module';
 import { AdminCredentialsModule } from './admin-credentials/admin-credentials.module';
 import { FollowUpsModule } from './follow-ups/follow-ups.module';
 
-/** The HTTP application: platform, persistence, the envelope pipeline and every capability module (the envelope itself is applied by EnvelopeExpressAdapter). */
+/** The HTTP application: platform, persistence, the envelope pipeline and every capability module (the envelope itself is applied by EnvelopeInterceptor, registered at boot). */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig, extra: Array<Type | DynamicModule | ForwardReference> = []): DynamicModule {

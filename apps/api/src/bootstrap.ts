@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DynamicModule, ForwardReference, Type } from '@nestjs/common';
-import { ApplicationConfig, NestFactory } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import { json, raw, urlencoded } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -16,9 +16,8 @@ import { securityHeadersMiddleware } from './http/security-headers.middleware';
 import { requestLogMiddleware } from './http/request-log.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { middlewareChain, mountedAt } from './http/middleware-chain';
-import { EnvelopeExpressAdapter } from './http/envelope-express.adapter';
-import { cacheValidationMetadata } from './http/validation-metadata-cache';
-import { dropPassThroughEnhancers } from './http/pass-through-enhancers';
+import { ApiExpressAdapter } from './http/api-express.adapter';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { httpMetricsMiddleware, metricsRoute } from './metrics/http-metrics.middleware';
 import { metricsEndpoint } from './metrics/metrics.endpoint';
 import { mcpMethodNotAllowed } from './mcp/method-not-allowed.middleware';
@@ -46,19 +45,16 @@ function keepRawBodyOf(path: string) {
 }
 
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestExpressApplication> {
-  // Validation (REST pipe, MCP tools) reads each DTO's rules once (docs/performance.md).
-  cacheValidationMetadata();
-  const adapter = new EnvelopeExpressAdapter();
+  const adapter = new ApiExpressAdapter();
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options.imports), adapter, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
-  // Before app.init() builds the routes with the global enhancers of that moment.
-  dropPassThroughEnhancers(app.get(ApplicationConfig));
   app.useLogger(app.get(Logger));
   const requestContext = app.get(RequestContext);
-  adapter.useTraceIds(() => requestContext.traceId);
+  // Before app.init() builds the routes with the global enhancers of that moment.
+  app.useGlobalInterceptors(new EnvelopeInterceptor(() => requestContext.traceId));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   // Behind a proxy req.ip (rate limits, logs) is the client only when the proxy is trusted.

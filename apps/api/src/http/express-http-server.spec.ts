@@ -1,7 +1,7 @@
-import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Express } from 'express';
-import { EnvelopeExpressAdapter } from './envelope-express.adapter';
+import { ApiExpressAdapter } from './api-express.adapter';
 import { expressHttpServer } from './express-http-server';
 
 /** The prototypes of the request and response the server built, before Express saw them. */
@@ -32,6 +32,21 @@ async function answerOnce(server: Server, app: Express, init?: RequestInit): Pro
   }
 }
 
+describe("Express's own server, the behaviour expressHttpServer relies on", () => {
+  it("switches each request's and response's prototype to app.request and app.response", async () => {
+    const app = express();
+    let seen: Born = { request: null, response: null };
+    app.use((req, res, next) => {
+      seen = { request: Object.getPrototypeOf(req) as object, response: Object.getPrototypeOf(res) as object };
+      next();
+    });
+    const { born } = await answerOnce(createServer(app), app);
+    expect(born.request).toBe(IncomingMessage.prototype);
+    expect(seen.request).toBe(app.request);
+    expect(seen.response).toBe(app.response);
+  });
+});
+
 describe('expressHttpServer', () => {
   it("builds requests and responses with Express's prototypes, so Express's own switch changes nothing", async () => {
     const app = express();
@@ -54,9 +69,9 @@ describe('expressHttpServer', () => {
   });
 });
 
-describe('EnvelopeExpressAdapter.initHttpServer', () => {
+describe('ApiExpressAdapter.initHttpServer', () => {
   it("serves with expressHttpServer's requests", async () => {
-    const adapter = new EnvelopeExpressAdapter();
+    const adapter = new ApiExpressAdapter();
     adapter.initHttpServer({});
     const app = adapter.getInstance<Express>();
     const { born } = await answerOnce(adapter.getHttpServer() as Server, app);
@@ -64,7 +79,7 @@ describe('EnvelopeExpressAdapter.initHttpServer', () => {
   });
 
   it("leaves the options the api does not use to Nest's own server", async () => {
-    const adapter = new EnvelopeExpressAdapter();
+    const adapter = new ApiExpressAdapter();
     adapter.initHttpServer({ forceCloseConnections: true });
     const app = adapter.getInstance<Express>();
     const { born, status } = await answerOnce(adapter.getHttpServer() as Server, app);

@@ -12,7 +12,7 @@ import type { Express } from 'express';
  * closures, the reply's headers), then survives two young-generation collections, so a request's
  * garbage is promoted to the old generation and waits for a mark-compact. When the objects are born
  * with that prototype, Express's switch changes nothing and a request leaves almost nothing behind
- * (docs/performance.md, "Requests born with Express's prototypes").
+ * (docs/performance.md, "Framework patches").
  */
 export function expressHttpServer(app: Express): Server {
   return createServer({ IncomingMessage: expressRequestType(app), ServerResponse: expressResponseType(app) }, app);

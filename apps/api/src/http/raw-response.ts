@@ -1,6 +1,6 @@
 /**
- * A response already rendered once and stored (an idempotent replay): the reply
- * (`EnvelopeExpressAdapter`) sends its status, headers and body as they are instead of wrapping an `Outcome`.
+ * A response already rendered once and stored (an idempotent replay): the envelope
+ * (`EnvelopeInterceptor`) sends its status, headers and body as they are instead of wrapping an `Outcome`.
  */
 export class RawResponse {
   constructor(

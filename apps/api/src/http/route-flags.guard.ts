@@ -1,14 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable, Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { ReadReplica } from '@hcs/persistence';
-import type { FlaggedRequest } from './envelope-express.adapter';
-import { routeFlags } from './route-flags';
+import { FlaggedRequest, routeFlags } from './route-flags';
 
 /**
  * The last global guard (its module is imported after AuthModule, and Nest applies global guards in
  * module order; an e2e test holds the order): it never refuses. Once authentication has read on the
- * primary, it opens the replica to a `@ReadsFromReplica()` route, and it tells the reply
- * (`EnvelopeExpressAdapter`) whether the route is `@Bare()`.
+ * primary, it opens the replica to a `@ReadsFromReplica()` route, and it tells the envelope
+ * (`EnvelopeInterceptor`) whether the route is `@Bare()`.
  */
 @Injectable()
 export class RouteFlagsGuard implements CanActivate {

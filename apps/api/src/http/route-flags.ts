@@ -12,6 +12,11 @@ export interface RouteFlags {
   readsFromReplica: boolean;
 }
 
+/** Set on the request by `RouteFlagsGuard`, the last global guard; read by `EnvelopeInterceptor`. */
+export interface FlaggedRequest {
+  routeFlags?: RouteFlags;
+}
+
 const flags = new RouteMetadataMemo<RouteFlags>((reflector, targets) => ({
   bare: reflector.getAllAndOverride<boolean | undefined>(BARE_RESPONSE, targets) === true,
   readsFromReplica: reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, targets) === true,

@@ -83,7 +83,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a request at most once per key, for every transport. It hashes the request, scopes the key
- * to tenant + principal + route, and renders the outcome exactly as the reply (EnvelopeExpressAdapter) and
+ * to tenant + principal + route, and renders the outcome exactly as the envelope (EnvelopeInterceptor) and
  * error filter do, so that a replay is byte-for-byte the first answer.
  *
  * The first request inserts an in-progress record (a lease it keeps renewing while it works) and
