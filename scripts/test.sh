@@ -15,6 +15,20 @@ if [[ " ${HCS_TEST_PROJECTS:-e2e} " == *" e2e "* ]] && [ ! -x /usr/bin/chromium 
   $sudo apt-get install -y -q chromium >/dev/null 2>&1 || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q chromium >/dev/null 2>&1; } ||
     echo "chromium could not be installed; the console's browser test will say why" >&2
 fi
+# The fault stage's topologies come from Debian's packages: installed here once, before jest, so
+# two fault files never race for apt's lock.
+if [[ " ${HCS_TEST_PROJECTS:-} " == *" faults "* ]] && command -v apt-get >/dev/null; then
+  missing=""
+  for pair in pgbouncer:/usr/sbin/pgbouncer patroni:/usr/bin/patroni etcd-server:/usr/bin/etcd haproxy:/usr/sbin/haproxy; do
+    [ -x "${pair#*:}" ] || missing="$missing ${pair%%:*}"
+  done
+  if [ -n "$missing" ]; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >/dev/null 2>&1 ||
+      { $sudo apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >/dev/null 2>&1; } ||
+      echo "could not install$missing; the fault tests that need them will say why" >&2
+  fi
+fi
 # HCS_TEST_BUILT=1: the build of this checkout is already in dist/ (`.ci/run`'s fault stage).
 [ "${HCS_TEST_BUILT:-}" = 1 ] || npm run build --silent
 results="$(mktemp --suffix=.json)"
