@@ -7,28 +7,23 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -d node_modules ] || npm install --no-fund --no-audit
 bash scripts/ensure-services.sh
-# The console's browser test drives Debian's chromium: installed here on a machine without it, outside
-# any test's timeout (test/support/chromium.ts fails with the reason if it is still missing).
-if [[ " ${HCS_TEST_PROJECTS:-e2e} " == *" e2e "* ]] && [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
-  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
+# Installs, from Debian's packages, each `package:binary` whose binary is missing: before jest and
+# outside any test's timeout, once, so two test files never race for apt's lock. The tests that
+# need a package fail with the reason if it is still missing.
+install_missing() {
+  command -v apt-get >/dev/null || return 0
+  local missing="" pair sudo=""
+  for pair in "$@"; do [ -x "${pair#*:}" ] || missing="$missing ${pair%%:*}"; done
+  [ -n "$missing" ] || return 0
+  [ "$(id -u)" = 0 ] || sudo="sudo -n"
   export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get install -y -q chromium >/dev/null 2>&1 || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q chromium >/dev/null 2>&1; } ||
-    echo "chromium could not be installed; the console's browser test will say why" >&2
-fi
-# The fault stage's topologies come from Debian's packages: installed here once, before jest, so
-# two fault files never race for apt's lock.
-if [[ " ${HCS_TEST_PROJECTS:-} " == *" faults "* ]] && command -v apt-get >/dev/null; then
-  missing=""
-  for pair in pgbouncer:/usr/sbin/pgbouncer patroni:/usr/bin/patroni etcd-server:/usr/bin/etcd haproxy:/usr/sbin/haproxy; do
-    [ -x "${pair#*:}" ] || missing="$missing ${pair%%:*}"
-  done
-  if [ -n "$missing" ]; then
-    sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo -n"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >/dev/null 2>&1 ||
-      { $sudo apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >/dev/null 2>&1; } ||
-      echo "could not install$missing; the fault tests that need them will say why" >&2
-  fi
-fi
+  $sudo apt-get install -y -q $missing >/dev/null 2>&1 || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q $missing >/dev/null 2>&1; } ||
+    echo "could not install$missing; the tests that need them will say why" >&2
+}
+# The console's browser test drives Debian's chromium; the fault stage's topologies run Debian's servers.
+[[ " ${HCS_TEST_PROJECTS:-e2e} " != *" e2e "* ]] || install_missing chromium:/usr/bin/chromium
+[[ " ${HCS_TEST_PROJECTS:-} " != *" faults "* ]] ||
+  install_missing pgbouncer:/usr/sbin/pgbouncer patroni:/usr/bin/patroni etcd-server:/usr/bin/etcd haproxy:/usr/sbin/haproxy
 # HCS_TEST_BUILT=1: the build of this checkout is already in dist/ (`.ci/run`'s fault stage).
 [ "${HCS_TEST_BUILT:-}" = 1 ] || npm run build --silent
 results="$(mktemp --suffix=.json)"
