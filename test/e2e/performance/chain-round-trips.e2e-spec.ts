@@ -22,7 +22,8 @@ import { startTestApp, TestApp } from '../../support/test-app';
  * quote -> hold -> booking, BEGIN and COMMIT included, counted at the `pg` client. A change that
  * adds a statement to the chain fails here and has to raise the budget on purpose. The quote's
  * one: its insert, priced from the catalog in memory (docs/catalog.md, "Quotes priced from memory").
- * The booking's three: its hold and quote read (which also claims the Idempotency-Key), begin
+ * The hold's two: its quote read (which also claims the Idempotency-Key) and its reservation (which
+ * also seals the key's answer, so no completion follows). The booking's three: its hold and quote read (which also claims the Idempotency-Key), begin
  * (with the sandbox charge) and complete (which also seals the key's answer).
  */
 const BUDGET = { quote: 1, hold: 2, booking: 3 };
@@ -86,7 +87,9 @@ describe('SQL round trips of the booking chain', () => {
     const auth = `Bearer ${agent.apiKey}`;
     const quote = await counted(() => t.http().post('/v1/quotes').set('authorization', auth).send(quoteBody(party)));
     expect(quote.result.status).toBe(201);
-    const hold = await counted(() => t.http().post('/v1/holds').set('authorization', auth).send({ quote_id: quote.result.body.data.quote_id }));
+    const hold = await counted(() =>
+      t.http().post('/v1/holds').set('authorization', auth).set('idempotency-key', randomUUID()).send({ quote_id: quote.result.body.data.quote_id }),
+    );
     expect(hold.result.status).toBe(201);
     const booking = await counted(() =>
       t

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, HoldRepository, HoldReservation, type ChainAuditEntry, type HoldReservationRequest } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 /**
  * An agent's ceiling of live holds (MAX_LIVE_HOLDS_PER_AGENT, docs/booking-chain.md "Hold"), in both
@@ -32,7 +32,7 @@ describe('the agent hold ceiling (real Postgres, no HTTP)', () => {
         roomTypeId: chain.roomType.id,
         stay: chain.quote.stay,
         units: 1,
-        ttlSeconds,
+        ...newHoldIdentity(ttlSeconds),
         maxLiveHolds: 2,
       },
       nights: ['2099-05-10', '2099-05-11'],

@@ -12,7 +12,7 @@ import {
   type Stay,
 } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 /** A hold of `units` rooms of the chain's room type over `stay` (docs/booking-chain.md "Several rooms"). */
 function request(chain: SeededChain, units: number, stay: Stay = chain.quote.stay): HoldReservationRequest {
@@ -25,7 +25,7 @@ function request(chain: SeededChain, units: number, stay: Stay = chain.quote.sta
       roomTypeId: chain.roomType.id,
       stay,
       units,
-      ttlSeconds: 600,
+      ...newHoldIdentity(600),
       maxLiveHolds: 1000,
     },
     nights: stayNights(stay),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BookingConversion, HoldReservation, type BeginConversion, type CompleteConversion, type HoldRecord } from '@hcs/domain';
 import { booking, TRAVELER } from '../../../libs/domain/src/testing/chain-fixtures';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 const NIGHTS = ['2099-05-10', '2099-05-11'];
 const trace = () => randomUUID().replace(/-/g, '');
@@ -27,7 +27,7 @@ describe('SqlBookingConversion (real Postgres, no HTTP)', () => {
         roomTypeId: chain.roomType.id,
         stay: chain.quote.stay,
         units: 1,
-        ttlSeconds: 600,
+        ...newHoldIdentity(600),
         maxLiveHolds: 1000,
       },
       nights: NIGHTS,

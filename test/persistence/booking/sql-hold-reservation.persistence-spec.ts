@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { HoldReservation, type ChainAuditEntry, type HoldReservationRequest } from '@hcs/domain';
+import { HoldRepository, HoldReservation, IdempotencyRecordRepository, type ChainAuditEntry, type HoldReservationRequest } from '@hcs/domain';
 import { SqlClient } from '@hcs/persistence';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 const NIGHTS = ['2099-05-11', '2099-05-10'];
 
@@ -16,7 +16,7 @@ function request(chain: SeededChain): HoldReservationRequest {
       roomTypeId: chain.roomType.id,
       stay: chain.quote.stay,
       units: 1,
-      ttlSeconds: 600,
+      ...newHoldIdentity(600),
       maxLiveHolds: 1000,
     },
     nights: NIGHTS,
@@ -83,6 +83,50 @@ describe('SqlHoldReservation (real Postgres, no HTTP)', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const rows = await tier.query<{ held: number }>(`SELECT held FROM inventory_nights WHERE room_type_id = $1`, [other.roomType.id]);
     expect(rows.map((r) => r.held)).toEqual([1, 1]);
+  });
+
+  describe("the request's idempotency record, sealed in the hold's statement", () => {
+    const claimed = async (tenantId: string, principalId: string) => {
+      const scope = { tenantId, principalId, route: 'POST /v1/holds', key: `key-${randomUUID()}` };
+      expect(await tier.get(IdempotencyRecordRepository).tryBegin(scope, 'hash', 15_000, 24)).toBe(true);
+      return scope;
+    };
+    const response = { status: 201, body: { data: { hold_id: 'answered' } } };
+
+    it('is completed with the answer by the statement that writes the hold', async () => {
+      const roomy = await seedChain(tier, { defaultInventory: 5 });
+      const scope = await claimed(roomy.tenantId, roomy.agentId);
+      const result = await reservation.reserve({ ...request(roomy), idempotency: { scope, response } });
+      expect(result).toMatchObject({ ok: true, sealed: true });
+      await expect(tier.get(IdempotencyRecordRepository).find(scope)).resolves.toMatchObject({ state: 'completed', response, leaseExpired: false });
+    });
+
+    it('stays in progress when the statement is refused: the layer answers the refusal', async () => {
+      const full = await seedChain(tier, { defaultInventory: 1 });
+      expect((await reservation.reserve(request(full))).ok).toBe(true);
+      const scope = await claimed(full.tenantId, full.agentId);
+      await expect(reservation.reserve({ ...request(full), idempotency: { scope, response } })).resolves.toEqual({ ok: false });
+      await expect(tier.get(IdempotencyRecordRepository).find(scope)).resolves.toMatchObject({ state: 'in_progress', response: null });
+    });
+
+    it('is not created when the key has no record: the statement says it sealed nothing', async () => {
+      const roomy = await seedChain(tier, { defaultInventory: 5 });
+      const scope = { tenantId: roomy.tenantId, principalId: roomy.agentId, route: 'POST /v1/holds', key: `key-${randomUUID()}` };
+      await expect(reservation.reserve({ ...request(roomy), idempotency: { scope, response } })).resolves.toMatchObject({ ok: true, sealed: false });
+      await expect(tier.get(IdempotencyRecordRepository).find(scope)).resolves.toBeNull();
+    });
+
+    it("is completed by the slow path's hold insert too, with the id and times the use case decided", async () => {
+      const roomy = await seedChain(tier, { defaultInventory: 5 });
+      const scope = await claimed(roomy.tenantId, roomy.agentId);
+      const hold = request(roomy).hold;
+      const created = await tier.get(HoldRepository).create(hold, { scope, response });
+      expect(created).toEqual({
+        hold: expect.objectContaining({ id: hold.id, createdAt: hold.createdAt, expiresAt: hold.expiresAt, state: 'held' }),
+        sealed: true,
+      });
+      await expect(tier.get(IdempotencyRecordRepository).find(scope)).resolves.toMatchObject({ state: 'completed', response });
+    });
   });
 
   it('settles on a generic plan, so Postgres stops planning the statement on every hold', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@hcs/domain';
 import { booking, TRAVELER } from '../../../libs/domain/src/testing/chain-fixtures';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 const NIGHTS = ['2099-05-10', '2099-05-11'];
 const DEPOSIT = { amount: 3000, currency: 'EUR' };
@@ -47,7 +47,7 @@ describe('SqlPaymentSchedule (real Postgres, no HTTP)', () => {
         roomTypeId: chain.roomType.id,
         stay: chain.quote.stay,
         units: 1,
-        ttlSeconds: 600,
+        ...newHoldIdentity(600),
         maxLiveHolds: 1000,
       },
       nights: NIGHTS,

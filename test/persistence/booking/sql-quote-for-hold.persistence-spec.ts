@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HoldReservation, provenFullNights, QuoteRepository, type HoldReservationRequest } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 import { ownDatabase, type OwnDatabase } from '../../support/own-database';
 
 /** Three nights: 2099-05-10, 11 and 12. */
@@ -35,7 +35,7 @@ describe('SqlQuoteRepository.findForHold (real Postgres, no HTTP)', () => {
         roomTypeId: chain.roomType.id,
         stay,
         units: 1,
-        ttlSeconds: 600,
+        ...newHoldIdentity(600),
         maxLiveHolds: 1000,
       },
       nights: [],

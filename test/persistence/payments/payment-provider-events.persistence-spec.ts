@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HoldRepository, PaymentProviderEventLog, PaymentRepository } from '@hcs/domain';
 import { startPersistenceTier, type PersistenceTier } from '../support/persistence-module';
-import { seedChain, type SeededChain } from '../support/chain-seed';
+import { seedChain, type SeededChain, newHoldIdentity } from '../support/chain-seed';
 
 /**
  * What the Stripe webhook needs of the database (docs/payments.md "Webhook"): each
@@ -38,14 +38,14 @@ describe('payment provider events and attempts by id (real Postgres, no HTTP)', 
   });
 
   it('finds an attempt by its id within its own tenant only', async () => {
-    const hold = await tier.get(HoldRepository).create({
+    const { hold } = await tier.get(HoldRepository).create({
       tenantId: chain.tenantId,
       agentId: chain.agentId,
       quoteId: chain.quote.id,
       roomTypeId: chain.roomType.id,
       stay: chain.quote.stay,
       units: 1,
-      ttlSeconds: 600,
+      ...newHoldIdentity(600),
       maxLiveHolds: 10,
     });
     const attempt = await payments.createAttempt({

@@ -101,3 +101,9 @@ export async function seedChain(
   );
   return { tenantId: tenant.id, agentId: agent.id, property, roomType, ratePlan, policy, quote };
 }
+
+/** A new hold's id and times (the use case decides them before the write), live for `ttlSeconds`. */
+export function newHoldIdentity(ttlSeconds = 600): { id: string; createdAt: Date; expiresAt: Date } {
+  const createdAt = new Date();
+  return { id: randomUUID(), createdAt, expiresAt: new Date(createdAt.getTime() + ttlSeconds * 1000) };
+}

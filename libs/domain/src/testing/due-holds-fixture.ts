@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { quoteRecord, TENANT } from './chain-fixtures';
 import { FakeAudit, FakeNights, FakeOutbox } from './fake-chain-ports';
 import { FakeDueHoldExpiry, FakeHolds, FakeQuotes } from './fake-hold-ports';
@@ -16,14 +17,16 @@ export function dueHoldsFixture() {
   const quote = quoteRecord();
   quotes.rows.push(quote);
   const take = async (overdueMs: number) => {
-    const h = await holds.create({
+    const { hold: h } = await holds.create({
+      id: randomUUID(),
       tenantId: TENANT,
       agentId: quote.agentId,
       quoteId: quote.id,
       roomTypeId: quote.roomTypeId,
       stay: quote.stay,
       units: 1,
-      ttlSeconds: 60,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
       maxLiveHolds: 1000,
     });
     await nights.reserve(TENANT, quote.roomTypeId, ['2099-05-10', '2099-05-11']);

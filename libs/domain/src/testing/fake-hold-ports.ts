@@ -3,7 +3,7 @@ import { AuditActor, BookingAuthorizationRecord, BookingRecord, HoldRecord, Hold
 import { BeginConversion, BeginConversionResult, BookingConversion, CompleteConversion } from '../booking/ports/booking-conversion';
 import type { ChainAuditEntry } from '../booking/ports/chain-audit-entry';
 import { BookingAuthorizationRepository } from '../booking/ports/booking-authorization.repository';
-import { HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
+import { CreatedHold, HoldRepository, NewHold, SweepFailure } from '../booking/ports/hold.repository';
 import { NewQuote, QuoteForHold, QuoteRepository } from '../booking/ports/quote.repository';
 import { HoldExpiryScheduler } from '../booking/ports/hold-expiry.scheduler';
 import { DueHoldExpiry, DueHoldRef, ExpiredHold } from '../booking/ports/due-hold-expiry';
@@ -11,7 +11,7 @@ import { stayNights } from '../stay/stay-rules';
 import { HoldReservation, HoldReservationRequest, HoldReservationResult } from '../booking/ports/hold-reservation';
 import { ConfirmationFollowUps, PlannedFollowUp, StayFollowUps } from '../booking/ports/stay-follow-ups';
 import type { FakeBookings, FakeNights, FakePayments } from './fake-chain-ports';
-import type { IdempotentRequest } from '../idempotency/idempotent-request';
+import type { IdempotentRequest, SealedResponse } from '../idempotency/idempotent-request';
 import { FakeKeyClaims } from './fake-key-claims';
 
 /**
@@ -70,20 +70,14 @@ export class FakeHolds extends HoldRepository {
   constructor(private readonly quotes: FakeQuotes) {
     super();
   }
-  async create(input: NewHold): Promise<HoldRecord> {
-    const now = new Date();
-    const { ttlSeconds, ...rest } = input;
-    const row: HoldRecord = {
-      ...rest,
-      id: randomUUID(),
-      state: 'held',
-      convertingKey: null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
-      expired: false,
-    };
+  /** Idempotency records sealed with a hold, in the order the holds were written. */
+  readonly sealed: SealedResponse[] = [];
+  async create(input: NewHold, idempotency: SealedResponse | null = null): Promise<CreatedHold> {
+    const { maxLiveHolds: _ceiling, ...rest } = input;
+    const row: HoldRecord = { ...rest, state: 'held', convertingKey: null, expired: false };
     this.rows.push(row);
-    return { ...row };
+    if (idempotency) this.sealed.push(idempotency);
+    return { hold: { ...row }, sealed: idempotency !== null };
   }
   async findById(tenantId: string, id: string) {
     const h = this.rows.find((r) => r.tenantId === tenantId && r.id === id);
@@ -132,9 +126,9 @@ export class FakeHoldReservation extends HoldReservation {
     const units = request.hold.units;
     if (counters.some((c) => c.allotment - c.held - c.sold < units)) return { ok: false };
     for (const c of counters) c.held += units;
-    const hold = await this.holds.create(request.hold);
-    this.audit.push({ ...request.audit, data: { ...request.audit.data, expires_at: hold.expiresAt.toISOString() } });
-    return { ok: true, hold };
+    const created = await this.holds.create(request.hold, request.idempotency ?? null);
+    this.audit.push({ ...request.audit, data: { ...request.audit.data, expires_at: created.hold.expiresAt.toISOString() } });
+    return { ok: true, ...created };
   }
 }
 

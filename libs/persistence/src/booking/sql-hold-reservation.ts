@@ -5,14 +5,15 @@ import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
 import { agentCeilingSql, HOLD_COLUMNS, holdLimitRefusal, HoldRow, toHold } from './hold-row';
 import { SqlParams } from './sql-params';
+import { sealedIdempotencyRecord } from './sealed-idempotency-record';
 import { refusedBy } from './statement-refusal';
 
 /**
  * A hold in one statement: an upsert takes the hold's `units` rooms on every night (a missing
  * night row starts at the room type's default inventory; an existing one is incremented only while
  * `allotment - held - sold >= units`, re-checked on the newest row version under concurrency), then
- * `hcs_require` refuses the whole statement unless every night was taken, and the hold row and its
- * audit entry are inserted from the same statement, unless the agent already has its ceiling of
+ * `hcs_require` refuses the whole statement unless every night was taken, and the hold row, its
+ * audit entry and the request's sealed idempotency record are written by the same statement, unless the agent already has its ceiling of
  * live holds (`hold_limit_reached`, the whole statement refused). Nights are upserted in date order, so
  * concurrent stays never deadlock. The nights are a VALUES list (one text per stay length), not an
  * array: Postgres's generic plan then knows how many rows it inserts, settles on it after five
@@ -46,17 +47,18 @@ export class SqlHoldReservation extends HoldReservation {
         RETURNING inv.night),
       complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),
       h AS (
-        INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
-        SELECT ${tenant}, ${agent}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
-               ${p.add(hold.stay.check_out, 'date')}, 'held', now() + make_interval(secs => ${p.add(hold.ttlSeconds, 'int')}), ${units}
+        INSERT INTO holds (id, tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, created_at, expires_at, units)
+        SELECT ${p.add(hold.id, 'uuid')}, ${tenant}, ${agent}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
+               ${p.add(hold.stay.check_out, 'date')}, 'held', ${p.add(hold.createdAt, 'timestamptz')}, ${p.add(hold.expiresAt, 'timestamptz')}, ${units}
           FROM complete
          WHERE ${agentCeilingSql(tenant, agent, p.add(hold.maxLiveHolds, 'int'))}
         RETURNING ${HOLD_COLUMNS}),
-      a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})
-      SELECT * FROM h`;
+      a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)}),
+      idem AS (${request.idempotency ? sealedIdempotencyRecord(p, request.idempotency, 'h') : 'SELECT 1 WHERE false'})
+      SELECT h.*, EXISTS (SELECT 1 FROM idem) AS sealed FROM h`;
     try {
-      const rows = await this.sql.rows<HoldRow>(sql, p.values);
-      return { ok: true, hold: toHold(rows[0]) };
+      const rows = await this.sql.rows<HoldRow & { sealed: boolean }>(sql, p.values);
+      return { ok: true, hold: toHold(rows[0]), sealed: rows[0].sealed };
     } catch (error) {
       // A full night: the caller's slow path reclaims expired holds and names the full nights.
       if (refusedBy(error, 'allotment_exhausted')) return { ok: false };

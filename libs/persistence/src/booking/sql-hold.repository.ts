@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { ClientReferenceRecord, HoldRecord, HoldRepository, HoldState, IdempotentRequest, NewHold, QuoteRecord, SweepFailure } from '@hcs/domain';
+import {
+  ClientReferenceRecord,
+  CreatedHold,
+  HoldRecord,
+  HoldRepository,
+  HoldState,
+  IdempotentRequest,
+  NewHold,
+  QuoteRecord,
+  SealedResponse,
+  SweepFailure,
+} from '@hcs/domain';
 import { toClientReference } from './client-reference-row';
 import { quoteFromJson } from './quote-row';
 import { SqlClient } from '../sql/sql-client';
 import { readClaimingKey } from '../idempotency/claiming-read';
+import { SqlParams } from './sql-params';
+import { sealedIdempotencyRecord } from './sealed-idempotency-record';
 import { agentCeilingSql, HOLD_COLUMNS as COLUMNS, holdLimitRefusal, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
 
 @Injectable()
@@ -12,17 +25,23 @@ export class SqlHoldRepository extends HoldRepository {
     super();
   }
 
-  /** Refused (`hold_limit_reached`) when the agent already has its ceiling of live holds. */
-  async create(h: NewHold): Promise<HoldRecord> {
+  /** One statement; refused (`hold_limit_reached`) when the agent already has its ceiling of live holds. */
+  async create(h: NewHold, idempotency: SealedResponse | null = null): Promise<CreatedHold> {
+    const p = new SqlParams();
+    const tenant = p.add(h.tenantId, 'uuid');
+    const agent = p.add(h.agentId, 'uuid');
+    const sql = `
+      WITH h AS (
+        INSERT INTO holds (id, tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, created_at, expires_at, units)
+        SELECT ${p.add(h.id, 'uuid')}, ${tenant}, ${agent}, ${p.add(h.quoteId, 'uuid')}, ${p.add(h.roomTypeId, 'uuid')}, ${p.add(h.stay.check_in, 'date')},
+               ${p.add(h.stay.check_out, 'date')}, 'held', ${p.add(h.createdAt, 'timestamptz')}, ${p.add(h.expiresAt, 'timestamptz')}, ${p.add(h.units, 'int')}
+         WHERE ${agentCeilingSql(tenant, agent, p.add(h.maxLiveHolds, 'int'))}
+        RETURNING ${COLUMNS}),
+      idem AS (${idempotency ? sealedIdempotencyRecord(p, idempotency, 'h') : 'SELECT 1 WHERE false'})
+      SELECT h.*, EXISTS (SELECT 1 FROM idem) AS sealed FROM h`;
     try {
-      const rows = await this.sql.rows<HoldRow>(
-        `INSERT INTO holds (tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, expires_at, units)
-         SELECT $1, $2, $3, $4, $5, $6, 'held', now() + make_interval(secs => $7), $8
-          WHERE ${agentCeilingSql('$1::uuid', '$2::uuid', '$9::int')}
-         RETURNING ${COLUMNS}`,
-        [h.tenantId, h.agentId, h.quoteId, h.roomTypeId, h.stay.check_in, h.stay.check_out, h.ttlSeconds, h.units, h.maxLiveHolds],
-      );
-      return toHold(rows[0]);
+      const rows = await this.sql.rows<HoldRow & { sealed: boolean }>(sql, p.values);
+      return { hold: toHold(rows[0]), sealed: rows[0].sealed };
     } catch (error) {
       throw holdLimitRefusal(error, h.maxLiveHolds) ?? error;
     }

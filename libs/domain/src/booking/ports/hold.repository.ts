@@ -1,9 +1,14 @@
-import type { IdempotentRequest } from '../../idempotency/idempotent-request';
+import type { IdempotentRequest, SealedResponse } from '../../idempotency/idempotent-request';
 import type { Stay } from '../../stay/stay-rules';
 import type { HoldRecord, HoldState, QuoteRecord } from '../chain.types';
 import type { ClientReferenceRecord } from '../rules/client-reference';
 
+/**
+ * A hold to write. Its id and times are decided before the write, so its answer can be sealed under
+ * the request's Idempotency-Key in the same statement (docs/booking-chain.md "Hold").
+ */
 export interface NewHold {
+  id: string;
   tenantId: string;
   agentId: string;
   quoteId: string;
@@ -11,14 +16,23 @@ export interface NewHold {
   stay: Stay;
   /** Rooms taken on every night (the quote's room count). */
   units: number;
-  ttlSeconds: number;
+  createdAt: Date;
+  /** `createdAt` plus HOLD_TTL_SECONDS. */
+  expiresAt: Date;
   /** The agent's ceiling of live holds: the write refuses itself (`hold_limit_reached`) when the agent has as many. */
   maxLiveHolds: number;
 }
 
+/** A hold written, and whether its request's idempotency record was sealed with it. */
+export interface CreatedHold {
+  hold: HoldRecord;
+  sealed: boolean;
+}
+
 /** Port: holds. State changes are conditional UPDATEs: they return null when the hold was not in `from`. */
 export abstract class HoldRepository {
-  abstract create(input: NewHold): Promise<HoldRecord>;
+  /** Writes the hold and, in the same statement, `idempotency` as its key's answer (only with the hold). */
+  abstract create(input: NewHold, idempotency?: SealedResponse | null): Promise<CreatedHold>;
   abstract findById(tenantId: string, id: string): Promise<HoldRecord | null>;
   /** The hold and the quote it was taken from, in one read (the quote is null only if it vanished). */
   abstract findWithQuote(

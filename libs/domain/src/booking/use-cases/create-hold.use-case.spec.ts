@@ -5,6 +5,7 @@ import { FakeAudit, FakeNights, FakeOutbox, fakeContext } from '../../testing/fa
 import { FakeHoldExpiryScheduler, FakeHoldReservation, FakeHolds, FakeQuotes } from '../../testing/fake-hold-ports';
 import type { HoldReservationResult } from '../ports/hold-reservation';
 import { CreateHold } from './create-hold.use-case';
+import { IdempotentRequest, KeyClaim } from '../../idempotency/idempotent-request';
 import { ChainRecorder } from '../services/chain-recorder';
 import { ExpireHold } from './expire-hold.use-case';
 
@@ -52,6 +53,61 @@ describe('CreateHold', () => {
     ]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(scheduler.scheduled).toHaveLength(1);
+  });
+
+  describe('an Idempotency-Key', () => {
+    const key: KeyClaim = {
+      scope: { tenantId: 't', principalId: 'p', route: 'POST /v1/holds', key: 'key-1' },
+      requestHash: 'h',
+      leaseMs: 1000,
+      retentionHours: 1,
+    };
+    const rendered = (outcome: unknown) => ({ status: 201, body: { rendered: outcome } });
+
+    it("seals the answer in the hold's own write, and the answer names the hold written", async () => {
+      const { useCase, quote, holds } = setup();
+      const idempotency = IdempotentRequest.claimed(key, rendered);
+      const outcome = await useCase.execute({ quoteId: quote.id, idempotency }, agentActor());
+      expect(holds.sealed).toEqual([{ scope: key.scope, response: rendered(outcome) }]);
+      expect(idempotency.storedFor(outcome)).toEqual(rendered(outcome));
+      expect(outcome.data).toMatchObject({ hold_id: holds.rows[0].id, created_at: holds.rows[0].createdAt.toISOString() });
+      expect(outcome.meta.expires_at).toBe(holds.rows[0].expiresAt.toISOString());
+      expect(holds.rows[0].expiresAt.getTime() - holds.rows[0].createdAt.getTime()).toBe(900_000);
+    });
+
+    it("seals it in the slow path's write too", async () => {
+      const { useCase, quote, reservation, holds } = setup();
+      jest.spyOn(reservation, 'reserve').mockResolvedValue({ ok: false } as HoldReservationResult);
+      const idempotency = IdempotentRequest.claimed(key, rendered);
+      const outcome = await useCase.execute({ quoteId: quote.id, idempotency }, agentActor());
+      expect(holds.sealed).toEqual([{ scope: key.scope, response: rendered(outcome) }]);
+      expect(idempotency.storedFor(outcome)).toEqual(rendered(outcome));
+    });
+
+    it('leaves the key to the layer when the write found no record to seal, or the answer is not one to seal', async () => {
+      const unsealedWrite = setup();
+      jest.spyOn(unsealedWrite.holds, 'create').mockImplementation(async (hold) => {
+        unsealedWrite.holds.rows.push({ ...hold, state: 'held', convertingKey: null, expired: false });
+        return { hold: unsealedWrite.holds.rows[0], sealed: false };
+      });
+      jest.spyOn(unsealedWrite.reservation, 'reserve').mockResolvedValue({ ok: false } as HoldReservationResult);
+      const idempotency = IdempotentRequest.claimed(key, rendered);
+      const outcome = await unsealedWrite.useCase.execute({ quoteId: unsealedWrite.quote.id, idempotency }, agentActor());
+      expect(idempotency.storedFor(outcome)).toBeNull();
+
+      const notSealed = setup();
+      const plain = IdempotentRequest.claimed(key, () => null);
+      const answer = await notSealed.useCase.execute({ quoteId: notSealed.quote.id, idempotency: plain }, agentActor());
+      expect(notSealed.holds.sealed).toEqual([]);
+      expect(plain.storedFor(answer)).toBeNull();
+    });
+
+    it('seals nothing when the stay is refused', async () => {
+      const { useCase, quote, holds } = setup(0);
+      const idempotency = IdempotentRequest.claimed(key, rendered);
+      expect((await failure(useCase.execute({ quoteId: quote.id, idempotency }, agentActor()))).code).toBe('allotment_exhausted');
+      expect(holds.sealed).toEqual([]);
+    });
   });
 
   it('refuses an agent that does not own the quote, and a quote of another tenant does not exist', async () => {

@@ -1,4 +1,5 @@
-import type { IdempotentRequest } from '../../idempotency/idempotent-request';
+import { randomUUID } from 'node:crypto';
+import type { IdempotentRequest, SealedResponse } from '../../idempotency/idempotent-request';
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Outcome } from '@hcs/contracts';
@@ -8,7 +9,7 @@ import { stayNights } from '../../stay/stay-rules';
 import type { Caller } from '../../identity/principal';
 import { HoldRecord, QuoteRecord, quoteUnits } from '../chain.types';
 import { nextActions } from '../next-actions';
-import { HoldRepository } from '../ports/hold.repository';
+import { CreatedHold, HoldRepository, NewHold } from '../ports/hold.repository';
 import { QuoteForHold, QuoteRepository } from '../ports/quote.repository';
 import { RoomNightReservations } from '../ports/room-night-reservations';
 import { HoldExpiryScheduler } from '../ports/hold-expiry.scheduler';
@@ -21,6 +22,16 @@ import { provenFullNights } from '../rules/night-availability';
 
 /** The audit data of a hold of several rooms: how many it takes on every night (nothing for a `guests` quote). */
 const unitsData = (quote: QuoteRecord) => (quote.rooms ? { units: quoteUnits(quote) } : {});
+
+/** The record of a hold as its write stores it: `held`, not converting, not yet due. */
+const heldRecord = (hold: NewHold): HoldRecord => ({ ...hold, state: 'held', convertingKey: null, expired: false });
+
+/** The hold's answer, with the actions it allows. */
+const holdOutcome = (hold: HoldRecord, quote: QuoteRecord): Outcome<HoldView> =>
+  new Outcome(holdView(hold, quote), {
+    expires_at: hold.expiresAt.toISOString(),
+    next_actions: [nextActions.confirm(hold), nextActions.release(hold), nextActions.requote(quote)],
+  });
 
 export interface CreateHoldCommand {
   quoteId: string;
@@ -37,8 +48,11 @@ export interface CreateHoldCommand {
  * (under a hot room, the losers no longer queue on the pool for the slow path). The read can only
  * refuse: a stay it does not prove full goes on to the reservation, which alone takes rooms.
  *
- * Fast path, one statement (`HoldReservation`): every night's room, the hold and its audit entry,
- * all or nothing. When a night is full, the stay is read again and refused if now proven full (a
+ * The hold's id and times, and so its answer, are decided first; with an Idempotency-Key that
+ * answer is sealed in the statement that writes the hold, and the layer sends no completion.
+ *
+ * Fast path, one statement (`HoldReservation`): every night's room, the hold, its audit entry and
+ * its sealed answer, all or nothing. When a night is full, the stay is read again and refused if now proven full (a
  * concurrent hold took the last room since the first read). Otherwise the slow path runs, in one
  * transaction: holds of the room type past their TTL on these nights are expired first (with their
  * `hold.expired` audit and outbox), so a stopped worker never keeps rooms off sale, then the nights
@@ -73,26 +87,32 @@ export class CreateHold {
     const nights = stayNights(quote.stay);
     // Only a stay proven full at the read is refused here; the counters never grant a room.
     this.refuseProvenFull(quote, nights, read);
-    const hold = (await this.allocating(quote, () => this.reserveAtOnce(quote, nights, actor))) ?? (await this.reserveAfterRefusal(quote, nights, actor));
+    // The answer is decided before the write, so the write seals it under the key: a retry after
+    // a crash between the commit and the answer replays this hold instead of taking another.
+    const hold = this.newHold(quote, actor);
+    const outcome = holdOutcome(heldRecord(hold), quote);
+    const sealed = command.idempotency?.seal(outcome) ?? null;
+    const written =
+      (await this.allocating(quote, () => this.reserveAtOnce(quote, hold, nights, actor, sealed))) ??
+      (await this.reserveAfterRefusal(quote, hold, nights, actor, sealed));
+    if (sealed && written.sealed) command.idempotency?.sealedWith(outcome, sealed);
     // After commit and never awaited: the hold row is the truth, expiry is enforced at read time and
     // the worker's sweep covers a job that is lost, so a Redis outage must not delay this answer.
     void this.scheduler.schedule(actor.tenantId, hold.id, hold.expiresAt, this.recorder.traceId).catch((error: Error) => {
       this.logger.warn(`hold expiry job for ${hold.id} not enqueued (the sweep will expire it): ${error.message}`);
     });
-    return new Outcome(holdView(hold, quote), {
-      expires_at: hold.expiresAt.toISOString(),
-      next_actions: [nextActions.confirm(hold), nextActions.release(hold), nextActions.requote(quote)],
-    });
+    return outcome;
   }
 
   /** The one-statement reservation; null when a night is full (the slow path decides). */
-  private async reserveAtOnce(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord | null> {
+  private async reserveAtOnce(quote: QuoteRecord, hold: NewHold, nights: string[], actor: Caller, sealed: SealedResponse | null): Promise<CreatedHold | null> {
     const result = await this.reservation.reserve({
-      hold: this.newHold(quote, actor),
+      hold,
       nights,
       audit: auditEntry('hold.created', { actor: auditActor(actor), traceId: this.recorder.traceId }, { nights, ...unitsData(quote) }),
+      idempotency: sealed,
     });
-    return result.ok ? result.hold : null;
+    return result.ok ? result : null;
   }
 
   /** Refuses a stay with a night the read proves full: no free room and no due hold to give one back. */
@@ -108,20 +128,20 @@ export class CreateHold {
    * transaction, where they queued on the nights' row locks one after another
    * (docs/booking-chain.md "Hold"). Otherwise the slow path reclaims due holds and decides.
    */
-  private async reserveAfterRefusal(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord> {
+  private async reserveAfterRefusal(quote: QuoteRecord, hold: NewHold, nights: string[], actor: Caller, sealed: SealedResponse | null): Promise<CreatedHold> {
     this.refuseProvenFull(quote, nights, await this.quotes.findForHold(actor.tenantId, quote.id));
-    return this.reserveReclaiming(quote, nights, actor);
+    return this.reserveReclaiming(quote, hold, nights, actor, sealed);
   }
 
   @Transactional()
-  private async reserveReclaiming(quote: QuoteRecord, nights: string[], actor: Caller): Promise<HoldRecord> {
+  private async reserveReclaiming(quote: QuoteRecord, hold: NewHold, nights: string[], actor: Caller, sealed: SealedResponse | null): Promise<CreatedHold> {
     const result = await this.allocating(quote, async () => {
       await this.inventory.ensureNights(actor.tenantId, quote.roomTypeId, nights);
       return this.inventory.reserve(actor.tenantId, quote.roomTypeId, nights, quoteUnits(quote));
     });
     if (!result.ok) throw this.exhausted(quote, result.fullNights);
     for (const reclaimed of result.reclaimed) await this.expiry.record(actor.tenantId, reclaimed, { reclaimed: true });
-    const hold = await this.holds.create(this.newHold(quote, actor));
+    const created = await this.holds.create(hold, sealed);
     await this.recorder.append(
       chainAuditEvent(
         { tenantId: actor.tenantId, quoteId: quote.id, holdId: hold.id },
@@ -134,7 +154,7 @@ export class CreateHold {
         },
       ),
     );
-    return hold;
+    return created;
   }
 
   /** The refusal of a stay with full nights, early or from the slow path: one answer, the same fields. */
@@ -145,15 +165,18 @@ export class CreateHold {
     });
   }
 
-  private newHold(quote: QuoteRecord, actor: Caller) {
+  private newHold(quote: QuoteRecord, actor: Caller): NewHold {
+    const createdAt = new Date();
     return {
+      id: randomUUID(),
       tenantId: actor.tenantId,
       agentId: actor.principalId,
       quoteId: quote.id,
       roomTypeId: quote.roomTypeId,
       stay: quote.stay,
       units: quoteUnits(quote),
-      ttlSeconds: this.config.holdTtlSeconds,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + this.config.holdTtlSeconds * 1000),
       maxLiveHolds: this.config.maxLiveHoldsPerAgent,
     };
   }

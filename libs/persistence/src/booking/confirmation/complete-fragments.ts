@@ -1,6 +1,7 @@
 import type { CompleteConversion } from '@hcs/domain';
 import { json } from '../../sql/sql-values';
 import { auditRowsInsert } from '../sql-audit-rows';
+import { sealedIdempotencyRecord } from '../sealed-idempotency-record';
 import type { SqlParams } from '../sql-params';
 import type { Cte } from './cte';
 
@@ -143,17 +144,7 @@ export function scheduleWritten(p: SqlParams, k: CompleteKeys, { payment }: Comp
 
 /** `idem`: the request's idempotency record sealed with its answer, only when the booking is written; none when the plan has no record. */
 export function idempotencyRecordSealed(p: SqlParams, { idempotency }: CompleteConversion): Cte[] {
-  if (!idempotency) return [];
-  const { scope, response } = idempotency;
-  return [
-    {
-      name: 'idem',
-      body: `UPDATE idempotency_records SET state = 'completed', response_status = ${p.add(response.status, 'int')}, response_body = ${p.add(JSON.stringify(response.body), 'json')},
-               locked_until = NULL
-         WHERE tenant_id = ${p.add(scope.tenantId, 'uuid')} AND principal_id = ${p.add(scope.principalId, 'uuid')} AND route = ${p.add(scope.route, 'text')}
-           AND idempotency_key = ${p.add(scope.key, 'text')} AND EXISTS (SELECT 1 FROM bk)`,
-    },
-  ];
+  return idempotency ? [{ name: 'idem', body: sealedIdempotencyRecord(p, idempotency, 'bk') }] : [];
 }
 
 /** `fu`: the guest follow-ups the confirmation schedules (docs/follow-ups.md). */
