@@ -41,7 +41,7 @@ export async function countChainRoundTrips(env: Record<string, string>, fx: Chai
       stay: { check_in: isoDay(day), check_out: isoDay(day + 2) },
       guests: { adults: 2 },
     });
-    const h = await call('/v1/holds', { quote_id: q.data.quote_id });
+    const h = await call('/v1/holds', { quote_id: q.data.quote_id }, { 'idempotency-key': randomUUID() });
     const b = await call(
       '/v1/bookings',
       {
