@@ -1,9 +1,11 @@
 import { DomainError, holdLimitReached } from '@hcs/domain';
 import { refusalArgument } from './statement-refusal';
-import type { HoldRecord, HoldState } from '@hcs/domain';
+import type { CreatedHold, HoldRecord, HoldState, NewHold, SealedResponse } from '@hcs/domain';
 import { statement } from '../sql/statement';
 import { CLIENT_REFERENCE_COLUMNS, ClientReferenceRow } from './client-reference-row';
 import { QUOTE_COLUMNS, QuoteJsonRow } from './quote-row';
+import { sealedIdempotencyRecord } from './sealed-idempotency-record';
+import type { SqlParams } from './sql-params';
 
 /** The columns, row type and mapper of `holds`, shared by every statement that returns a hold. */
 export const HOLD_COLUMNS = `id, tenant_id, agent_id, quote_id, room_type_id, check_in::text AS check_in, check_out::text AS check_out, units, state, converting_key,
@@ -70,3 +72,49 @@ export function holdLimitRefusal(error: unknown, maxLiveHolds: number): DomainEr
   if (earliest === null) return null;
   return holdLimitReached(maxLiveHolds, earliest ? new Date(Number(earliest) * 1000) : null, new Date());
 }
+
+/** Placeholders of a hold's fields a statement also uses elsewhere (its nights, its ceiling). */
+export interface HoldKeys {
+  tenant: string;
+  agent: string;
+  roomType: string;
+  units: string;
+}
+
+export function holdKeys(p: SqlParams, hold: NewHold): HoldKeys {
+  return {
+    tenant: p.add(hold.tenantId, 'uuid'),
+    agent: p.add(hold.agentId, 'uuid'),
+    roomType: p.add(hold.roomTypeId, 'uuid'),
+    units: p.add(hold.units, 'int'),
+  };
+}
+
+/**
+ * The CTE `h` and what follows it in every statement that writes a hold: the row as the use case
+ * decided it (gated on `from`, a CTE of the statement, when given), refused past the agent's
+ * ceiling of live holds, then `idem`, the request's sealed idempotency record written only with the
+ * hold, and the final select of the hold with whether the record was sealed (`SealedHoldRow`).
+ * `between` are CTEs of the statement written after `h` and before `idem` (they may read `h`).
+ */
+export function holdWrittenAndSealed(
+  p: SqlParams,
+  hold: NewHold,
+  k: HoldKeys,
+  { from = null, between = [], idempotency = null }: { from?: string | null; between?: string[]; idempotency?: SealedResponse | null },
+): string {
+  return `h AS (
+        INSERT INTO holds (id, tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, created_at, expires_at, units)
+        SELECT ${p.add(hold.id, 'uuid')}, ${k.tenant}, ${k.agent}, ${p.add(hold.quoteId, 'uuid')}, ${k.roomType}, ${p.add(hold.stay.check_in, 'date')},
+               ${p.add(hold.stay.check_out, 'date')}, 'held', ${p.add(hold.createdAt, 'timestamptz')}, ${p.add(hold.expiresAt, 'timestamptz')}, ${k.units}
+          ${from ? `FROM ${from}` : ''}
+         WHERE ${agentCeilingSql(k.tenant, k.agent, p.add(hold.maxLiveHolds, 'int'))}
+        RETURNING ${HOLD_COLUMNS}),
+      ${between.map((cte) => `${cte},`).join('\n      ')}
+      idem AS (${idempotency ? sealedIdempotencyRecord(p, idempotency, 'h') : 'SELECT 1 WHERE false'})
+      SELECT h.*, EXISTS (SELECT 1 FROM idem) AS sealed FROM h`;
+}
+
+export type SealedHoldRow = HoldRow & { sealed: boolean };
+
+export const createdHold = (row: SealedHoldRow): CreatedHold => ({ hold: toHold(row), sealed: row.sealed });

@@ -1,5 +1,5 @@
 import type { SealedResponse } from '@hcs/domain';
-import { SqlParams } from './sql-params';
+import type { SqlParams } from './sql-params';
 
 /**
  * The UPDATE that stores `sealed` as its key's completed answer, inside the statement that writes

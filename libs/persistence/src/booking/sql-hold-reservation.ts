@@ -3,9 +3,8 @@ import { DomainError, HoldReservation, HoldReservationRequest, HoldReservationRe
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-unavailable';
 import { SqlClient } from '../sql/sql-client';
 import { auditRowsInsert, isoTimestamp } from './sql-audit-rows';
-import { agentCeilingSql, HOLD_COLUMNS, holdLimitRefusal, HoldRow, toHold } from './hold-row';
+import { createdHold, holdKeys, holdLimitRefusal, holdWrittenAndSealed, SealedHoldRow } from './hold-row';
 import { SqlParams } from './sql-params';
-import { sealedIdempotencyRecord } from './sealed-idempotency-record';
 import { refusedBy } from './statement-refusal';
 
 /**
@@ -29,36 +28,30 @@ export class SqlHoldReservation extends HoldReservation {
     const { hold, audit } = request;
     const nights = [...request.nights].sort();
     const p = new SqlParams();
-    const tenant = p.add(hold.tenantId, 'uuid');
-    const roomType = p.add(hold.roomTypeId, 'uuid');
-    const units = p.add(hold.units, 'int');
-    const agent = p.add(hold.agentId, 'uuid');
+    const k = holdKeys(p, hold);
     const sql = `
-      WITH rt AS (SELECT tenant_id, id, default_inventory FROM room_types WHERE tenant_id = ${tenant} AND id = ${roomType}),
+      WITH rt AS (SELECT tenant_id, id, default_inventory FROM room_types WHERE tenant_id = ${k.tenant} AND id = ${k.roomType}),
       taken AS (
         INSERT INTO inventory_nights AS inv (tenant_id, room_type_id, night, allotment, held)
-        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, ${units}
+        SELECT rt.tenant_id, rt.id, n.night, rt.default_inventory, ${k.units}
           FROM rt, (VALUES ${nights.map((night) => `(${p.add(night, 'date')})`).join(', ')}) AS n(night)
-         WHERE rt.default_inventory >= ${units}
+         WHERE rt.default_inventory >= ${k.units}
             OR EXISTS (SELECT 1 FROM inventory_nights x WHERE x.tenant_id = rt.tenant_id AND x.room_type_id = rt.id AND x.night = n.night)
          ORDER BY n.night
-        ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET held = inv.held + ${units}
-         WHERE inv.allotment - inv.held - inv.sold >= ${units}
+        ON CONFLICT (tenant_id, room_type_id, night) DO UPDATE SET held = inv.held + ${k.units}
+         WHERE inv.allotment - inv.held - inv.sold >= ${k.units}
         RETURNING inv.night),
       complete AS (SELECT hcs_require((SELECT count(*) FROM taken) = ${p.add(nights.length, 'int')}, 'allotment_exhausted') AS ok),
-      h AS (
-        INSERT INTO holds (id, tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, created_at, expires_at, units)
-        SELECT ${p.add(hold.id, 'uuid')}, ${tenant}, ${agent}, ${p.add(hold.quoteId, 'uuid')}, ${roomType}, ${p.add(hold.stay.check_in, 'date')},
-               ${p.add(hold.stay.check_out, 'date')}, 'held', ${p.add(hold.createdAt, 'timestamptz')}, ${p.add(hold.expiresAt, 'timestamptz')}, ${units}
-          FROM complete
-         WHERE ${agentCeilingSql(tenant, agent, p.add(hold.maxLiveHolds, 'int'))}
-        RETURNING ${HOLD_COLUMNS}),
-      a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)}),
-      idem AS (${request.idempotency ? sealedIdempotencyRecord(p, request.idempotency, 'h') : 'SELECT 1 WHERE false'})
-      SELECT h.*, EXISTS (SELECT 1 FROM idem) AS sealed FROM h`;
+      ${holdWrittenAndSealed(p, hold, k, {
+        from: 'complete',
+        between: [
+          `a AS (${auditRowsInsert(p, [audit], { tenant: 'h.tenant_id', quote: 'h.quote_id', hold: 'h.id', booking: 'NULL::uuid' }, 'h', `jsonb_build_object('expires_at', ${isoTimestamp('h.expires_at')})`)})`,
+        ],
+        idempotency: request.idempotency,
+      })}`;
     try {
-      const rows = await this.sql.rows<HoldRow & { sealed: boolean }>(sql, p.values);
-      return { ok: true, hold: toHold(rows[0]), sealed: rows[0].sealed };
+      const rows = await this.sql.rows<SealedHoldRow>(sql, p.values);
+      return { ok: true, ...createdHold(rows[0]) };
     } catch (error) {
       // A full night: the caller's slow path reclaims expired holds and names the full nights.
       if (refusedBy(error, 'allotment_exhausted')) return { ok: false };

@@ -16,8 +16,18 @@ import { quoteFromJson } from './quote-row';
 import { SqlClient } from '../sql/sql-client';
 import { readClaimingKey } from '../idempotency/claiming-read';
 import { SqlParams } from './sql-params';
-import { sealedIdempotencyRecord } from './sealed-idempotency-record';
-import { agentCeilingSql, HOLD_COLUMNS as COLUMNS, holdLimitRefusal, HoldRow, holdById, holdWithQuote, toHold } from './hold-row';
+import {
+  createdHold,
+  HOLD_COLUMNS as COLUMNS,
+  holdKeys,
+  holdLimitRefusal,
+  HoldRow,
+  holdById,
+  holdWithQuote,
+  holdWrittenAndSealed,
+  SealedHoldRow,
+  toHold,
+} from './hold-row';
 
 @Injectable()
 export class SqlHoldRepository extends HoldRepository {
@@ -28,20 +38,9 @@ export class SqlHoldRepository extends HoldRepository {
   /** One statement; refused (`hold_limit_reached`) when the agent already has its ceiling of live holds. */
   async create(h: NewHold, idempotency: SealedResponse | null = null): Promise<CreatedHold> {
     const p = new SqlParams();
-    const tenant = p.add(h.tenantId, 'uuid');
-    const agent = p.add(h.agentId, 'uuid');
-    const sql = `
-      WITH h AS (
-        INSERT INTO holds (id, tenant_id, agent_id, quote_id, room_type_id, check_in, check_out, state, created_at, expires_at, units)
-        SELECT ${p.add(h.id, 'uuid')}, ${tenant}, ${agent}, ${p.add(h.quoteId, 'uuid')}, ${p.add(h.roomTypeId, 'uuid')}, ${p.add(h.stay.check_in, 'date')},
-               ${p.add(h.stay.check_out, 'date')}, 'held', ${p.add(h.createdAt, 'timestamptz')}, ${p.add(h.expiresAt, 'timestamptz')}, ${p.add(h.units, 'int')}
-         WHERE ${agentCeilingSql(tenant, agent, p.add(h.maxLiveHolds, 'int'))}
-        RETURNING ${COLUMNS}),
-      idem AS (${idempotency ? sealedIdempotencyRecord(p, idempotency, 'h') : 'SELECT 1 WHERE false'})
-      SELECT h.*, EXISTS (SELECT 1 FROM idem) AS sealed FROM h`;
+    const sql = `WITH ${holdWrittenAndSealed(p, h, holdKeys(p, h), { idempotency })}`;
     try {
-      const rows = await this.sql.rows<HoldRow & { sealed: boolean }>(sql, p.values);
-      return { hold: toHold(rows[0]), sealed: rows[0].sealed };
+      return createdHold((await this.sql.rows<SealedHoldRow>(sql, p.values))[0]);
     } catch (error) {
       throw holdLimitRefusal(error, h.maxLiveHolds) ?? error;
     }
